@@ -1,0 +1,51 @@
+# softmodem: build, test and demo on Debian/Ubuntu with Swift installed.
+# `make demo` and `make test` install any missing system packages first.
+
+SWIFT       ?= swift
+CONFIG      ?= release
+BIN         := .build/$(CONFIG)/softmodem
+# Build-time libraries, then what the tests talk to (minimodem for interop,
+# PulseAudio + ALSA plugins for the loopback tests, sox for signal checks).
+DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev \
+                minimodem pulseaudio libasound2-plugins alsa-utils sox
+
+.PHONY: all deps build demo test test-unit bench bench-smoke samples clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product softmodem
+
+# Decode a capture from samples/ to readable text.
+demo: build
+	@echo "decoding samples/hello-softmodem-1225.wav:" >&2
+	@$(BIN) decode samples/hello-softmodem-1225.wav
+
+# The whole suite: unit, round-trip, interop with minimodem, real captures,
+# bad input, then the benchmarks in smoke mode.
+test: deps
+	$(SWIFT) build -c $(CONFIG)
+	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) --parallel
+	$(MAKE) bench-smoke
+
+bench-smoke:
+	@if [ -f bench/Package.swift ]; then cd bench && ./run-smoke.sh; fi
+
+bench:
+	cd bench && $(SWIFT) package benchmark
+
+# Regenerate samples/ with the project's own encoder.
+samples: build
+	./samples/regenerate.sh $(BIN)
+
+clean:
+	rm -rf .build bench/.build

@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+// softmodem: an audio-jack modem for Arduino SoftModem and UMich HiJack boards.
+//
+// Dependency direction (enforced by this manifest):
+//   softmodem (CLI) -> ModemAudioIO, ModemFraming, BoardModels -> ModemDSP
+// ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "softmodem",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "softmodem", targets: ["softmodem"]),
+        .library(name: "ModemDSP", targets: ["ModemDSP"]),
+        .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Thin C shims: one header each, linked through pkg-config.
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+
+        // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift.
+        .target(name: "ModemDSP", swiftSettings: strict),
+
+        // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
+        .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
+
+        .executableTarget(
+            name: "softmodem",
+            dependencies: [
+                "ModemDSP", "ModemAudioIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+
+        .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

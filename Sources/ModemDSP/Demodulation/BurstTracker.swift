@@ -1,0 +1,73 @@
+/// Groups demodulator events into bursts and summarises each one, for `-v` reports.
+///
+/// A burst ends when no character has been seen for `gapBits` bit times (default: two
+/// characters). Feed events in order with ``add(_:)``; a finished burst is returned by the
+/// call that proves it finished (the first event after the gap) or by ``finish(at:)``.
+public struct BurstTracker: Sendable {
+    /// What one burst looked like.
+    public struct Summary: Sendable, Equatable {
+        public var startSample: Int64
+        public var endSample: Int64
+        public var bytes = 0
+        public var framingErrors = 0
+        public var parityErrors = 0
+        /// Mean tone power (linear; full-scale sine = 0.5).
+        public var signalPower = 0.0
+        public var noisePower = 0.0
+        /// Mean estimated Eb/N0 in dB over the burst's characters.
+        public var ebN0 = 0.0
+        /// Mean measured tones in Hz (NaN when never seen).
+        public var markFrequency = Double.nan
+        public var spaceFrequency = Double.nan
+    }
+
+    public let gapSamples: Int64
+    private var current: Summary?
+    private var count = 0
+    private var markSum = 0.0, markCount = 0.0, spaceSum = 0.0, spaceCount = 0.0
+
+    public init(sampleRate: Double, baud: Double, gapBits: Double = 20) {
+        gapSamples = Int64(sampleRate / baud * gapBits)
+    }
+
+    /// Adds one event; returns the previous burst if this event starts a new one.
+    public mutating func add(_ event: DemodulatorEvent) -> Summary? {
+        var finished: Summary?
+        if let c = current, event.startSample - c.endSample > gapSamples {
+            finished = close()
+        }
+        if current == nil {
+            current = Summary(startSample: event.startSample, endSample: event.endSample)
+        }
+        count += 1
+        let n = Double(count)
+        current!.endSample = event.endSample
+        switch event.kind {
+        case .byte: current!.bytes += 1
+        case .framingError: current!.framingErrors += 1
+        case .parityError: current!.parityErrors += 1
+        }
+        current!.signalPower += (event.signalPower - current!.signalPower) / n
+        current!.noisePower += (event.noisePower - current!.noisePower) / n
+        current!.ebN0 += (event.ebN0 - current!.ebN0) / n
+        if event.markFrequency.isFinite { markSum += event.markFrequency; markCount += 1 }
+        if event.spaceFrequency.isFinite { spaceSum += event.spaceFrequency; spaceCount += 1 }
+        return finished
+    }
+
+    /// Closes the open burst if the stream has moved past its gap (or `force` is set).
+    public mutating func finish(at sample: Int64, force: Bool = false) -> Summary? {
+        guard let c = current, force || sample - c.endSample > gapSamples else { return nil }
+        return close()
+    }
+
+    private mutating func close() -> Summary? {
+        guard var c = current else { return nil }
+        c.markFrequency = markCount > 0 ? markSum / markCount : .nan
+        c.spaceFrequency = spaceCount > 0 ? spaceSum / spaceCount : .nan
+        current = nil
+        count = 0
+        markSum = 0; markCount = 0; spaceSum = 0; spaceCount = 0
+        return c
+    }
+}

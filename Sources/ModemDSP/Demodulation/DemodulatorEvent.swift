@@ -1,0 +1,32 @@
+/// One character the demodulator found, or one it had to reject.
+///
+/// Times are sample indices counted from the first sample given to the demodulator.
+/// Levels are mean powers relative to full scale (a full-scale sine is 0.5, -3 dBFS).
+public struct DemodulatorEvent: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A character with a valid start bit, stop bit(s) and parity.
+        case byte
+        /// Start bit and signal were good but a stop bit was a space: the character is dropped.
+        case framingError
+        /// The parity bit disagreed: the character is dropped.
+        case parityError
+    }
+
+    public var kind: Kind
+    /// The character (data bits only); for errors, what the data bits read as.
+    public var value: UInt8
+    /// First sample of the start bit.
+    public var startSample: Int64
+    /// Sample just after the last stop bit.
+    public var endSample: Int64
+    /// Mean power of the tone component over the character (linear, full scale sine = 0.5).
+    public var signalPower: Double
+    /// Mean power of everything else over the character (noise, harmonics, hum).
+    public var noisePower: Double
+    /// Estimated Eb/N0 of the character, in dB.
+    public var ebN0: Double
+    /// Measured mark frequency in Hz, or NaN when the character had no mark bit.
+    public var markFrequency: Double
+    /// Measured space frequency in Hz (the start bit always provides one).
+    public var spaceFrequency: Double
+}

@@ -1,0 +1,526 @@
+/// A streaming, non-coherent binary FSK receiver for asynchronous (UART) characters.
+///
+/// How it works, and why:
+/// * The input is mixed down against both tones in short segments of `B` samples (about a
+///   twelfth of a bit). Per sample that is four multiply-adds against a fixed table plus a
+///   sum and a sum of squares; the segment results are rotated to a common phase reference
+///   once per segment, so any window of whole segments can be correlated coherently later.
+/// * Running (prefix) sums of those segment values sit in a ring covering a little more than
+///   one character, so the energy of either tone over any window is two subtractions.
+/// * A start bit is suspected when a one-bit window becomes space-dominated with a usable
+///   signal-to-noise ratio. Then every start time within one bit, at bit rates within
+///   +-``DemodulatorConfiguration/baudTolerance``, is scored over the whole character
+///   (start must be space, stop must be mark, data bits score by how clearly they decide),
+///   and the best alignment is decoded. No preamble is needed, and each character is
+///   resynchronised on its own start bit; inside a burst the bit clock of the previous
+///   character is preferred, which keeps weak back-to-back characters aligned.
+/// * A character is reported only when its estimated Eb/N0 (tone energy over everything
+///   else in the band, detrended per bit so DC offset and mains hum do not count) clears
+///   the squelch. Every decision is a ratio, so the level does not matter (full scale down
+///   to digital noise), and magnitudes ignore polarity, DC and square-wave harmonics.
+///
+/// Edge cases: NaN and infinite samples are treated as silence for the segment they fall
+/// in; samples beyond +-4 are clipped to +-4; digital silence produces nothing. Memory is
+/// fixed at initialisation; ``process(_:into:)`` never allocates unless `events` must grow.
+public struct FSKDemodulator: Sendable {
+    public let configuration: DemodulatorConfiguration
+    /// Samples per mixing segment (the timing resolution).
+    public let segmentLength: Int
+    /// Average segments per bit.
+    public let segmentsPerBit: Double
+    private let window: Int
+    private let frameBits: Int
+    private let stopBits: Int
+    private let sampleRate: Double
+
+    // Mixer: for n < B, [cos wm n, -sin wm n, cos ws n, -sin ws n].
+    private var table: [Float]
+    private var markPhasor = (re: 1.0, im: 0.0)
+    private var spacePhasor = (re: 1.0, im: 0.0)
+    private let markRotation: (re: Double, im: Double)
+    private let spaceRotation: (re: Double, im: Double)
+
+    // Partial segment.
+    private var acc: (mr: Float, mi: Float, sr: Float, si: Float, x: Float, xx: Float) = (0, 0, 0, 0, 0, 0)
+    private var fill = 0
+
+    // Raw segments awaiting high-pass correction: 11 doubles per slot (mark re, im, space
+    // re, im after phase rotation; sum x; sum x^2; mark and space sum of e^-jwn over the
+    // segment; prefix of x up to this segment).
+    private var raw: [Double]
+    private let rawMask: Int
+    private var rawCount = 0
+    private var rawPrefixX = 0.0
+    private let delay: Int
+    private let markTableSum: (re: Double, im: Double)
+    private let spaceTableSum: (re: Double, im: Double)
+
+    // Ring of prefix sums of corrected segments: 6 doubles per slot (mark re, im, space re,
+    // im, sum x, sum x^2).
+    private var ring: [Double]
+    private let ringMask: Int
+    private var segments = 0
+    private var prefix: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
+
+    // Search state.
+    private var huntEnd: Int
+    private var pending: Int?
+    private var anchor: Double?
+    private var anchorScale = 1.0
+    private var anchorPower = 0.0
+
+    /// Samples consumed so far.
+    public private(set) var samplesConsumed: Int64 = 0
+
+    public init(_ configuration: DemodulatorConfiguration) throws(ModemConfigurationError) {
+        try configuration.validate()
+        self.configuration = configuration
+        sampleRate = configuration.sampleRate
+        let samplesPerBit = configuration.sampleRate / configuration.profile.baud
+        segmentLength = max(1, Int(samplesPerBit / 12))
+        segmentsPerBit = samplesPerBit / Double(segmentLength)
+        window = max(2, Int(segmentsPerBit.rounded()))
+        frameBits = configuration.format.bitsPerFrame
+        stopBits = configuration.format.stopBits
+
+        let b = segmentLength
+        let wm = 2 * Double.pi * configuration.profile.mark / configuration.sampleRate
+        let ws = 2 * Double.pi * configuration.profile.space / configuration.sampleRate
+        var t = [Float](repeating: 0, count: 4 * b)
+        for n in 0..<b {
+            t[4 * n] = Float(_cos(wm * Double(n)))
+            t[4 * n + 1] = Float(-_sin(wm * Double(n)))
+            t[4 * n + 2] = Float(_cos(ws * Double(n)))
+            t[4 * n + 3] = Float(-_sin(ws * Double(n)))
+        }
+        table = t
+        markRotation = (_cos(wm * Double(b)), -_sin(wm * Double(b)))
+        spaceRotation = (_cos(ws * Double(b)), -_sin(ws * Double(b)))
+
+        var ms = (re: 0.0, im: 0.0), ss = (re: 0.0, im: 0.0)
+        for n in 0..<b {
+            ms.re += _cos(wm * Double(n)); ms.im -= _sin(wm * Double(n))
+            ss.re += _cos(ws * Double(n)); ss.im -= _sin(ws * Double(n))
+        }
+        markTableSum = ms
+        spaceTableSum = ss
+        delay = window / 2
+        var rawSize = 8
+        while rawSize < 2 * delay + 4 { rawSize <<= 1 }
+        raw = [Double](repeating: 0, count: 11 * rawSize)
+        rawMask = rawSize - 1
+
+        let span = Int(Double(frameBits + 4) * segmentsPerBit * (1 + configuration.baudTolerance)) + 2 * window + 16
+        var size = 64
+        while size < 2 * span { size <<= 1 }
+        ring = [Double](repeating: 0, count: 6 * size)
+        ringMask = size - 1
+        huntEnd = window
+    }
+
+    /// Forgets all signal history, as if newly created (counters included).
+    public mutating func reset() {
+        self = try! FSKDemodulator(configuration)
+    }
+
+    /// Demodulates `samples` and appends what it found to `events`.
+    ///
+    /// A character is reported once about one bit of signal after its stop bit has been
+    /// seen (the search needs to see the whole character at every candidate alignment).
+    public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [DemodulatorEvent]) {
+        guard let base = samples.baseAddress else { return }
+        let n = samples.count
+        let b = segmentLength
+        var i = 0
+        var (mr, mi, sr, si, sx, sxx) = acc
+        while i < n {
+            let take = min(b - fill, n - i)
+            table.withUnsafeBufferPointer { tab in
+                let tp = tab.baseAddress! + 4 * fill
+                let xp = base + i
+                for j in 0..<take {
+                    var v = xp[j]
+                    v = v > 4 ? 4 : v
+                    v = v < -4 ? -4 : v
+                    mr += v * tp[4 * j]
+                    mi += v * tp[4 * j + 1]
+                    sr += v * tp[4 * j + 2]
+                    si += v * tp[4 * j + 3]
+                    sx += v
+                    sxx += v * v
+                }
+            }
+            fill += take
+            i += take
+            if fill == b {
+                completeSegment(mr, mi, sr, si, sx, sxx)
+                (mr, mi, sr, si, sx, sxx) = (0, 0, 0, 0, 0, 0)
+                fill = 0
+                advance(&events)
+            }
+        }
+        acc = (mr, mi, sr, si, sx, sxx)
+        samplesConsumed += Int64(n)
+    }
+
+    /// Feeds enough silence to resolve a character still being searched, then returns.
+    /// Call at the end of a stream; the demodulator can keep going afterwards.
+    public mutating func flush(into events: inout [DemodulatorEvent]) {
+        let zeros = [Float](repeating: 0, count: segmentLength * 64)
+        let needed = Int(Double(frameBits + 3) * segmentsPerBit * (1 + configuration.baudTolerance)) + window + delay + 4
+        var fed = 0
+        while fed < needed {
+            zeros.withUnsafeBufferPointer { process($0, into: &events) }
+            fed += 64
+        }
+    }
+
+    // MARK: - Segments
+
+    /// Stores one raw segment, then high-passes the segment `delay` places back and appends
+    /// it to the prefix ring.
+    ///
+    /// The high-pass subtracts a centred one-bit moving mean from the signal before it is
+    /// correlated. Applied per segment it costs a few operations instead of a filter per
+    /// sample: the mean m of segment k changes the segment's correlations by
+    /// m * sum(e^-jwn) and its energy by -2 m sum(x) + B m^2. One bit holds whole tone
+    /// cycles (SoftModem profiles) or nearly so, so the tones pass unchanged while DC, mains
+    /// hum, coupling-capacitor transients and slow wander drop by 30-50 dB.
+    @inline(__always)
+    private mutating func completeSegment(_ mr: Float, _ mi: Float, _ sr: Float, _ si: Float, _ sx: Float, _ sxx: Float) {
+        var m = (Double(mr), Double(mi)), s = (Double(sr), Double(si))
+        var x = Double(sx), xx = Double(sxx)
+        if !(m.0 + m.1 + s.0 + s.1 + x + xx).isFinite { m = (0, 0); s = (0, 0); x = 0; xx = 0 }
+        let mp = markPhasor, sp = spacePhasor
+        let mt = markTableSum, st = spaceTableSum
+        let r = rawCount
+        let b = Double(segmentLength)
+        let d = delay
+        let done: (Double, Double, Double, Double, Double, Double)? = raw.withUnsafeMutableBufferPointer { q in
+            let slot = 11 * (r & rawMask)
+            q[slot] = m.0 * mp.re - m.1 * mp.im
+            q[slot + 1] = m.0 * mp.im + m.1 * mp.re
+            q[slot + 2] = s.0 * sp.re - s.1 * sp.im
+            q[slot + 3] = s.0 * sp.im + s.1 * sp.re
+            q[slot + 4] = x
+            q[slot + 5] = xx
+            q[slot + 6] = mt.re * mp.re - mt.im * mp.im
+            q[slot + 7] = mt.re * mp.im + mt.im * mp.re
+            q[slot + 8] = st.re * sp.re - st.im * sp.im
+            q[slot + 9] = st.re * sp.im + st.im * sp.re
+            q[slot + 10] = rawPrefixX  // prefix of x before segment r
+            let k = r - d
+            guard k >= 0 else { return nil }
+            let lo = max(0, k - d)
+            let endPrefix = rawPrefixX + x
+            let mean = (endPrefix - q[11 * (lo & rawMask) + 10]) / (Double(r + 1 - lo) * b)
+            let c = 11 * (k & rawMask)
+            return (q[c] - mean * q[c + 6], q[c + 1] - mean * q[c + 7],
+                    q[c + 2] - mean * q[c + 8], q[c + 3] - mean * q[c + 9],
+                    q[c + 4] - mean * b, max(q[c + 5] - 2 * mean * q[c + 4] + b * mean * mean, 0))
+        }
+        rawPrefixX += x
+        rawCount += 1
+        markPhasor = Self.rotate(mp, markRotation)
+        spacePhasor = Self.rotate(sp, spaceRotation)
+        if rawCount & 0xFFFF == 0 { rebaseRaw() }
+        guard let v = done else { return }
+        prefix.0 += v.0
+        prefix.1 += v.1
+        prefix.2 += v.2
+        prefix.3 += v.3
+        prefix.4 += v.4
+        prefix.5 += v.5
+        segments += 1
+        let slot = 6 * (segments & ringMask)
+        ring.withUnsafeMutableBufferPointer { q in
+            q[slot] = prefix.0; q[slot + 1] = prefix.1; q[slot + 2] = prefix.2
+            q[slot + 3] = prefix.3; q[slot + 4] = prefix.4; q[slot + 5] = prefix.5
+        }
+        if segments & 0xFFFF == 0 { rebase() }
+    }
+
+    /// The raw prefix of x only ever enters as a difference within the raw ring.
+    private mutating func rebaseRaw() {
+        let base = rawPrefixX
+        raw.withUnsafeMutableBufferPointer { q in
+            for slot in stride(from: 10, to: q.count, by: 11) { q[slot] -= base }
+        }
+        rawPrefixX = 0
+    }
+
+    @inline(__always)
+    private static func rotate(_ p: (re: Double, im: Double), _ r: (re: Double, im: Double)) -> (re: Double, im: Double) {
+        let re = p.re * r.re - p.im * r.im
+        let im = p.re * r.im + p.im * r.re
+        let g = 1.5 - 0.5 * (re * re + im * im)  // keeps |p| = 1 without a square root
+        return (re * g, im * g)
+    }
+
+    /// Keeps prefix sums small so long streams lose no precision: only differences inside
+    /// the ring are ever used, so subtracting a common base changes nothing else.
+    private mutating func rebase() {
+        let oldest = 6 * ((segments - ringMask) & ringMask)
+        ring.withUnsafeMutableBufferPointer { r in
+            let base = (r[oldest], r[oldest + 1], r[oldest + 2], r[oldest + 3], r[oldest + 4], r[oldest + 5])
+            for slot in stride(from: 0, to: r.count, by: 6) {
+                r[slot] -= base.0; r[slot + 1] -= base.1; r[slot + 2] -= base.2
+                r[slot + 3] -= base.3; r[slot + 4] -= base.4; r[slot + 5] -= base.5
+            }
+            prefix.0 -= base.0; prefix.1 -= base.1; prefix.2 -= base.2
+            prefix.3 -= base.3; prefix.4 -= base.4; prefix.5 -= base.5
+        }
+    }
+
+    /// Sums over segments [lo, hi): mark, space (complex), sum x, sum x^2.
+    @inline(__always)
+    private func windowSums(_ lo: Int, _ hi: Int) -> Window {
+        ring.withUnsafeBufferPointer { r in
+            let a = 6 * (lo & ringMask), b = 6 * (hi & ringMask)
+            return Window(mr: r[b] - r[a], mi: r[b + 1] - r[a + 1], sr: r[b + 2] - r[a + 2],
+                          si: r[b + 3] - r[a + 3], x: r[b + 4] - r[a + 4], xx: r[b + 5] - r[a + 5],
+                          samples: Double((hi - lo) * segmentLength))
+        }
+    }
+
+    // MARK: - Search
+
+    private mutating func advance(_ events: inout [DemodulatorEvent]) {
+        while true {
+            if let p = pending {
+                guard segments >= p + evaluationLookahead else { return }
+                pending = nil
+                evaluate(trigger: p, &events)
+                continue
+            }
+            guard huntEnd <= segments else { return }
+            if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
+            if triggers(at: huntEnd) {
+                pending = huntEnd
+            } else {
+                huntEnd += 1
+            }
+        }
+    }
+
+    private var evaluationLookahead: Int {
+        Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
+    }
+
+    private var inBurst: Bool {
+        guard let anchor else { return false }
+        return Double(huntEnd) - anchor < 2 * Double(frameBits) * segmentsPerBit
+    }
+
+    /// True when the one-bit window ending at `end` looks like the start of a start bit.
+    private func triggers(at end: Int) -> Bool {
+        let w = windowSums(end - window, end)
+        let g = 2 / w.samples
+        let em = w.markEnergy * g, es = w.spaceEnergy * g
+        guard es > em else { return false }
+        let total = w.detrendedEnergy
+        guard total > w.samples * 1e-11 else { return false }  // digital silence
+        let noisePerBin = max(total - es, 0) * g
+        // In a burst, a weaker start is worth a look; from idle, demand more.
+        let threshold = inBurst ? 1.5 : 4.0
+        return es - em > threshold * noisePerBin
+    }
+
+    private func metric(start a: Double, step: Double) -> Double {
+        var score = 0.0
+        for k in 0..<frameBits {
+            let lo = Int((a + Double(k) * step).rounded())
+            let hi = Int((a + Double(k + 1) * step).rounded())
+            let w = windowSums(lo, hi)
+            let d = (w.markEnergy - w.spaceEnergy) / w.samples
+            if k == 0 {
+                score -= d
+            } else if k >= frameBits - stopBits {
+                score += d
+            } else {
+                score += abs(d)
+            }
+        }
+        return score
+    }
+
+    private mutating func evaluate(trigger end: Int, _ events: inout [DemodulatorEvent]) {
+        let nominal = segmentsPerBit
+        let tol = configuration.baudTolerance
+        let lo = Double(end - window - 1), hi = Double(end)
+
+        // Coarse: every whole-segment start at the nominal (or tracked) rate.
+        let centerScale = inBurst ? anchorScale : 1.0
+        var best = (a: lo, step: nominal * centerScale, score: -Double.infinity)
+        var a = lo
+        while a <= hi {
+            let s = metric(start: a, step: best.step)
+            if s > best.score { best = (a, best.step, s) }
+            a += 1
+        }
+        // Fine: half-segment starts and a spread of bit rates around the coarse winner.
+        let scales: [Double] = inBurst
+            ? [anchorScale * (1 - tol / 4), anchorScale, anchorScale * (1 + tol / 4)]
+            : [1 - tol, 1 - tol / 2, 1, 1 + tol / 2, 1 + tol]
+        let coarse = best.a
+        for scale in scales {
+            for offset in [-1.0, -0.5, 0, 0.5, 1.0] {
+                let a = coarse + offset
+                let step = nominal * scale
+                let s = metric(start: a, step: step)
+                if s > best.score { best = (a, step, s) }
+            }
+        }
+        // Inside a burst, stay on the previous character's bit clock unless the signal
+        // clearly says otherwise (Arduino single-byte writes restart their clock).
+        var onGrid = false
+        if let anchor, inBurst {
+            let step = nominal * anchorScale
+            let n = ((lo - anchor) / step).rounded(.up)
+            var g = anchor + max(0, n) * step
+            var gridBest = (a: g, step: step, score: -Double.infinity)
+            while g <= hi + 0.5 {
+                for offset in [-0.5, 0, 0.5] {
+                    for scale in scales {
+                        let s = metric(start: g + offset, step: nominal * scale)
+                        if s > gridBest.score { gridBest = (g + offset, nominal * scale, s) }
+                    }
+                }
+                g += step
+            }
+            if gridBest.score >= 0.85 * best.score {
+                best = gridBest
+                onGrid = true
+            }
+        }
+        decide(start: best.a, step: best.step, onGrid: onGrid, trigger: end, &events)
+    }
+
+    private mutating func decide(start a: Double, step: Double, onGrid: Bool, trigger end: Int,
+                                 _ events: inout [DemodulatorEvent]) {
+        var bits: UInt32 = 0
+        var signal = 0.0, total = 0.0, samples = 0.0
+        var startIsSpace = false, stopsAreMark = true
+        var markPhase = (re: 0.0, im: 0.0), spacePhase = (re: 0.0, im: 0.0)
+        var markLag = 0.0, spaceLag = 0.0, markHalves = 0, spaceHalves = 0
+        var startEnergy = 0.0, weakest = Double.infinity, winning = 0.0
+        for k in 0..<frameBits {
+            let lo = Int((a + Double(k) * step).rounded())
+            let hi = Int((a + Double(k + 1) * step).rounded())
+            let w = windowSums(lo, hi)
+            let g = 2 / w.samples
+            let em = w.markEnergy * g, es = w.spaceEnergy * g
+            let isMark = em > es
+            if isMark { bits |= 1 << UInt32(k) }
+            if k == 0 { startIsSpace = !isMark }
+            if k >= frameBits - stopBits && !isMark { stopsAreMark = false }
+            signal += abs(em - es)
+            let e = max(em, es) / w.samples
+            winning += e
+            weakest = min(weakest, e)
+            if k == 0 { startEnergy = e }
+            total += w.detrendedEnergy
+            samples += w.samples
+            // Phase advance between the two halves of the bit on the winning tone.
+            let mid = (lo + hi) / 2
+            if mid > lo && hi > mid {
+                let h1 = windowSums(lo, mid), h2 = windowSums(mid, hi)
+                let lag = Double((hi - lo) * segmentLength) / 2
+                if isMark {
+                    markPhase.re += h2.mr * h1.mr + h2.mi * h1.mi
+                    markPhase.im += h2.mi * h1.mr - h2.mr * h1.mi
+                    markLag += lag
+                    markHalves += 1
+                } else {
+                    spacePhase.re += h2.sr * h1.sr + h2.si * h1.si
+                    spacePhase.im += h2.si * h1.sr - h2.sr * h1.si
+                    spaceLag += lag
+                    spaceHalves += 1
+                }
+            }
+        }
+        // FSK has a constant envelope: a "start bit" much weaker than the rest of the
+        // character is an onset transient or the tail of something else, not a start bit.
+        let meanEnergy = winning / Double(frameBits)
+        guard total > samples * 1e-11, startIsSpace, onGrid || (startEnergy >= 0.3 * meanEnergy && weakest >= 0.1 * meanEnergy) else {
+            skip(past: a, trigger: end)
+            return
+        }
+        func measured(_ nominal: Double, _ phase: (re: Double, im: Double), _ lag: Double, _ count: Int) -> Double {
+            guard lag > 0, count > 0 else { return .nan }
+            return nominal + sampleRate * _atan2(phase.im, phase.re) / (2 * Double.pi * (lag / Double(count)))
+        }
+        // The burst's bit clock only vouches for a character at the burst's level: the tail
+        // of a recording 60 dB down is not the same sender.
+        let power = signal / samples
+        let onGrid = onGrid && power > anchorPower * 0.1 && power < anchorPower * 10
+        let noise = max(total - signal, total * 1e-6)
+        let ebN0 = decibels(power: signal * (samples / Double(frameBits)) / (2 * noise))
+        let squelch = configuration.squelch - (onGrid ? 4 : 0)
+        guard ebN0 >= squelch else {
+            skip(past: a, trigger: end)
+            return
+        }
+        let markHz = measured(configuration.profile.mark, markPhase, markLag, markHalves)
+        let spaceHz = measured(configuration.profile.space, spacePhase, spaceLag, spaceHalves)
+        // A character that opens a burst must also be at the right frequencies: coloured
+        // noise can fool the energy test, but its measured tones wander by hundreds of hertz.
+        // Inside a burst the bit clock already vouches for it, and at low SNR the estimate
+        // itself gets noisy.
+        if !onGrid && !(tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)) {
+            skip(past: a, trigger: end)
+            return
+        }
+
+        let format = configuration.format
+        let value = UInt8(truncatingIfNeeded: (bits >> 1) & UInt32(format.valueMask))
+        var kind = DemodulatorEvent.Kind.byte
+        if !stopsAreMark {
+            kind = .framingError
+        } else if format.parity != .none {
+            let parityBit = (bits >> UInt32(1 + format.dataBits)) & 1 == 1
+            if parityBit != format.parityBit(for: value) { kind = .parityError }
+        }
+        let b = Double(segmentLength)
+        let event = DemodulatorEvent(
+            kind: kind, value: value,
+            startSample: Int64((a * b).rounded()),
+            endSample: Int64(((a + Double(frameBits) * step) * b).rounded()),
+            signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0: ebN0,
+            markFrequency: markHz, spaceFrequency: spaceHz)
+        events.append(event)
+        if kind == .framingError {
+            skip(past: a, trigger: end)
+        } else {
+            let next = a + Double(frameBits) * step
+            anchor = next
+            anchorScale = step / segmentsPerBit
+            anchorPower = power
+            huntEnd = Int((next + Double(window) / 2).rounded())
+        }
+    }
+}
+
+extension FSKDemodulator {
+    /// After a rejected alignment, resume the search half a bit past it, so the same
+    /// character is not scored again from the next few triggers.
+    private mutating func skip(past a: Double, trigger end: Int) {
+        huntEnd = max(end + 1, Int((a + Double(window) / 2).rounded()) + window)
+    }
+
+    /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz of nominal:
+    /// room for +-3 % clock error, the iPhone app's 7300 Hz mark and estimation noise.
+    private func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
+        measured.isNaN || abs(measured - nominal) <= 0.04 * nominal + 60
+    }
+}
+
+/// Correlations and energies over one window of whole segments.
+struct Window {
+    var mr, mi, sr, si, x, xx: Double
+    var samples: Double
+    @inline(__always) var markEnergy: Double { mr * mr + mi * mi }
+    @inline(__always) var spaceEnergy: Double { sr * sr + si * si }
+    /// Energy with the window's mean removed (DC and slow hum do not count).
+    @inline(__always) var detrendedEnergy: Double { max(xx - x * x / samples, 0) }
+}

@@ -1,0 +1,38 @@
+/// Why a profile, frame format or sample rate cannot be used.
+///
+/// Every case carries the offending values, so a command line can print one line that
+/// names the problem.
+public enum ModemConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case sampleRateOutOfRange(Double)
+    case nonPositive(String, Double)
+    case markEqualsSpace(Double)
+    case toneAboveNyquist(String, Double, Double)
+    case baudTooHigh(Double, Double)
+    case tonesTooClose(Double, Double, Double)
+    case invalidFrame(String)
+    case invalidAmplitude(Double)
+    case unknownProfile(String)
+
+    public var description: String {
+        switch self {
+        case .sampleRateOutOfRange(let rate):
+            return "sample rate \(formatHz(rate)) Hz is outside 8000-192000 Hz"
+        case .nonPositive(let what, let value):
+            return "\(what) must be a positive number, not \(value)"
+        case .markEqualsSpace(let tone):
+            return "mark and space are both \(formatHz(tone)) Hz; they must differ"
+        case .toneAboveNyquist(let what, let tone, let rate):
+            return "\(what) tone \(formatHz(tone)) Hz is not below half the sample rate (\(formatHz(rate / 2)) Hz at \(formatHz(rate)) Hz)"
+        case .baudTooHigh(let baud, let rate):
+            return "\(formatHz(baud)) baud leaves fewer than 4 samples per bit at \(formatHz(rate)) Hz"
+        case .tonesTooClose(let mark, let space, let baud):
+            return "mark \(formatHz(mark)) Hz and space \(formatHz(space)) Hz are closer than half of \(formatHz(baud)) baud"
+        case .invalidFrame(let why):
+            return why
+        case .invalidAmplitude(let dbfs):
+            return "amplitude \(dbfs) dBFS must be between -120 and 0"
+        case .unknownProfile(let name):
+            return "unknown profile '\(name)'; known: \(ModemProfile.builtIn.map(\.name).joined(separator: ", "))"
+        }
+    }
+}

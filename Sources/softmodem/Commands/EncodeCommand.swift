@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import ModemAudioIO
+import ModemDSP
+
+/// `softmodem encode`: bytes in, SoftModem audio out.
+struct EncodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Turn bytes from stdin (or --text) into modem audio.",
+        discussion: """
+            Writes one burst: a mark preamble, the bytes as back-to-back characters, a mark \
+            postamble, as the SoftModem phone apps send them. The output format follows the \
+            file name (.wav, .flac, .ogg, .aiff, .caf, .au); '-o -' writes a WAV stream to stdout.
+            """)
+
+    @OptionGroup var modem: ProfileOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
+    var rate: Double = 44_100
+
+    @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
+    var amplitude: Double = -1
+
+    @Option(name: .long, help: ArgumentHelp("mono, left, right or both (stereo with the signal on both).", valueName: "layout"))
+    var channels = "mono"
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or - for stdout.", valueName: "file"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
+    var text: String?
+
+    @Option(name: .long, help: ArgumentHelp("Mark bits before the data.", valueName: "bits"))
+    var preamble = 50
+
+    @Option(name: .long, help: ArgumentHelp("Mark bits after the data.", valueName: "bits"))
+    var postamble = 7
+
+    @Option(name: .long, help: ArgumentHelp("Silence before and after the burst, in seconds.", valueName: "seconds"))
+    var silence: Double = 0.1
+
+    @Flag(name: .long, help: "Write 32-bit float WAV instead of 16-bit PCM.")
+    var float = false
+
+    func run() throws {
+        let profile = try modem.resolvedProfile()
+        let format = try modem.frameFormat()
+        guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
+            throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
+        }
+        guard (0...10_000).contains(preamble), (0...10_000).contains(postamble) else {
+            throw CLIError.usage("--preamble and --postamble must be 0 to 10000 bits")
+        }
+        guard silence.isFinite, silence >= 0, silence <= 3600 else {
+            throw CLIError.usage("--silence must be 0 to 3600 seconds")
+        }
+        guard let layout = ChannelLayout(rawValue: channels.lowercased()) else {
+            throw CLIError.usage("--channels must be mono, left, right or both, not '\(channels)'")
+        }
+        guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        let modulator: FSKModulator
+        do {
+            modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: Float(pow(10, amplitude / 20)))
+        } catch {
+            throw CLIError(error)
+        }
+        let destination = output ?? "-"
+        if destination == "-" && Diagnostics.stdoutIsTerminal {
+            throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
+        }
+        var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: postamble)
+        var sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: layout, float: float)
+
+        let chunk = 256
+        var samples = [Float](repeating: 0, count: max(encoder.maxSamples(forBytes: chunk), encoder.maxSamplesForFinish, Int(rate)))
+        let silenceSamples = Int(silence * rate)
+        func emitSilence() throws {
+            var left = silenceSamples
+            while left > 0 {
+                let n = min(left, samples.count)
+                let written = samples.withUnsafeMutableBufferPointer { encoder.silence(samples: n, into: $0.baseAddress!) }
+                try sink.write(samples, count: written)
+                left -= n
+            }
+        }
+        try emitSilence()
+        var total = 0
+        if let text {
+            let bytes = Array(text.utf8)
+            var i = 0
+            while i < bytes.count {
+                let part = Array(bytes[i..<min(i + chunk, bytes.count)])
+                let n = part.withUnsafeBufferPointer { b in samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) } }
+                try sink.write(samples, count: n)
+                i += part.count
+            }
+            total = bytes.count
+        } else {
+            var input = [UInt8](repeating: 0, count: chunk)
+            while true {
+                let got = input.withUnsafeMutableBytes { read(0, $0.baseAddress!, chunk) }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw CLIError.runtime("error reading stdin: \(String(cString: strerror(errno)))")
+                }
+                if got == 0 { break }
+                total += got
+                let n = input.withUnsafeBufferPointer { b in
+                    samples.withUnsafeMutableBufferPointer { encoder.encode(UnsafeBufferPointer(rebasing: b[0..<got]), into: $0.baseAddress!) }
+                }
+                try sink.write(samples, count: n)
+            }
+        }
+        let n = samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress!) }
+        try sink.write(samples, count: n)
+        try emitSilence()
+        try sink.finish()
+        if verbosity.verbose {
+            Diagnostics.info("encoded \(total) bytes as \(profile), \(format), \(Int(rate)) Hz, \(layout.rawValue), peak \(amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
+        }
+        if total == 0 { Diagnostics.warning("no input bytes: wrote silence only") }
+    }
+}
+
+/// Where the signal goes in the output file.
+enum ChannelLayout: String {
+    case mono, left, right, both
+    var channelCount: Int { self == .mono ? 1 : 2 }
+}
+
+/// Writes mono samples to a file or stdout, laid out on the requested channels.
+struct AudioSink {
+    private enum Backend { case stream(WAVStreamWriter), file(SoundFileWriter) }
+    private let backend: Backend
+    private let layout: ChannelLayout
+    private var interleaved: [Float] = []
+
+    init(path: String, sampleRate: Int, layout: ChannelLayout, float: Bool) throws(CLIError) {
+        self.layout = layout
+        do {
+            let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            if path == "-" || (ext == "wav" && float) || ext == "wav" {
+                backend = .stream(try WAVStreamWriter(path: path, sampleRate: sampleRate, channels: layout.channelCount, encoding: float ? .float32 : .pcm16))
+            } else {
+                backend = .file(try SoundFileWriter(path: path, sampleRate: sampleRate, channels: layout.channelCount))
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    mutating func write(_ samples: [Float], count: Int) throws(CLIError) {
+        guard count > 0 else { return }
+        do {
+            if layout == .mono {
+                try samples.withUnsafeBufferPointer { try put(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                return
+            }
+            if interleaved.count < 2 * count { interleaved = [Float](repeating: 0, count: 2 * count) }
+            for i in 0..<count {
+                interleaved[2 * i] = layout == .right ? 0 : samples[i]
+                interleaved[2 * i + 1] = layout == .left ? 0 : samples[i]
+            }
+            try interleaved.withUnsafeBufferPointer { try put(UnsafeBufferPointer(rebasing: $0[0..<(2 * count)])) }
+        } catch let e as AudioIOError {
+            throw CLIError(e)
+        } catch {
+            throw .runtime("\(error)")
+        }
+    }
+
+    private func put(_ buffer: UnsafeBufferPointer<Float>) throws(AudioIOError) {
+        switch backend {
+        case .stream(let w): try w.write(buffer)
+        case .file(let f): try f.write(buffer, channels: layout.channelCount)
+        }
+    }
+
+    func finish() throws(CLIError) {
+        do {
+            switch backend {
+            case .stream(let w): try w.finish()
+            case .file(let f): try f.finish()
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}

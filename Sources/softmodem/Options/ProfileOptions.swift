@@ -1,0 +1,63 @@
+import ArgumentParser
+import ModemDSP
+
+/// Modem profile and character format, shared by every command that modulates or
+/// demodulates.
+struct ProfileOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Modem profile.", discussion: "One of: \(ModemProfile.builtIn.map(\.name).joined(separator: ", ")).", valueName: "name"))
+    var profile = ModemProfile.softmodem1225.name
+
+    @Option(name: .long, help: ArgumentHelp("Override the profile's bit rate.", valueName: "baud"))
+    var baud: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Override the mark (1) tone in Hz.", valueName: "hz"))
+    var mark: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Override the space (0) tone in Hz.", valueName: "hz"))
+    var space: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Data bits per character (5-8).", valueName: "n"))
+    var dataBits = 8
+
+    @Option(name: .long, help: ArgumentHelp("Parity: none, even or odd.", valueName: "parity"))
+    var parity = "none"
+
+    @Option(name: .long, help: ArgumentHelp("Stop bits (1 or 2).", valueName: "n"))
+    var stopBits = 1
+
+    /// The profile with overrides applied; a usage error for an unknown name.
+    func resolvedProfile() throws(CLIError) -> ModemProfile {
+        guard let base = ModemProfile.named(profile) else {
+            throw CLIError(ModemConfigurationError.unknownProfile(profile))
+        }
+        let resolved = base.overriding(baud: baud, mark: mark, space: space)
+        // Check what does not depend on the sample rate now, before any file is opened;
+        // the Nyquist limit is checked again against each input's real rate.
+        do {
+            try resolved.validate(sampleRate: ModemProfile.sampleRateRange.upperBound)
+        } catch {
+            throw CLIError(error)
+        }
+        return resolved
+    }
+
+    func frameFormat() throws(CLIError) -> FrameFormat {
+        guard let p = Parity(rawValue: parity.lowercased()) else {
+            throw .usage("parity must be none, even or odd, not '\(parity)'")
+        }
+        do {
+            return try FrameFormat(dataBits: dataBits, parity: p, stopBits: stopBits)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}
+
+/// `-v`: detail on stderr.
+struct VerbosityOptions: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "Report details on stderr (file format, each burst); -vv adds every character.")
+    var verbosity: Int
+
+    var verbose: Bool { verbosity > 0 }
+    var traceCharacters: Bool { verbosity > 1 }
+}

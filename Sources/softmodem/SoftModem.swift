@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// The `softmodem` command: one root, subcommands in Commands/.
+///
+/// `main()` is replaced so every failure becomes one line on stderr with the exit status
+/// the README promises: 2 for usage errors (bad options, impossible profiles), 1 for runtime
+/// errors (missing or broken files, devices, I/O).
+@main
+struct SoftModem: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "softmodem",
+        abstract: "An audio-jack modem for Arduino SoftModem and HiJack boards.",
+        discussion: """
+            Encodes bytes to FSK audio and decodes recordings, compatible with the arms22 \
+            SoftModem Arduino library and its phone apps. Decoded bytes go to stdout; \
+            messages go to stderr.
+            """,
+        version: "0.1.0",
+        subcommands: [EncodeCommand.self, DecodeCommand.self])
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CLIError {
+            Diagnostics.error(error.message)
+            Foundation.exit(error.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error)
+            let line = message.split(separator: "\n").first.map(String.init) ?? "invalid usage"
+            Diagnostics.error(line.isEmpty ? "invalid usage (see softmodem --help)" : line)
+            Foundation.exit(2)
+        }
+    }
+}

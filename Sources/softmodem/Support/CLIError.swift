@@ -1,0 +1,32 @@
+import ModemAudioIO
+import ModemDSP
+
+/// A failure the command line reports as one line on stderr.
+struct CLIError: Error {
+    enum Kind { case usage, runtime }
+    let kind: Kind
+    let message: String
+
+    static func usage(_ message: String) -> CLIError { CLIError(kind: .usage, message: message) }
+    static func runtime(_ message: String) -> CLIError { CLIError(kind: .runtime, message: message) }
+
+    var exitCode: Int32 { kind == .usage ? 2 : 1 }
+
+    init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// Impossible profiles and options are usage errors.
+    init(_ error: ModemConfigurationError, context: String? = nil) {
+        kind = .usage
+        message = context.map { "\($0): \(error)" } ?? error.description
+    }
+
+    /// Problems with files and devices are runtime errors, except parameters that could
+    /// never work, which are usage errors.
+    init(_ error: AudioIOError) {
+        if case .invalidParameters = error { kind = .usage } else { kind = .runtime }
+        message = error.description
+    }
+}

@@ -1,0 +1,146 @@
+import ModemAudioIO
+import ModemDSP
+
+/// Drives a sample source through the demodulator: picks the channel carrying the signal,
+/// writes decoded bytes to a sink, and reports bursts on stderr when verbose.
+///
+/// Channel choice: with `channel` nil and several channels, every channel is demodulated for
+/// the first second after the signal appears, and the channel that decoded the most
+/// characters (then the strongest one) is kept; the others are dropped. Memory stays bounded.
+struct DecodePipeline {
+    var configuration: DemodulatorConfiguration
+    var channel: Int?
+    var verbose: Bool
+    var trace = false
+
+    struct Result {
+        var bytes = 0
+        var framingErrors = 0
+        var parityErrors = 0
+        var frames: Int64 = 0
+        var peak: Float = 0
+        var bursts = 0
+    }
+
+    func run(_ source: inout some SampleSource, into sink: inout ByteSink) throws(CLIError) -> Result {
+        var config = configuration
+        config.sampleRate = source.sampleRate
+        let channels = source.channels
+        if let channel, channel >= channels {
+            throw .usage("\(source.name) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(channel + 1) does not exist")
+        }
+        var demods: [FSKDemodulator] = []
+        do {
+            let count = channel == nil ? channels : 1
+            for _ in 0..<count { demods.append(try FSKDemodulator(config)) }
+        } catch {
+            throw CLIError(error, context: source.name)
+        }
+        var candidates = Array(0..<demods.count)  // demodulator index -> channel index
+        if let channel { candidates = [channel] }
+        var chosen: Int? = demods.count == 1 ? 0 : nil
+        var pending = [[DemodulatorEvent]](repeating: [], count: demods.count)
+        var decisionAt: Int64?  // frame index at which to choose a channel
+
+        var result = Result()
+        var tracker = BurstTracker(sampleRate: config.sampleRate, baud: config.profile.baud)
+        let framesPerRead = 4096
+        var interleaved = [Float](repeating: 0, count: framesPerRead * channels)
+        var mono = [Float](repeating: 0, count: framesPerRead)
+        var events: [DemodulatorEvent] = []
+        events.reserveCapacity(1024)
+
+        func emit(_ list: [DemodulatorEvent], _ sink: inout ByteSink) throws(CLIError) {
+            for e in list {
+                if trace {
+                    Diagnostics.info("  \(Diagnostics.seconds(e.startSample, rate: config.sampleRate)) \(e.kind) 0x\(String(e.value, radix: 16)) "
+                        + "Eb/N0 \(Diagnostics.number(e.ebN0)) dB level \(Diagnostics.number(decibels(power: e.signalPower * 2))) dBFS "
+                        + "mark \(Diagnostics.number(e.markFrequency, 0)) space \(Diagnostics.number(e.spaceFrequency, 0))")
+                }
+                switch e.kind {
+                case .byte:
+                    result.bytes += 1
+                    do { try sink.write(e.value) } catch { throw CLIError(error) }
+                case .framingError: result.framingErrors += 1
+                case .parityError: result.parityErrors += 1
+                }
+                if let done = tracker.add(e) { report(done) }
+            }
+        }
+        func report(_ burst: BurstTracker.Summary) {
+            result.bursts += 1
+            guard verbose else { return }
+            let rate = config.sampleRate
+            let fullBandSNR = burst.ebN0 - decibels(power: rate / 2 / config.profile.baud)
+            Diagnostics.info("burst at \(Diagnostics.seconds(burst.startSample, rate: rate)): \(burst.bytes) bytes, "
+                + "level \(Diagnostics.number(decibels(power: burst.signalPower * 2))) dBFS peak, "
+                + "SNR \(Diagnostics.number(fullBandSNR)) dB (Eb/N0 \(Diagnostics.number(burst.ebN0)) dB), "
+                + "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
+                + "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")")
+        }
+
+        while true {
+            let frames: Int
+            do {
+                frames = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioIOError) in try source.read(into: buffer) }
+            } catch {
+                throw CLIError(error)
+            }
+            if frames == 0 { break }
+            let samples = frames * channels
+            var peak: Float = 0
+            interleaved.withUnsafeBufferPointer { b in
+                for i in 0..<samples { let a = abs(b[i]); peak = a > peak ? a : peak }
+            }
+            if peak.isNaN || peak > result.peak { result.peak = peak.isNaN ? result.peak : peak }
+            if decisionAt == nil && result.peak > 0 {
+                decisionAt = result.frames + Int64(config.sampleRate)
+            }
+            for (d, ch) in candidates.enumerated() where chosen == nil || chosen == d {
+                events.removeAll(keepingCapacity: true)
+                if channels == 1 {
+                    interleaved.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
+                } else {
+                    for i in 0..<frames { mono[i] = interleaved[i * channels + ch] }
+                    mono.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
+                }
+                if chosen == nil { pending[d].append(contentsOf: events) } else { try emit(events, &sink) }
+            }
+            result.frames += Int64(frames)
+            if chosen == nil, let at = decisionAt, result.frames >= at {
+                chosen = pick(pending)
+                try emit(pending[chosen!], &sink)
+                if verbose { Diagnostics.info("\(source.name): decoding channel \(candidates[chosen!] + 1) of \(channels)") }
+                pending = []
+            }
+            if chosen != nil {
+                do { try sink.flush() } catch { throw CLIError(error) }
+            }
+        }
+        events.removeAll(keepingCapacity: true)
+        if chosen == nil {
+            // Short input: finish every channel, then choose.
+            for d in demods.indices { demods[d].flush(into: &pending[d]) }
+            chosen = pick(pending)
+            try emit(pending[chosen!], &sink)
+        } else {
+            demods[chosen!].flush(into: &events)
+            try emit(events, &sink)
+        }
+        if let last = tracker.finish(at: .max, force: true) { report(last) }
+        do { try sink.flush() } catch { throw CLIError(error) }
+        return result
+    }
+
+    /// The channel whose demodulator found the most characters, then the strongest signal.
+    private func pick(_ pending: [[DemodulatorEvent]]) -> Int {
+        var best = 0
+        var bestKey = (-1, -1.0)
+        for (i, list) in pending.enumerated() {
+            let bytes = list.filter { $0.kind == .byte }
+            let key = (bytes.count, bytes.reduce(0) { $0 + $1.signalPower })
+            if key > bestKey { bestKey = key; best = i }
+        }
+        return best
+    }
+}
