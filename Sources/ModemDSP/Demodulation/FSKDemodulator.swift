@@ -63,11 +63,19 @@ public struct FSKDemodulator: Sendable {
     private var prefix: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
 
     // Search state.
+    private enum Mode {
+        /// Testing one-bit windows for a start bit; the next window ends at `huntEnd`.
+        case hunting
+        /// A start bit was suspected in the window ending here; waiting for the character.
+        case triggered(Int)
+        /// Inside a burst: the next character or idle bit is expected at this segment.
+        case following(expect: Double, idleBits: Int, lostSlots: Int)
+    }
+    private var mode = Mode.hunting
     private var huntEnd: Int
-    private var pending: Int?
-    private var anchor: Double?
     private var anchorScale = 1.0
     private var anchorPower = 0.0
+    private var lastCharacterEnd = -Double.infinity
 
     /// Samples consumed so far.
     public private(set) var samplesConsumed: Int64 = 0
@@ -211,7 +219,7 @@ public struct FSKDemodulator: Sendable {
             q[slot + 10] = rawPrefixX  // prefix of x before segment r
             let k = r - d
             guard k >= 0 else { return nil }
-            let lo = max(0, k - d)
+            let lo = max(0, k - (window - 1 - d))
             let endPrefix = rawPrefixX + x
             let mean = (endPrefix - q[11 * (lo & rawMask) + 10]) / (Double(r + 1 - lo) * b)
             let c = 11 * (k & rawMask)
@@ -285,32 +293,82 @@ public struct FSKDemodulator: Sendable {
 
     // MARK: - Search
 
+    private var lookahead: Int {
+        Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
+    }
+
     private mutating func advance(_ events: inout [DemodulatorEvent]) {
         while true {
-            if let p = pending {
-                guard segments >= p + evaluationLookahead else { return }
-                pending = nil
-                evaluate(trigger: p, &events)
-                continue
-            }
-            guard huntEnd <= segments else { return }
-            if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
-            if triggers(at: huntEnd) {
-                pending = huntEnd
-            } else {
-                huntEnd += 1
+            switch mode {
+            case .hunting:
+                guard huntEnd <= segments else { return }
+                if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
+                if triggers(at: huntEnd) { mode = .triggered(huntEnd) } else { huntEnd += 1 }
+            case .triggered(let end):
+                guard segments >= end + lookahead else { return }
+                let outcome = search(lo: Double(end - window - 1), hi: Double(end), grid: nil, &events)
+                switch outcome {
+                case .accepted(let next):
+                    mode = .following(expect: next, idleBits: 0, lostSlots: 0)
+                case .framingError(let a), .rejected(let a):
+                    huntEnd = max(end + 1, Int((a + Double(window) / 2).rounded()) + window)
+                    mode = .hunting
+                }
+            case .following(let e, let idle, let lost):
+                let half = Double(window) / 2
+                guard segments >= Int((e + half).rounded(.up)) + lookahead + 1 else { return }
+                follow(expect: e, idleBits: idle, lostSlots: lost, &events)
             }
         }
     }
 
-    private var evaluationLookahead: Int {
-        Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
+    /// Inside a burst: the next character should start on the previous one's bit clock,
+    /// after any number of idle mark bits. Looking there directly (instead of waiting for a
+    /// trigger) keeps weak back-to-back characters aligned; anything else ends the burst.
+    private mutating func follow(expect e: Double, idleBits: Int, lostSlots: Int, _ events: inout [DemodulatorEvent]) {
+        let step = segmentsPerBit * anchorScale
+        let lo = Int(e.rounded()), hi = Int((e + step).rounded())
+        let w = windowSums(lo, hi)
+        let g = 2 / w.samples
+        let em = w.markEnergy * g, es = w.spaceEnergy * g
+        let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
+        let power = abs(em - es) / w.samples
+        let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
+        if es > em {
+            let half = Double(window) / 2
+            // Look half a bit around the clock: senders restart their clock after idle bits
+            // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
+            switch search(lo: e - half, hi: e + half, grid: e, &events) {
+            case .accepted(let next):
+                mode = .following(expect: next, idleBits: 0, lostSlots: 0)
+                return
+            case .framingError(let a) where abs(a - e) <= 3 && lostSlots == 0:
+                // Most likely a bit error on the clock we trust: stay on it, once. A second
+                // one in a row means the clock itself is wrong.
+                mode = .following(expect: a + Double(frameBits) * step, idleBits: 0, lostSlots: 1)
+                return
+            default:
+                break
+            }
+        } else if atLevel && em - es > 1.5 * noisePerBin && idleBits < maxIdleBits {
+            mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
+            return
+        } else if idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3 {
+            // Right after a character, a window that is neither a start bit nor a clean idle
+            // bit, with the burst's energy still there, is most likely a start bit flipped by
+            // noise: that character is lost, but the clock is not. Skip its slot.
+            mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
+            return
+        }
+        // The burst has ended (or changed clock): hunt from here, covering a start bit that
+        // began up to a bit before the expected position.
+        huntEnd = max(Int(e.rounded()), window)
+        mode = .hunting
     }
 
-    private var inBurst: Bool {
-        guard let anchor else { return false }
-        return Double(huntEnd) - anchor < 2 * Double(frameBits) * segmentsPerBit
-    }
+    /// Idle mark bits followed on the bit clock before the burst is considered over (the
+    /// phone apps send 50 bits of preamble; Arduino writes up to 49).
+    private var maxIdleBits: Int { 64 }
 
     /// True when the one-bit window ending at `end` looks like the start of a start bit.
     private func triggers(at end: Int) -> Bool {
@@ -321,9 +379,7 @@ public struct FSKDemodulator: Sendable {
         let total = w.detrendedEnergy
         guard total > w.samples * 1e-11 else { return false }  // digital silence
         let noisePerBin = max(total - es, 0) * g
-        // In a burst, a weaker start is worth a look; from idle, demand more.
-        let threshold = inBurst ? 1.5 : 4.0
-        return es - em > threshold * noisePerBin
+        return es - em > 4 * noisePerBin
     }
 
     private func metric(start a: Double, step: Double) -> Double {
@@ -344,60 +400,71 @@ public struct FSKDemodulator: Sendable {
         return score
     }
 
-    private mutating func evaluate(trigger end: Int, _ events: inout [DemodulatorEvent]) {
+    /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
+    /// one), decodes the best, and reports what happened. With `grid`, alignments within
+    /// a segment of it win unless the signal is clearly better elsewhere.
+    private mutating func search(lo: Double, hi: Double, grid: Double?, _ events: inout [DemodulatorEvent]) -> Outcome {
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
-        let lo = Double(end - window - 1), hi = Double(end)
-
-        // Coarse: every whole-segment start at the nominal (or tracked) rate.
-        let centerScale = inBurst ? anchorScale : 1.0
-        var best = (a: lo, step: nominal * centerScale, score: -Double.infinity)
+        let center = grid == nil ? 1.0 : anchorScale
+        var best = (a: lo, step: nominal * center, score: -Double.infinity)
         var a = lo
         while a <= hi {
             let s = metric(start: a, step: best.step)
             if s > best.score { best = (a, best.step, s) }
             a += 1
         }
-        // Fine: half-segment starts and a spread of bit rates around the coarse winner.
-        let scales: [Double] = inBurst
-            ? [anchorScale * (1 - tol / 4), anchorScale, anchorScale * (1 + tol / 4)]
-            : [1 - tol, 1 - tol / 2, 1, 1 + tol / 2, 1 + tol]
+        // Off the clock: refine the winner over bit rates within the tolerance (whole
+        // segments only: window edges round to segments, so half steps add nothing).
+        let scales: [Double] = grid == nil
+            ? [1 - tol, 1 - tol / 2, 1, 1 + tol / 2, 1 + tol]
+            : [center * (1 - tol / 4), center, center * (1 + tol / 4)]
         let coarse = best.a
+        let atCenter = best
         for scale in scales {
-            for offset in [-1.0, -0.5, 0, 0.5, 1.0] {
-                let a = coarse + offset
-                let step = nominal * scale
-                let s = metric(start: a, step: step)
-                if s > best.score { best = (a, step, s) }
+            for offset in [-1.0, 0, 1.0] {
+                let s = metric(start: coarse + offset, step: nominal * scale)
+                if s > best.score { best = (coarse + offset, nominal * scale, s) }
             }
         }
-        // Inside a burst, stay on the previous character's bit clock unless the signal
-        // clearly says otherwise (Arduino single-byte writes restart their clock).
+        // Many rates fit one clean character almost equally well: move off the expected
+        // rate only when the character clearly says so.
+        if best.step != atCenter.step && best.score < 1.03 * atCenter.score {
+            best = atCenter
+            for offset in [-1.0, 1.0] {
+                let s = metric(start: coarse + offset, step: atCenter.step)
+                if s > best.score { best = (coarse + offset, atCenter.step, s) }
+            }
+        }
         var onGrid = false
-        if let anchor, inBurst {
-            let step = nominal * anchorScale
-            let n = ((lo - anchor) / step).rounded(.up)
-            var g = anchor + max(0, n) * step
-            var gridBest = (a: g, step: step, score: -Double.infinity)
-            while g <= hi + 0.5 {
-                for offset in [-0.5, 0, 0.5] {
-                    for scale in scales {
-                        let s = metric(start: g + offset, step: nominal * scale)
-                        if s > gridBest.score { gridBest = (g + offset, nominal * scale, s) }
-                    }
-                }
-                g += step
+        if let g = grid {
+            // On the burst's clock only the phase is searched, near the expected start.
+            var gridBest = (a: g, step: nominal * center, score: -Double.infinity)
+            for offset in [-3.0, -2, -1, 0, 1, 2, 3] {
+                let s = metric(start: g + offset, step: gridBest.step)
+                if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
             }
             if gridBest.score >= 0.85 * best.score {
                 best = gridBest
                 onGrid = true
             }
         }
-        decide(start: best.a, step: best.step, onGrid: onGrid, trigger: end, &events)
+        return decide(start: best.a, step: best.step, grid: onGrid ? grid : nil, &events)
     }
 
-    private mutating func decide(start a: Double, step: Double, onGrid: Bool, trigger end: Int,
-                                 _ events: inout [DemodulatorEvent]) {
+    /// What a search decided about one candidate character.
+    enum Outcome {
+        /// Reported as a byte or parity error; the next character may start at `next`.
+        case accepted(next: Double)
+        /// Reported as a framing error at start `a`.
+        case framingError(Double)
+        /// Not a character (noise, silence, a transient); best alignment was `a`.
+        case rejected(Double)
+    }
+
+    private mutating func decide(start a: Double, step: Double, grid: Double?,
+                                 _ events: inout [DemodulatorEvent]) -> Outcome {
+        let inBurst = grid != nil
         var bits: UInt32 = 0
         var signal = 0.0, total = 0.0, samples = 0.0
         var startIsSpace = false, stopsAreMark = true
@@ -442,9 +509,20 @@ public struct FSKDemodulator: Sendable {
         // FSK has a constant envelope: a "start bit" much weaker than the rest of the
         // character is an onset transient or the tail of something else, not a start bit.
         let meanEnergy = winning / Double(frameBits)
-        guard total > samples * 1e-11, startIsSpace, onGrid || (startEnergy >= 0.3 * meanEnergy && weakest >= 0.1 * meanEnergy) else {
-            skip(past: a, trigger: end)
-            return
+        // A true start bit follows a stop bit, idle mark or silence, never a space at the
+        // character's level; a start found on a data bit of a character already under way
+        // fails this half the time, and its stop-bit test the other half.
+        var followsSpace = false
+        if !inBurst {
+            let lo = Int((a - step).rounded()), hi = Int(a.rounded())
+            if hi > lo {
+                let w = windowSums(lo, hi)
+                followsSpace = w.spaceEnergy > w.markEnergy && w.spaceEnergy * 2 / (w.samples * w.samples) > 0.3 * meanEnergy
+            }
+        }
+        guard total > samples * 1e-11, startIsSpace, !followsSpace,
+              inBurst ? startEnergy >= 0.1 * meanEnergy : (startEnergy >= 0.3 * meanEnergy && weakest >= 0.1 * meanEnergy) else {
+            return .rejected(a)
         }
         func measured(_ nominal: Double, _ phase: (re: Double, im: Double), _ lag: Double, _ count: Int) -> Double {
             guard lag > 0, count > 0 else { return .nan }
@@ -453,13 +531,17 @@ public struct FSKDemodulator: Sendable {
         // The burst's bit clock only vouches for a character at the burst's level: the tail
         // of a recording 60 dB down is not the same sender.
         let power = signal / samples
-        let onGrid = onGrid && power > anchorPower * 0.1 && power < anchorPower * 10
+        let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
+        let grid = atLevel ? grid : nil
+        let onGrid = grid != nil
+        // A character at the level of a burst that ended moments ago (a lost clock, a
+        // restarted sender) also gets the in-burst squelch.
+        let resuming = atLevel && a - lastCharacterEnd < 3 * Double(frameBits) * segmentsPerBit
         let noise = max(total - signal, total * 1e-6)
         let ebN0 = decibels(power: signal * (samples / Double(frameBits)) / (2 * noise))
-        let squelch = configuration.squelch - (onGrid ? 4 : 0)
+        let squelch = configuration.squelch - (onGrid || resuming ? 4 : 0)
         guard ebN0 >= squelch else {
-            skip(past: a, trigger: end)
-            return
+            return .rejected(a)
         }
         let markHz = measured(configuration.profile.mark, markPhase, markLag, markHalves)
         let spaceHz = measured(configuration.profile.space, spacePhase, spaceLag, spaceHalves)
@@ -468,8 +550,7 @@ public struct FSKDemodulator: Sendable {
         // Inside a burst the bit clock already vouches for it, and at low SNR the estimate
         // itself gets noisy.
         if !onGrid && !(tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)) {
-            skip(past: a, trigger: end)
-            return
+            return .rejected(a)
         }
 
         let format = configuration.format
@@ -489,25 +570,29 @@ public struct FSKDemodulator: Sendable {
             signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0: ebN0,
             markFrequency: markHz, spaceFrequency: spaceHz)
         events.append(event)
-        if kind == .framingError {
-            skip(past: a, trigger: end)
-        } else {
-            let next = a + Double(frameBits) * step
-            anchor = next
-            anchorScale = step / segmentsPerBit
-            anchorPower = power
-            huntEnd = Int((next + Double(window) / 2).rounded())
+        if kind == .framingError { return .framingError(a) }
+        anchorPower = power
+        lastCharacterEnd = a + Double(frameBits) * step
+        if let g = grid {
+            // On the burst's clock each character's timing error nudges the clock's phase
+            // and rate (a second-order loop) instead of resetting them: at low SNR a single
+            // character's best alignment wanders with the noise, the sender's clock does not.
+            let tol = configuration.baudTolerance
+            let error = a - g
+            let span = Double(frameBits) * segmentsPerBit
+            anchorScale = min(max(anchorScale + 0.15 * error / span, 1 - tol), 1 + tol)
+            return .accepted(next: g + 0.5 * error + span * anchorScale)
         }
+        // A burst's clock starts at the nominal rate unless its first character clearly says
+        // otherwise: one character's best-fitting rate is a coarse, noisy estimate, and the
+        // loop above refines it within a few characters.
+        let measured = step / segmentsPerBit
+        anchorScale = measured
+        return .accepted(next: a + Double(frameBits) * segmentsPerBit * anchorScale)
     }
 }
 
 extension FSKDemodulator {
-    /// After a rejected alignment, resume the search half a bit past it, so the same
-    /// character is not scored again from the next few triggers.
-    private mutating func skip(past a: Double, trigger end: Int) {
-        huntEnd = max(end + 1, Int((a + Double(window) / 2).rounded()) + window)
-    }
-
     /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz of nominal:
     /// room for +-3 % clock error, the iPhone app's 7300 Hz mark and estimation noise.
     private func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
