@@ -593,10 +593,11 @@ public struct FSKDemodulator: Sendable {
 }
 
 extension FSKDemodulator {
-    /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz of nominal:
-    /// room for +-3 % clock error, the iPhone app's 7300 Hz mark and estimation noise.
+    /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz + a tenth of
+    /// the baud rate of nominal: room for +-3 % clock error, the iPhone app's 7300 Hz mark,
+    /// and an estimate whose resolution is the inverse of half a bit.
     private func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
-        measured.isNaN || abs(measured - nominal) <= 0.04 * nominal + 60
+        measured.isNaN || abs(measured - nominal) <= 0.04 * nominal + 60 + 0.1 * configuration.profile.baud
     }
 }
 
