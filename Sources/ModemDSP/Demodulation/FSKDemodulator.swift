@@ -75,6 +75,8 @@ public struct FSKDemodulator: Sendable {
     private var huntEnd: Int
     private var anchorScale = 1.0
     private var anchorPower = 0.0
+    private var markTracker = TonePhaseTracker()
+    private var spaceTracker = TonePhaseTracker()
     private var lastCharacterEnd = -Double.infinity
 
     /// Samples consumed so far.
@@ -452,6 +454,34 @@ public struct FSKDemodulator: Sendable {
         return decide(start: best.a, step: best.step, grid: onGrid ? grid : nil, &events)
     }
 
+    /// Feeds an accepted character's bits to the two phase trackers.
+    private mutating func learnPhases(_ m: UnsafeBufferPointer<BitMeasure>, continuing: Bool, markHz: Double, spaceHz: Double) {
+        let baud = configuration.profile.baud
+        withUnsafeTemporaryAllocation(of: (re: Double, im: Double).self, capacity: frameBits) { z in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: frameBits) { c in
+                for tone in [true, false] {
+                    var count = 0
+                    for bit in m where bit.isMark == tone {
+                        z[count] = tone ? (bit.window.mr, bit.window.mi) : (bit.window.sr, bit.window.si)
+                        c[count] = bit.center
+                        count += 1
+                    }
+                    let nominal = tone ? configuration.profile.mark : configuration.profile.space
+                    let measured = tone ? markHz : spaceHz
+                    // Seeding the drift from the measured tone would plant that estimate's bias;
+                    // whole-cycle senders need none, and others stay non-coherent.
+                    let seed = 0.0 * (measured.isFinite ? 2 * Double.pi * (measured - nominal) / baud : 0)
+                    let zs = UnsafeBufferPointer(rebasing: z[0..<count]), cs = UnsafeBufferPointer(rebasing: c[0..<count])
+                    if tone {
+                        markTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: seed, continuing: continuing)
+                    } else {
+                        spaceTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: seed, continuing: continuing)
+                    }
+                }
+            }
+        }
+    }
+
     /// What a search decided about one candidate character.
     enum Outcome {
         /// Reported as a byte or parity error; the next character may start at `next`.
@@ -465,6 +495,57 @@ public struct FSKDemodulator: Sendable {
     private mutating func decide(start a: Double, step: Double, grid: Double?,
                                  _ events: inout [DemodulatorEvent]) -> Outcome {
         let inBurst = grid != nil
+        let n = frameBits
+        // Pass 1: each bit's correlations, decided coherently when the burst's tone phases
+        // are known and by energy otherwise.
+        return withUnsafeTemporaryAllocation(of: BitMeasure.self, capacity: n) { m in
+            for k in 0..<n {
+                let lo = Int((a + Double(k) * step).rounded())
+                let hi = Int((a + Double(k + 1) * step).rounded())
+                let w = windowSums(lo, hi)
+                let g = 2 / w.samples
+                m[k] = BitMeasure(lo: lo, hi: hi, window: w, em: w.markEnergy * g, es: w.spaceEnergy * g,
+                                  center: Double(lo + hi) / 2, isMark: w.markEnergy > w.spaceEnergy)
+            }
+            let coherent = inBurst && markTracker.locked && spaceTracker.locked
+            if coherent {
+                var contradicted = false
+                for k in 0..<n {
+                    let pm = markTracker.predicted(at: m[k].center, segmentsPerBit: segmentsPerBit)
+                    let ps = spaceTracker.predicted(at: m[k].center, segmentsPerBit: segmentsPerBit)
+                    let w = m[k].window
+                    let inPhase = w.mr * pm.re + w.mi * pm.im > w.sr * ps.re + w.si * ps.im
+                    // The phase only decides what the energies leave in doubt; an energy
+                    // verdict this clear that disagrees proves the phase reference wrong.
+                    let clarity = abs(m[k].em - m[k].es) / (m[k].em + m[k].es)
+                    if clarity > 0.6 {
+                        contradicted = contradicted || inPhase != m[k].isMark
+                    } else {
+                        m[k].isMark = inPhase
+                    }
+                }
+                if contradicted {
+                    markTracker.reset()
+                    spaceTracker.reset()
+                    for k in 0..<n { m[k].isMark = m[k].window.markEnergy > m[k].window.spaceEnergy }
+                }
+            }
+            return decideBits(start: a, step: step, grid: grid, measures: UnsafeBufferPointer(m), &events)
+        }
+    }
+
+    /// One bit of a candidate character.
+    struct BitMeasure {
+        var lo: Int, hi: Int
+        var window: Window
+        var em: Double, es: Double
+        var center: Double
+        var isMark: Bool
+    }
+
+    private mutating func decideBits(start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
+                                     _ events: inout [DemodulatorEvent]) -> Outcome {
+        let inBurst = grid != nil
         var bits: UInt32 = 0
         var signal = 0.0, total = 0.0, samples = 0.0
         var startIsSpace = false, stopsAreMark = true
@@ -472,12 +553,9 @@ public struct FSKDemodulator: Sendable {
         var markLag = 0.0, spaceLag = 0.0, markHalves = 0, spaceHalves = 0
         var startEnergy = 0.0, weakest = Double.infinity, winning = 0.0
         for k in 0..<frameBits {
-            let lo = Int((a + Double(k) * step).rounded())
-            let hi = Int((a + Double(k + 1) * step).rounded())
-            let w = windowSums(lo, hi)
-            let g = 2 / w.samples
-            let em = w.markEnergy * g, es = w.spaceEnergy * g
-            let isMark = em > es
+            let (lo, hi, w) = (m[k].lo, m[k].hi, m[k].window)
+            let em = m[k].em, es = m[k].es
+            let isMark = m[k].isMark
             if isMark { bits |= 1 << UInt32(k) }
             if k == 0 { startIsSpace = !isMark }
             if k >= frameBits - stopBits && !isMark { stopsAreMark = false }
@@ -571,6 +649,7 @@ public struct FSKDemodulator: Sendable {
             markFrequency: markHz, spaceFrequency: spaceHz)
         events.append(event)
         if kind == .framingError { return .framingError(a) }
+        learnPhases(m, continuing: grid != nil, markHz: markHz, spaceHz: spaceHz)
         anchorPower = power
         lastCharacterEnd = a + Double(frameBits) * step
         if let g = grid {
