@@ -75,6 +75,7 @@ public struct FSKDemodulator: Sendable {
     private var huntEnd: Int
     private var anchorScale = 1.0
     private var anchorPower = 0.0
+    private var charactersOnClock = 0
     private var markTracker = TonePhaseTracker()
     private var spaceTracker = TonePhaseTracker()
     private var lastCharacterEnd = -Double.infinity
@@ -668,24 +669,32 @@ public struct FSKDemodulator: Sendable {
             let tol = configuration.baudTolerance
             let error = a - g
             let span = Double(frameBits) * segmentsPerBit
-            anchorScale = min(max(anchorScale + 0.15 * error / span, 1 - tol), 1 + tol)
-            return .accepted(next: g + 0.5 * error + span * anchorScale)
+            // Gear shifting: pull in fast while the clock is new (a sender 3 % off moves
+            // 3.6 segments a character at 1225 baud), then settle to low-jitter gains.
+            let young = charactersOnClock < 4
+            charactersOnClock += 1
+            anchorScale = min(max(anchorScale + (young ? 0.5 : 0.15) * error / span, 1 - tol), 1 + tol)
+            return .accepted(next: g + (young ? 0.8 : 0.5) * error + span * anchorScale)
         }
         // A burst's clock starts at the nominal rate unless its first character clearly says
         // otherwise: one character's best-fitting rate is a coarse, noisy estimate, and the
         // loop above refines it within a few characters.
         let measured = step / segmentsPerBit
         anchorScale = measured
+        charactersOnClock = 0
         return .accepted(next: a + Double(frameBits) * segmentsPerBit * anchorScale)
     }
 }
 
 extension FSKDemodulator {
-    /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz + a tenth of
-    /// the baud rate of nominal: room for +-3 % clock error, the iPhone app's 7300 Hz mark,
-    /// and an estimate whose resolution is the inverse of half a bit.
+    /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz of nominal,
+    /// plus 1000 Hz divided by the samples per bit: room for +-3 % clock error, the iPhone
+    /// app's 7300 Hz mark, and an estimate that coarsens as bits get shorter (half-bit
+    /// windows of 4-5 samples at 2450 baud, 22.05 kHz). Tighter would lose real senders;
+    /// looser lets a tone sweeping past the space frequency read as a row of zeros.
     private func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
-        measured.isNaN || abs(measured - nominal) <= 0.04 * nominal + 60 + 0.1 * configuration.profile.baud
+        let samplesPerBit = configuration.sampleRate / configuration.profile.baud
+        return measured.isNaN || abs(measured - nominal) <= 0.04 * nominal + 60 + 1000 / samplesPerBit
     }
 }
 
