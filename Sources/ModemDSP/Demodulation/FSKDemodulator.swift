@@ -2,7 +2,7 @@
 ///
 /// How it works, and why:
 /// * The input is mixed down against both tones in short segments of `B` samples (about a
-///   twelfth of a bit). Per sample that is four multiply-adds against a fixed table plus a
+///   sixth of a bit). Per sample that is four multiply-adds against a fixed table plus a
 ///   sum and a sum of squares; the segment results are rotated to a common phase reference
 ///   once per segment, so any window of whole segments can be correlated coherently later.
 /// * Running (prefix) sums of those segment values sit in a ring covering a little more than
@@ -24,7 +24,8 @@
 /// fixed at initialisation; ``process(_:into:)`` never allocates unless `events` must grow.
 public struct FSKDemodulator: Sendable {
     public let configuration: DemodulatorConfiguration
-    /// Samples per mixing segment (the timing resolution).
+    /// Samples per mixing segment: a sixth of a bit. Finer timing (a twelfth) measured no
+    /// better in noise and costs a third more time.
     public let segmentLength: Int
     /// Average segments per bit.
     public let segmentsPerBit: Double
@@ -88,7 +89,7 @@ public struct FSKDemodulator: Sendable {
         self.configuration = configuration
         sampleRate = configuration.sampleRate
         let samplesPerBit = configuration.sampleRate / configuration.profile.baud
-        segmentLength = max(1, Int(samplesPerBit / 12))
+        segmentLength = max(1, Int(samplesPerBit / 6))
         segmentsPerBit = samplesPerBit / Double(segmentLength)
         window = max(2, Int(segmentsPerBit.rounded()))
         frameBits = configuration.format.bitsPerFrame
