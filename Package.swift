@@ -34,6 +34,9 @@ let package = Package(
         // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
         .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
 
+        // Models of the boards' receivers and transmitters, for tests and benchmarks.
+        .target(name: "BoardModels", dependencies: ["ModemDSP"], swiftSettings: strict),
+
         .executableTarget(
             name: "softmodem",
             dependencies: [
@@ -44,7 +47,8 @@ let package = Package(
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO"], swiftSettings: strict),
+        .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,106 @@
+import BoardModels
+import ModemDSP
+import Testing
+
+/// The encoder against the model of the board's receiver (PROTOCOLS.md 2.1, 2.2).
+@Suite struct HostToBoardTests {
+    @Test(arguments: [44_100.0, 48_000.0, 96_000.0])
+    func boardReceiverDecodesEncoderOutput(sampleRate: Double) throws {
+        let bytes = HiJackSignals.randomBytes(40, seed: UInt64(sampleRate))
+        let board = HiJackSignals.boardReceive(try HiJackSignals.hostSignal(bytes, sampleRate: sampleRate), sampleRate: sampleRate)
+        #expect(board.bytes == bytes)
+        #expect(board.aborts == 0)
+    }
+
+    @Test(arguments: [44_100.0, 48_000.0, 96_000.0])
+    func shortestBytePeriodStillDecodes(sampleRate: Double) throws {
+        let bytes = HiJackSignals.randomBytes(200, seed: 11) + [0x00, 0xFF, 0x55, 0xAA]
+        let signal = try HiJackSignals.hostSignal(bytes, sampleRate: sampleRate, bytePeriod: 14)
+        #expect(HiJackSignals.boardReceive(signal, sampleRate: sampleRate).bytes == bytes)
+    }
+
+    @Test func invertOptionCompensatesAnInvertingPath() throws {
+        let bytes = HiJackSignals.randomBytes(30, seed: 3)
+        let inverted = try HiJackSignals.hostSignal(bytes, sampleRate: 44_100, invert: true).map { -$0 }
+        #expect(HiJackSignals.boardReceive(inverted, sampleRate: 44_100).bytes == bytes)
+        // Without the option an inverting path gives the board garbage, which is why it exists.
+        let plain = try HiJackSignals.hostSignal(bytes, sampleRate: 44_100).map { -$0 }
+        #expect(HiJackSignals.boardReceive(plain, sampleRate: 44_100).bytes != bytes)
+    }
+
+    @Test func idleLineIsAPureSineAtTheBitRate() throws {
+        var encoder = try HiJackEncoder(sampleRate: 44_100)
+        var out = [Float](repeating: 0, count: encoder.maxSamples(forIdleBits: 10))
+        let n = out.withUnsafeMutableBufferPointer { encoder.idle(bits: 10, into: $0.baseAddress!) }
+        #expect(n == 320)
+        var worst: Float = 0
+        for i in 0..<n {
+            let expected = Float((2 * Double.pi * 1378.125 * Double(i) / 44_100).sinValue)
+            worst = max(worst, abs(out[i] - expected))
+        }
+        #expect(worst < 1e-5)
+    }
+
+    @Test func framesFillTheBytePeriod() throws {
+        var encoder = try HiJackEncoder(sampleRate: 44_100, bytePeriod: 100)
+        var out = [Float](repeating: 0, count: encoder.maxSamples(forBytes: 3))
+        let n = out.withUnsafeMutableBufferPointer { o in [UInt8(1), 2, 3].withUnsafeBufferPointer { encoder.encode($0, into: o.baseAddress!) } }
+        #expect(n == 3 * 100 * 32)
+        // A 1 -> 0 change is one half cycle at half the bit rate: the start bit after idle
+        // gives a positive hump lasting one whole cell (32 samples) with no zero crossing.
+        var longest = 0, run = 0
+        for i in 1..<n {
+            if (out[i - 1] > 0) == (out[i] > 0) { run += 1; longest = max(longest, run) } else { run = 0 }
+        }
+        #expect(longest >= 30 && longest <= 33)
+        let empty = out.withUnsafeMutableBufferPointer { o in [UInt8]().withUnsafeBufferPointer { encoder.encode($0, into: o.baseAddress!) } }
+        #expect(empty == 0)
+    }
+
+    @Test func impossibleSettingsAreRejected() {
+        #expect(throws: HiJackConfigurationError.bytePeriodTooShort(13)) { try HiJackEncoder(sampleRate: 44_100, bytePeriod: 13) }
+        #expect(throws: HiJackConfigurationError.self) { try HiJackEncoder(sampleRate: 44_100, baud: 900) }
+        #expect(throws: HiJackConfigurationError.self) { try HiJackEncoder(sampleRate: 4_000) }
+        #expect(throws: HiJackConfigurationError.self) { try HiJackEncoder(sampleRate: .nan) }
+        #expect(throws: HiJackConfigurationError.self) { try HiJackEncoder(sampleRate: 44_100, amplitude: 1.5) }
+        #expect(throws: HiJackConfigurationError.self) { try HiJackPowerTone(frequency: 30_000, sampleRate: 48_000) }
+        #expect(throws: HiJackConfigurationError.self) { try HiJackPowerTone(frequency: 0, sampleRate: 48_000) }
+        #expect(throws: HiJackConfigurationError.self) { try HiJackDecoder(sampleRate: 1_000_000) }
+    }
+
+    @Test func powerToneAtHalfTheRateAlternates() throws {
+        var tone = try HiJackPowerTone(frequency: 22_050, sampleRate: 44_100, amplitude: 0.9)
+        var out = [Float](repeating: 0, count: 64)
+        out.withUnsafeMutableBufferPointer { tone.render(into: $0.baseAddress!, count: 64) }
+        for i in 0..<64 { #expect(abs(out[i] - (i % 2 == 0 ? 0.9 : -0.9)) < 1e-5) }
+    }
+
+    @Test func powerToneFrequencyAndSilence() throws {
+        var tone = try HiJackPowerTone(frequency: 21_000, sampleRate: 48_000)
+        var out = [Float](repeating: 0, count: 48_000)
+        // Rendered in two pieces to check phase continuity.
+        out.withUnsafeMutableBufferPointer {
+            tone.render(into: $0.baseAddress!, count: 1000)
+            tone.render(into: $0.baseAddress! + 1000, count: 47_000)
+        }
+        var crossings = 0
+        for i in 1..<out.count where (out[i - 1] < 0) != (out[i] < 0) { crossings += 1 }
+        #expect(abs(crossings - 42_000) <= 2)
+        var quiet = try HiJackPowerTone(frequency: 21_000, sampleRate: 48_000, amplitude: 0)
+        out.withUnsafeMutableBufferPointer { quiet.render(into: $0.baseAddress!, count: 1000) }
+        #expect(out[0..<1000].allSatisfy { $0 == 0 })
+    }
+}
+
+extension Double {
+    /// sin via the standard library-free route the tests can use on Linux without Foundation.
+    var sinValue: Double {
+        // Taylor series after reduction; enough for a 1e-5 comparison.
+        var r = truncatingRemainder(dividingBy: 2 * .pi)
+        if r > .pi { r -= 2 * .pi }
+        if r > .pi / 2 { r = .pi - r } else if r < -.pi / 2 { r = -.pi - r }
+        var term = r, sum = r, k = 1.0
+        while abs(term) > 1e-12 { term *= -r * r / ((2 * k) * (2 * k + 1)); sum += term; k += 1 }
+        return sum
+    }
+}
