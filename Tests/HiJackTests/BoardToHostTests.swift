@@ -61,7 +61,7 @@ import Testing
         nans.withUnsafeBufferPointer { decoder.process($0, into: &events) }
         decoder.flush(into: &events)
         #expect(events.isEmpty)
-        #expect(decoder.nonFiniteSamples == 10_102)
+        #expect(decoder.nonFiniteSamples == 10_101)
 
         // After garbage the decoder still works.
         let bytes: [UInt8] = Array("after NaN".utf8)
@@ -74,7 +74,8 @@ import Testing
         var noise = GaussianNoise(standardDeviation: 0.3, seed: 2)
         let samples = (0..<441_000).map { _ in Float(noise.next()) }
         let (decoded, _, _) = try HiJackSignals.decode(samples, sampleRate: 44_100)
-        // Random edges can mimic a frame now and then; parity and stop checks keep it rare.
-        #expect(decoded.count < 10)
+        // Random edges can mimic idle 1s and a frame now and then; the half-bit consistency,
+        // parity and stop checks keep it rare (10 s of loud noise).
+        #expect(decoded.count <= 3)
     }
 }

@@ -1,6 +1,7 @@
 /// Board -> phone HiJack receiver: square-wave Manchester from the microphone line to bytes.
 ///
-/// Signal path per sample: DC removal (2nd-order high-pass at 150 Hz), a 4th-order
+/// Signal path per sample: DC removal (first-order, 30 Hz, so the half-bit-rate and bit-rate
+/// parts of the code keep the same delay), a 4th-order
 /// Butterworth low-pass (5 kHz, or 0.3 fs at low rates) that removes the power tone leaking
 /// into the microphone line (its zeros sit at fs/2, so a 22.05 kHz tone at 44.1 kHz vanishes),
 /// then a comparator with hysteresis at 30 % of a peak-following envelope. Each comparator
@@ -8,7 +9,7 @@
 /// so edges carry fractional-sample times and the hysteresis adds no delay.
 ///
 /// Bit recovery works on those edges. Hunting: at least 3 short intervals (half bits of idle
-/// 1s) followed by a long one (a whole bit) mark a start bit's mid-cell transition; the long
+/// 1s, each 0.3-0.7 of the next interval) followed by a long one (a whole bit) mark a start bit's mid-cell transition; the long
 /// interval measures the bit period. The start edge's direction gives the polarity (falling =
 /// normal), and polarity locks once frames with good parity and stop bit agree, so inverted
 /// audio paths decode without configuration. In a frame, edges closer than 0.7 bit to the
@@ -18,7 +19,8 @@
 /// single stop bit and the next start bit still decodes.
 ///
 /// Accepts about 1250-1750 baud around the nominal 1489.45 without configuration. Silence,
-/// signals below -54 dBFS and non-finite samples (treated as 0) produce no events. State is
+/// signals below -54 dBFS and non-finite samples (treated as 0; input is clamped to +-8)
+/// produce no events. State is
 /// kept between calls; chunks may have any size, including 0; nothing allocates except
 /// appending to `events`.
 public struct HiJackDecoder: Sendable {
@@ -35,7 +37,7 @@ public struct HiJackDecoder: Sendable {
     public private(set) var polarityScore = 0
 
     // Filters and comparator.
-    private var highPass: Biquad
+    private var highPass: DCBlocker
     private var lowPass1: Biquad
     private var lowPass2: Biquad
     private var envelope: Float = 0
@@ -51,6 +53,8 @@ public struct HiJackDecoder: Sendable {
     private var mode = Mode.hunting
     private var lastEdge: Double = -1e9
     private var shortCount = 0
+    /// The last three short intervals, newest first.
+    private var shorts: (Double, Double, Double) = (0, 0, 0)
     private var anchor: Double = 0
     private var period: Double
     private var frameStart: Double = 0
@@ -76,7 +80,7 @@ public struct HiJackDecoder: Sendable {
         self.sampleRate = sampleRate
         self.nominalBaud = nominalBaud
         let cutoff = min(5_000, 0.3 * sampleRate)
-        highPass = .highPass(cutoff: 150, q: 0.7071, sampleRate: sampleRate)
+        highPass = DCBlocker(cutoff: 30, sampleRate: sampleRate)
         lowPass1 = .lowPass(cutoff: cutoff, q: 0.5412, sampleRate: sampleRate)
         lowPass2 = .lowPass(cutoff: cutoff, q: 1.3066, sampleRate: sampleRate)
         envelopeDecay = Float(1 - 1 / (0.02 * sampleRate))
@@ -100,6 +104,8 @@ public struct HiJackDecoder: Sendable {
         for x in samples {
             var v = x
             if !v.isFinite { v = 0; bad += 1 }
+            // Far beyond full scale is garbage; clamping keeps the filters' state finite.
+            v = min(max(v, -8), 8)
             let y = lp2.step(lp1.step(hp.step(v)))
             let a = abs(y)
             env = a > env ? a : env * decay
@@ -143,8 +149,13 @@ public struct HiJackDecoder: Sendable {
         case .hunting:
             if sinceLast < 0.72 * nominalPeriod {
                 shortCount = sinceLast > 0.2 * nominalPeriod ? shortCount + 1 : 0
+                shorts = (sinceLast, shorts.0, shorts.1)
             } else if sinceLast <= 1.35 * nominalPeriod && shortCount >= 3 {
                 shortCount = 0
+                // Idle 1s are half bits: each short interval must be near half the long one,
+                // which noise rarely manages.
+                let low = 0.3 * sinceLast, high = 0.7 * sinceLast
+                guard (low...high).contains(shorts.0), (low...high).contains(shorts.1), (low...high).contains(shorts.2) else { return }
                 // A start bit is a 0: falling mid-cell transition on a normal line.
                 let startInverted = rising
                 if (polarityScore >= 2 && startInverted) || (polarityScore <= -2 && !startInverted) {
