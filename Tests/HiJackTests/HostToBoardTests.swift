@@ -104,3 +104,30 @@ extension Double {
         return sum
     }
 }
+
+/// The pull-style source for live playback.
+@Suite struct LineSourceTests {
+    @Test(arguments: [44_100.0, 48_000.0])
+    func boardDecodesBlocksOfAnySize(sampleRate: Double) throws {
+        let bytes = HiJackSignals.randomBytes(25, seed: 21)
+        let encoder = try HiJackEncoder(sampleRate: sampleRate, bytePeriod: 14)
+        let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate)
+        var source = HiJackLineSource(encoder: encoder, tone: tone, queueCapacity: 16)
+        var rng = SeededGenerator(seed: 4)
+        var left: [Float] = [], right: [Float] = []
+        var block = [Float](repeating: 0, count: 2 * 700)
+        var offered = 0
+        while left.count < Int(sampleRate) * 2 {
+            if offered < bytes.count {
+                offered += bytes[offered...].withUnsafeBufferPointer { source.enqueue($0) }
+            }
+            let frames = Int.random(in: 0...700, using: &rng)
+            block.withUnsafeMutableBufferPointer { source.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(2 * frames)])) }
+            for i in 0..<frames { left.append(block[2 * i]); right.append(block[2 * i + 1]) }
+        }
+        #expect(source.isIdle)
+        #expect(offered == bytes.count)
+        #expect(HiJackSignals.boardReceive(left, sampleRate: sampleRate).bytes == bytes)
+        #expect(right.map(abs).max()! > 0.99)
+    }
+}

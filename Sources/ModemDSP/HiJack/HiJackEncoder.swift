@@ -83,6 +83,13 @@ public struct HiJackEncoder: Sendable {
         return n
     }
 
+    /// Writes one bit cell (0 or 1; other values count as 1) and returns the samples written,
+    /// at most `maxSamplesPerBit`. For callers that frame bits themselves, such as a live
+    /// source that must stop at any sample.
+    public mutating func encodeBit(_ bit: UInt8, into output: UnsafeMutablePointer<Float>) -> Int {
+        cell(bit == 0 ? 0 : 1, output)
+    }
+
     /// Renders the segment from the previous bit's mid-cell crossing to this bit's.
     @inline(__always)
     private mutating func cell(_ bit: UInt8, _ output: UnsafeMutablePointer<Float>) -> Int {
