@@ -30,6 +30,17 @@ import Testing
         if let last = events.last { #expect(abs(last.baud - baud) < 0.03 * baud) }
     }
 
+    @Test(arguments: [(1_300.0, 44_100.0), (1_700.0, 44_100.0), (1_300.0, 96_000.0), (1_700.0, 48_000.0)])
+    func bitRateExtremesThroughAHostilePath(baud: Double, sampleRate: Double) throws {
+        let bytes = HiJackSignals.randomBytes(100, seed: UInt64(baud + sampleRate))
+        let path = HiJackMicrophonePath(sampleRate: sampleRate, couplingHz: 40, crosstalkHz: HiJack.defaultPowerTone(sampleRate: sampleRate),
+                                        crosstalkLevel: 0.15, gain: 4, clip: 0.7, invert: true)
+        let signal = HiJackSignals.boardSignal(bytes, sampleRate: sampleRate, baud: baud, idleBits: 0, path: path, level: 0.6)
+        let (decoded, decoder, _) = try HiJackSignals.decode(signal, sampleRate: sampleRate)
+        #expect(decoded == bytes)
+        #expect(decoder.parityErrors + decoder.framingErrors == 0)
+    }
+
     @Test func framesWithASingleStopBitBackToBack() throws {
         let bytes = HiJackSignals.randomBytes(100, seed: 5) + [0x00, 0x00, 0xFF, 0xFF]
         let signal = HiJackSignals.boardSignal(bytes, sampleRate: 48_000, idleBits: 0)
