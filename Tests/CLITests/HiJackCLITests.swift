@@ -92,6 +92,7 @@ struct HiJackCLITests {
         ["encode", "--byte-period", "100", "--text", "x", "-o", "-"],
         ["encode", "--invert", "--text", "x", "-o", "-"],
         ["decode", "--profile", "hijack", "--baud", "1489", "-"],
+        ["decode", "--profile", "hijack", "--squelch", "5", "-"],
         ["power", "--duration", "1"],
         ["power", "-o", "/tmp/softmodem-never-written.wav"],
         ["power", "--duration", "-1", "-o", "-"],
@@ -121,6 +122,7 @@ struct HiJackCLITests {
         let raw = try CLI.softmodem(["decode", "--profile", "hijack", "--raw", "--rate", "44100", "--format", "f32le", "-"],
                                     stdin: Data(repeating: 0xFF, count: 40_000))  // NaN floats
         #expect(raw.status == 1, "\(raw.stderr)")
+        #expect(raw.stderr.contains("no finite samples"), "\(raw.stderr)")
         #expect(raw.stdout.isEmpty)
     }
 }

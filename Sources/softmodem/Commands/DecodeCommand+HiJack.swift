@@ -5,6 +5,9 @@ import ModemDSP
 extension DecodeCommand {
     func runHiJack() throws {
         try modem.checkHiJackCompatible()
+        if squelch != DemodulatorConfiguration.defaultSquelch {
+            throw CLIError.usage("--squelch does not apply to --profile hijack")
+        }
         if modem.baud != nil {
             throw CLIError.usage("--baud does not apply to decode --profile hijack: the decoder tracks 1300-1700 baud by itself")
         }
@@ -63,9 +66,11 @@ extension DecodeCommand {
             if let c = result.chosenChannel { line += ", channel \(c + 1)" }
             if let baud = result.baud { line += ", \(Diagnostics.number(baud, 1)) baud" }
             if let inverted = result.inverted { line += inverted ? ", inverted line" : ", normal polarity" }
+            if result.nonFinite > 0 { line += ", \(result.nonFinite) NaN/infinite samples" }
             Diagnostics.info(line)
         }
         if result.frames == 0 { throw .runtime("\(name) holds no audio") }
+        if result.peak == 0 && result.nonFinite > 0 { throw .runtime("\(name) holds no finite samples (NaN or infinite)") }
         if result.peak == 0 { throw .runtime("\(name) is silent: every sample is zero") }
         if let truncation { throw CLIError(truncation) }
     }

@@ -14,6 +14,8 @@ struct HiJackDecodePipeline {
         var framingErrors = 0
         var frames: Int64 = 0
         var peak: Float = 0
+        /// Samples that were NaN or infinite (decoded as 0).
+        var nonFinite: Int64 = 0
         var chosenChannel: Int?
         var inverted: Bool?
         var baud: Double?
@@ -69,8 +71,12 @@ struct HiJackDecodePipeline {
             if frames == 0 { break }
             interleaved.withUnsafeBufferPointer { b in
                 var peak = result.peak
-                for i in 0..<(frames * channels) where b[i].isFinite { peak = max(peak, abs(b[i])) }
+                var bad: Int64 = 0
+                for i in 0..<(frames * channels) {
+                    if b[i].isFinite { peak = max(peak, abs(b[i])) } else { bad += 1 }
+                }
                 result.peak = peak
+                result.nonFinite += bad
             }
             for d in decoders.indices where chosen == nil || chosen == d {
                 events.removeAll(keepingCapacity: true)
