@@ -28,6 +28,21 @@ import Testing
         #expect(HiJackSignals.boardReceive(plain, sampleRate: 44_100).bytes != bytes)
     }
 
+    /// The model enforces the firmware's start rule: with a single idle 1 before a start bit
+    /// the byte is lost, with 4 it arrives. This is why the encoder never sends fewer than 4.
+    @Test func boardNeedsIdleOnesBeforeAStartBit() throws {
+        var encoder = try HiJackEncoder(sampleRate: 44_100)
+        var out = [Float](repeating: 0, count: 200 * encoder.maxSamplesPerBit)
+        var n = 0
+        func send(_ bits: [UInt8]) {
+            for b in bits { n += out.withUnsafeMutableBufferPointer { encoder.encodeBit(b, into: $0.baseAddress! + n) } }
+        }
+        func frame(_ byte: UInt8) -> [UInt8] { [0] + (0..<8).map { (byte >> UInt8($0)) & 1 } + [HiJack.evenParity(byte)] }
+        let idle = [UInt8](repeating: 1, count: 8)
+        send(idle + frame(0x41) + [1] + frame(0x00) + [1, 1, 1, 1] + frame(0x43) + idle)
+        #expect(HiJackSignals.boardReceive(Array(out[0..<n]), sampleRate: 44_100).bytes == [0x41, 0x43])
+    }
+
     @Test func idleLineIsAPureSineAtTheBitRate() throws {
         var encoder = try HiJackEncoder(sampleRate: 44_100)
         var out = [Float](repeating: 0, count: encoder.maxSamples(forIdleBits: 10))
