@@ -21,10 +21,10 @@ public struct HiJackMicrophonePath {
     public init(sampleRate: Double, couplingHz: Double = 30, lowPassHz: Double = 12_000,
                 crosstalkHz: Double = 22_050, crosstalkLevel: Float = 0, gain: Float = 1, clip: Float = 1,
                 invert: Bool = false) {
-        coupling = .highPass(cutoff: couplingHz, q: 0.5, sampleRate: sampleRate)
+        coupling = Biquad(.highPass, frequency: couplingHz, sampleRate: sampleRate, q: 0.5)
         let cutoff = min(lowPassHz, 0.45 * sampleRate)
-        lowPass1 = .lowPass(cutoff: cutoff, q: 0.5412, sampleRate: sampleRate)
-        lowPass2 = .lowPass(cutoff: cutoff, q: 1.3066, sampleRate: sampleRate)
+        lowPass1 = Biquad(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 0.5412)
+        lowPass2 = Biquad(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 1.3066)
         crosstalk = crosstalkLevel > 0 ? try? HiJackPowerTone(frequency: min(crosstalkHz, sampleRate / 2), sampleRate: sampleRate, amplitude: crosstalkLevel) : nil
         self.gain = gain
         self.clip = clip
@@ -37,9 +37,12 @@ public struct HiJackMicrophonePath {
         if crosstalk != nil {
             crosstalkBuffer.withUnsafeMutableBufferPointer { crosstalk!.render(into: $0.baseAddress!, count: samples.count) }
         }
+        coupling.process(&samples)
+        lowPass1.process(&samples)
+        lowPass2.process(&samples)
         let sign: Float = invert ? -1 : 1
         for i in samples.indices {
-            var y = lowPass2.step(lowPass1.step(coupling.step(samples[i])))
+            var y = samples[i]
             if crosstalk != nil { y += crosstalkBuffer[i] }
             y *= gain * sign
             samples[i] = min(max(y, -clip), clip)

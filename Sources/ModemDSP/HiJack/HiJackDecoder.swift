@@ -39,8 +39,8 @@ public struct HiJackDecoder: Sendable {
 
     // Filters and comparator.
     private var highPass: DCBlocker
-    private var lowPass1: Biquad
-    private var lowPass2: Biquad
+    private var lowPass1: SecondOrderSection
+    private var lowPass2: SecondOrderSection
     private var envelope: Float = 0
     private let envelopeDecay: Float
     private var high = false

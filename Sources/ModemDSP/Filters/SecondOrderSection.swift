@@ -1,27 +1,18 @@
-/// A second-order IIR section (transposed direct form II), for the HiJack line filters.
+/// A second-order IIR section (biquad, transposed direct form II), for the HiJack line filters.
 ///
 /// Coefficients follow the RBJ audio-EQ cookbook; the low-pass has its double zero at
 /// fs/2, so a power tone at exactly half the sample rate is removed completely.
-public struct Biquad: Sendable {
+public struct SecondOrderSection: Sendable {
     public var b0: Float, b1: Float, b2: Float, a1: Float, a2: Float
     @usableFromInline var z1: Float = 0
     @usableFromInline var z2: Float = 0
 
     /// Low-pass at `cutoff` Hz with quality `q` (0.7071 = Butterworth).
-    public static func lowPass(cutoff: Double, q: Double, sampleRate: Double) -> Biquad {
+    public static func lowPass(cutoff: Double, q: Double, sampleRate: Double) -> SecondOrderSection {
         let w = 2 * Double.pi * cutoff / sampleRate
         let c = _cos(w), alpha = _sin(w) / (2 * q)
         let a0 = 1 + alpha
-        return Biquad(b0: Float((1 - c) / 2 / a0), b1: Float((1 - c) / a0), b2: Float((1 - c) / 2 / a0),
-                      a1: Float(-2 * c / a0), a2: Float((1 - alpha) / a0))
-    }
-
-    /// High-pass at `cutoff` Hz with quality `q`.
-    public static func highPass(cutoff: Double, q: Double, sampleRate: Double) -> Biquad {
-        let w = 2 * Double.pi * cutoff / sampleRate
-        let c = _cos(w), alpha = _sin(w) / (2 * q)
-        let a0 = 1 + alpha
-        return Biquad(b0: Float((1 + c) / 2 / a0), b1: Float(-(1 + c) / a0), b2: Float((1 + c) / 2 / a0),
+        return SecondOrderSection(b0: Float((1 - c) / 2 / a0), b1: Float((1 - c) / a0), b2: Float((1 - c) / 2 / a0),
                       a1: Float(-2 * c / a0), a2: Float((1 - alpha) / a0))
     }
 
