@@ -127,7 +127,10 @@ extension Double {
         let bytes = HiJackSignals.randomBytes(25, seed: 21)
         let encoder = try HiJackEncoder(sampleRate: sampleRate, bytePeriod: 14)
         let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate)
-        var source = HiJackLineSource(encoder: encoder, tone: tone, queueCapacity: 16)
+        var source = try HiJackLineSource(encoder: encoder, tone: tone, queueCapacity: 16)
+        #expect(throws: HiJackConfigurationError.self) {
+            try HiJackLineSource(encoder: encoder, tone: try HiJackPowerTone(frequency: 20_000, sampleRate: 96_000))
+        }
         var rng = SeededGenerator(seed: 4)
         var left: [Float] = [], right: [Float] = []
         var block = [Float](repeating: 0, count: 2 * 700)

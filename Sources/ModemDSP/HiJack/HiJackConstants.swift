@@ -32,6 +32,7 @@ public enum HiJackConfigurationError: Error, Sendable, Equatable, CustomStringCo
     case bytePeriodTooShort(Int)
     case amplitudeOutOfRange(String, Double)
     case powerToneOutOfRange(Double, Double)
+    case sampleRateMismatch(Double, Double)
 
     public var description: String {
         switch self {
@@ -45,6 +46,8 @@ public enum HiJackConfigurationError: Error, Sendable, Equatable, CustomStringCo
             return "\(what) \(value) must be between 0 and 1 (full scale)"
         case .powerToneOutOfRange(let hz, let rate):
             return "power tone \(hz) Hz must be above 0 and at most half the sample rate (\(rate / 2) Hz)"
+        case .sampleRateMismatch(let data, let power):
+            return "data signal at \(data) Hz and power tone at \(power) Hz must share one sample rate"
         }
     }
 }

@@ -26,8 +26,9 @@ public struct HiJackLineSource: Sendable {
     ///   - encoder: bit rate, byte period, data level and polarity; its sample rate must be
     ///     the tone's.
     ///   - queueCapacity: bytes `enqueue` can hold (at least 1).
-    public init(encoder: HiJackEncoder, tone: HiJackPowerTone, queueCapacity: Int = 4096) {
-        precondition(encoder.sampleRate == tone.sampleRate, "encoder and power tone must share a sample rate")
+    /// - Throws: `HiJackConfigurationError.sampleRateMismatch` when the rates differ.
+    public init(encoder: HiJackEncoder, tone: HiJackPowerTone, queueCapacity: Int = 4096) throws(HiJackConfigurationError) {
+        guard encoder.sampleRate == tone.sampleRate else { throw .sampleRateMismatch(encoder.sampleRate, tone.sampleRate) }
         self.encoder = encoder
         self.tone = tone
         ring = [UInt8](repeating: 0, count: max(1, queueCapacity))
