@@ -19,6 +19,24 @@ import Testing
         #expect(HiJackSignals.boardReceive(signal, sampleRate: sampleRate).bytes == bytes)
     }
 
+    /// A real headphone output: AC coupling, the DAC's reconstruction low-pass, -30 dB of the
+    /// power tone leaking from the right channel, and a volume 12 dB down.
+    @Test(arguments: [44_100.0, 48_000.0])
+    func boardDecodesThroughAHeadphoneOutput(sampleRate: Double) throws {
+        let bytes = HiJackSignals.randomBytes(60, seed: 17)
+        var signal = try HiJackSignals.hostSignal(bytes, sampleRate: sampleRate, bytePeriod: 20)
+        var coupling = Biquad(.highPass, frequency: 20, sampleRate: sampleRate, q: 0.5)
+        var reconstruction = Biquad(.lowPass, frequency: 16_000, sampleRate: sampleRate)
+        coupling.process(&signal)
+        reconstruction.process(&signal)
+        var leak = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0.0316)
+        var tone = [Float](repeating: 0, count: signal.count)
+        tone.withUnsafeMutableBufferPointer { leak.render(into: $0.baseAddress!, count: $0.count) }
+        for i in signal.indices { signal[i] = 0.25 * signal[i] + tone[i] }
+        let board = HiJackSignals.boardReceive(signal, sampleRate: sampleRate)
+        #expect(board.bytes == bytes)
+    }
+
     @Test func invertOptionCompensatesAnInvertingPath() throws {
         let bytes = HiJackSignals.randomBytes(30, seed: 3)
         let inverted = try HiJackSignals.hostSignal(bytes, sampleRate: 44_100, invert: true).map { -$0 }
