@@ -420,13 +420,24 @@ public struct FSKDemodulator: Sendable {
         // for slips, restarted clocks and weak characters.
         var gridBest = (a: 0.0, step: nominal * center, score: -Double.infinity)
         if let g = grid {
-            for offset in [-3.0, -2, -1, 0, 1, 2, 3] {
+            for offset in [-1.0, 0, 1] {
                 let s = metric(start: g + offset, step: gridBest.step)
                 if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
             }
+            // Take the fast path only if the clock is not drifting off: when the best is at
+            // an edge, the next position outward must not score higher.
+            var central = true
+            if gridBest.a != g {
+                let outward = gridBest.a + (gridBest.a > g ? 1 : -1)
+                central = metric(start: outward, step: gridBest.step) <= gridBest.score
+            }
             let expected = Double(frameBits) * anchorPower * nominal * Double(segmentLength) / 2
-            if gridBest.score >= 0.75 * expected && abs(gridBest.a - g) <= 1 {
+            if central && gridBest.score >= 0.75 * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
+            }
+            for offset in [-3.0, -2, 2, 3] {
+                let s = metric(start: g + offset, step: gridBest.step)
+                if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
             }
         }
         var best = (a: lo, step: nominal * center, score: -Double.infinity)
@@ -523,9 +534,18 @@ public struct FSKDemodulator: Sendable {
             let coherent = inBurst && markTracker.locked && spaceTracker.locked
             if coherent {
                 var contradicted = false
+                // Predictions at the first bit, then one rotation per bit (bits are evenly
+                // spaced to within a rounded segment, far below the drift's resolution).
+                var pm = markTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
+                var ps = spaceTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
+                let bitLength = n > 1 ? (m[n - 1].center - m[0].center) / Double(n - 1) : segmentsPerBit
+                let rm = markTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
+                let rs = spaceTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
                 for k in 0..<n {
-                    let pm = markTracker.predicted(at: m[k].center, segmentsPerBit: segmentsPerBit)
-                    let ps = spaceTracker.predicted(at: m[k].center, segmentsPerBit: segmentsPerBit)
+                    defer {
+                        pm = (pm.re * rm.re - pm.im * rm.im, pm.re * rm.im + pm.im * rm.re)
+                        ps = (ps.re * rs.re - ps.im * rs.im, ps.re * rs.im + ps.im * rs.re)
+                    }
                     let w = m[k].window
                     let inPhase = w.mr * pm.re + w.mi * pm.im > w.sr * ps.re + w.si * ps.im
                     // The phase only decides what the energies leave in doubt; an energy
@@ -559,6 +579,7 @@ public struct FSKDemodulator: Sendable {
     private mutating func decideBits(start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
                                      _ events: inout [DemodulatorEvent]) -> Outcome {
         let inBurst = grid != nil
+        let measureTones = !inBurst || charactersOnClock % 8 == 0
         var bits: UInt32 = 0
         var signal = 0.0, total = 0.0, samples = 0.0
         var startIsSpace = false, stopsAreMark = true
@@ -579,9 +600,11 @@ public struct FSKDemodulator: Sendable {
             if k == 0 { startEnergy = e }
             total += w.detrendedEnergy
             samples += w.samples
-            // Phase advance between the two halves of the bit on the winning tone.
+            // Phase advance between the two halves of the bit on the winning tone. Every
+            // burst start is measured (the plausibility test needs it); inside a burst every
+            // eighth character is enough for the burst's report.
             let mid = (lo + hi) / 2
-            if mid > lo && hi > mid {
+            if measureTones && mid > lo && hi > mid {
                 let h1 = windowSums(lo, mid), h2 = windowSums(mid, hi)
                 let lag = Double((hi - lo) * segmentLength) / 2
                 if isMark {
