@@ -50,9 +50,10 @@ let package = Package(
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels"], swiftSettings: strict),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
