@@ -183,10 +183,12 @@ public struct FSKDemodulator: Sendable {
         let zeros = [Float](repeating: 0, count: segmentLength * 64)
         let needed = Int(Double(frameBits + 3) * segmentsPerBit * (1 + configuration.baudTolerance)) + window + delay + 4
         var fed = 0
+        let consumed = samplesConsumed
         while fed < needed {
             zeros.withUnsafeBufferPointer { process($0, into: &events) }
             fed += 64
         }
+        samplesConsumed = consumed  // the padding is not input
     }
 
     // MARK: - Segments
