@@ -342,7 +342,13 @@ public struct FSKDemodulator: Sendable {
         let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
         let power = abs(em - es) / w.samples
         let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
-        if es > em {
+        let idleLike = em > es && atLevel && em - es > 1.5 * noisePerBin
+        // Straight after a character the next thing is usually a start bit: only a window
+        // that is clearly mark counts as idle there, so a start bit that noise tipped
+        // towards mark still gets the character search (and its coherent decision) instead
+        // of the character's leading 1s being taken for idle bits.
+        let clearlyIdle = idleLike && (idleBits > 0 || em > 4 * es)
+        if !clearlyIdle && (es > em || idleBits == 0) {
             let half = Double(window) / 2
             // Look half a bit around the clock: senders restart their clock after idle bits
             // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
@@ -355,10 +361,19 @@ public struct FSKDemodulator: Sendable {
                 // one in a row means the clock itself is wrong.
                 mode = .following(expect: a + Double(frameBits) * step, idleBits: 0, lostSlots: 1)
                 return
+            case .rejected where idleLike && idleBits < maxIdleBits:
+                // Not a character after all: the mark-leaning window was an idle bit.
+                mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
+                return
+            case .rejected where idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3:
+                // A character on the clock too weak to trust: lose it, keep the clock. Going
+                // back to hunting in the middle of a burst risks locking onto a data bit.
+                mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
+                return
             default:
                 break
             }
-        } else if atLevel && em - es > 1.5 * noisePerBin && idleBits < maxIdleBits {
+        } else if idleLike && idleBits < maxIdleBits {
             mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
             return
         } else if idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3 {
