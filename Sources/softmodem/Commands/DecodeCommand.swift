@@ -34,6 +34,9 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Decode this channel (1 = left); default: the one carrying the signal.", valueName: "n"))
     var channel: Int?
 
+    @Flag(name: .long, help: "Keep the profile's tones instead of retuning to a sender's measured ones between bursts.")
+    var noAdapt = false
+
     @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count (default \(Int(DemodulatorConfiguration.defaultSquelch))). Lower finds weaker signals and more false bytes.", valueName: "db"))
     var squelch = DemodulatorConfiguration.defaultSquelch
 
@@ -61,7 +64,7 @@ struct DecodeCommand: ParsableCommand {
         }
         let pipeline = DecodePipeline(
             configuration: DemodulatorConfiguration(profile: profile, sampleRate: rate ?? 44_100, format: frame, squelch: squelch),
-            channel: channel.map { $0 - 1 }, verbose: verbosity.verbose, trace: verbosity.traceCharacters)
+            channel: channel.map { $0 - 1 }, verbose: verbosity.verbose, trace: verbosity.traceCharacters, adapt: !noAdapt)
         var sink = ByteSink()
         let inputs = files.isEmpty ? ["-"] : files
         if inputs.filter({ $0 == "-" }).count > 1 { throw CLIError.usage("stdin (-) can be read only once") }
