@@ -22,7 +22,7 @@ enum Settings {
 
     static var configuration: Benchmark.Configuration {
         Benchmark.Configuration(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .realTime],
+        metrics: [.wallClock, .mallocCountTotal, .realTime],
         timeUnits: .milliseconds,
         warmupIterations: smoke ? 0 : 1,
         scalingFactor: .one,
