@@ -5,22 +5,24 @@ import ModemDSP
 // the custom metric "x real time": seconds of audio handled per second of wall clock.
 // Steady-state loops (demodulation, encoding) must not allocate: their mallocCountTotal
 // thresholds in Thresholds/ are 0 and `run-smoke.sh` checks them.
+// Names carry no spaces or slashes: package-benchmark writes threshold files with those
+// replaced but looks them up verbatim.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = Settings.configuration
     let s = Settings.seconds
 
-    demodulation("Demodulate softmodem-1225 44.1 kHz clean", .softmodem1225, rate: 44_100, snr: nil, seconds: s)
-    demodulation("Demodulate softmodem-1225 44.1 kHz 0 dB SNR", .softmodem1225, rate: 44_100, snr: 0, seconds: s)
-    demodulation("Demodulate softmodem-1225 48 kHz clean", .softmodem1225, rate: 48_000, snr: nil, seconds: s)
-    demodulation("Demodulate softmodem-1225 48 kHz 0 dB SNR", .softmodem1225, rate: 48_000, snr: 0, seconds: s)
-    demodulation("Demodulate softmodem-2450 44.1 kHz clean", .softmodem2450, rate: 44_100, snr: nil, seconds: s)
-    demodulation("Demodulate softmodem-2450 44.1 kHz 0 dB SNR", .softmodem2450, rate: 44_100, snr: 0, seconds: s)
-    // HIJACK: add "Demodulate hijack 44.1 kHz clean" / "... 0 dB SNR" here once the HiJack
+    demodulation("Demodulate-1225-44.1kHz-clean", .softmodem1225, rate: 44_100, snr: nil, seconds: s)
+    demodulation("Demodulate-1225-44.1kHz-0dB", .softmodem1225, rate: 44_100, snr: 0, seconds: s)
+    demodulation("Demodulate-1225-48kHz-clean", .softmodem1225, rate: 48_000, snr: nil, seconds: s)
+    demodulation("Demodulate-1225-48kHz-0dB", .softmodem1225, rate: 48_000, snr: 0, seconds: s)
+    demodulation("Demodulate-2450-44.1kHz-clean", .softmodem2450, rate: 44_100, snr: nil, seconds: s)
+    demodulation("Demodulate-2450-44.1kHz-0dB", .softmodem2450, rate: 44_100, snr: 0, seconds: s)
+    // HIJACK: add "Demodulate-hijack-44.1kHz-clean" / "...-0dB" here once the HiJack
     // (Manchester) decoder is on main, with a zero-malloc threshold file like the FSK ones.
 
-    encoding("Encode softmodem-1225 44.1 kHz", .softmodem1225, rate: 44_100, seconds: s)
-    encoding("Encode softmodem-1225 48 kHz", .softmodem1225, rate: 48_000, seconds: s)
+    encoding("Encode-1225-44.1kHz", .softmodem1225, rate: 44_100, seconds: s)
+    encoding("Encode-1225-48kHz", .softmodem1225, rate: 48_000, seconds: s)
 
-    idleDemodulation("Demodulate silence 44.1 kHz (mixer only)", rate: 44_100, seconds: s)
-    wavDecode("Decode 16-bit WAV softmodem-1225 44.1 kHz", .softmodem1225, rate: 44_100, seconds: s)
+    idleDemodulation("Demodulate-silence-44.1kHz", rate: 44_100, seconds: s)
+    wavDecode("DecodeWAV16-1225-44.1kHz", .softmodem1225, rate: 44_100, seconds: s)
 }
