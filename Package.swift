@@ -34,17 +34,26 @@ let package = Package(
         // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
         .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
 
+        // Models of the real boards (transmitters, receivers) and of the channel between them. Pure Swift.
+        .target(name: "BoardModels", dependencies: ["ModemDSP"], swiftSettings: strict),
+
+        // Spectra of bursts (FFTW): measured tone frequencies and levels.
+        .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW"], swiftSettings: strict),
+
         .executableTarget(
             name: "softmodem",
             dependencies: [
-                "ModemDSP", "ModemAudioIO",
+                "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels"], swiftSettings: strict),
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 export SOFTMODEM_BENCH_SMOKE=1
 start=$(date +%s)
 status=0
-swift package --disable-sandbox benchmark thresholds check --no-progress --format markdown || status=$?
+swift package --disable-sandbox benchmark thresholds check --no-progress || status=$?
 echo "bench-smoke: $(( $(date +%s) - start )) s" >&2
 if [ "$status" -ne 0 ]; then
     echo "bench-smoke: FAILED (exit $status): a benchmark failed or allocated in a loop that must not (Thresholds/)" >&2

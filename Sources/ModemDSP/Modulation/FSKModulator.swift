@@ -6,9 +6,8 @@
 /// boards and the phone apps do, which keeps the spectrum narrow.
 ///
 /// Samples are `amplitude * sin(phase)`. The inner loop is a plain multiply-add over
-/// precomputed per-tone tables, and the phase advances by a precomputed rotation per bit
-/// (no `sin`/`cos` after setup), so it
-/// vectorises and never allocates.
+/// precomputed per-tone tables and the phase advances by a precomputed rotation per bit
+/// (no `sin`/`cos` after setup), so it vectorises and never allocates.
 public struct FSKModulator: Sendable {
     public let profile: ModemProfile
     public let sampleRate: Double
@@ -118,55 +117,4 @@ public struct FSKModulator: Sendable {
             }
         }
     }
-}
-
-// Pure-Swift sine and cosine (the core imports no C library and no Foundation). Accurate
-// to about 1e-15 after argument reduction; only called at setup and a few times per byte.
-@usableFromInline
-func _sin(_ x: Double) -> Double {
-    var r = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-    if r > Double.pi { r -= 2 * Double.pi } else if r < -Double.pi { r += 2 * Double.pi }
-    // Reduce to [-pi/2, pi/2] where the series converges fast.
-    if r > Double.pi / 2 { r = Double.pi - r } else if r < -Double.pi / 2 { r = -Double.pi - r }
-    let r2 = r * r
-    var term = r
-    var sum = r
-    var k = 1.0
-    while abs(term) > 1e-17 * max(1, abs(sum)) {
-        term *= -r2 / ((2 * k) * (2 * k + 1))
-        sum += term
-        k += 1
-    }
-    return sum
-}
-
-@usableFromInline
-func _cos(_ x: Double) -> Double { _sin(x + Double.pi / 2) }
-
-/// atan2 in pure Swift, for frequency measurement (called a few times per byte).
-func _atan2(_ y: Double, _ x: Double) -> Double {
-    if x == 0 && y == 0 { return 0 }
-    let ax = abs(x), ay = abs(y)
-    let swap = ay > ax
-    let t = swap ? ax / ay : ay / ax  // in [0, 1]
-    // atan on [0,1] via argument halving and a series.
-    let half = t / (1 + (1 + t * t).squareRoot())  // tan(theta/2)
-    let h2 = half * half
-    var term = half, sum = half, k = 1.0
-    while abs(term) > 1e-17 {
-        term *= -h2
-        sum += term / (2 * k + 1)
-        k += 1
-    }
-    var angle = 2 * sum
-    if swap { angle = Double.pi / 2 - angle }
-    if x < 0 { angle = Double.pi - angle }
-    return y < 0 ? -angle : angle
-}
-
-/// 10 * log10(x) in pure Swift, for reporting levels (not used per sample).
-/// Zero gives -infinity; negative, NaN or infinite input gives NaN.
-public func decibels(power x: Double) -> Double {
-    guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
-    return 10 * naturalLog(x) / 2.302585092994046
 }
