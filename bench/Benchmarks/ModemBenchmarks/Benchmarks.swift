@@ -17,8 +17,8 @@ let benchmarks: @Sendable () -> Void = {
     demodulation("Demodulate-1225-48kHz-0dB", .softmodem1225, rate: 48_000, snr: 0, seconds: s)
     demodulation("Demodulate-2450-44.1kHz-clean", .softmodem2450, rate: 44_100, snr: nil, seconds: s)
     demodulation("Demodulate-2450-44.1kHz-0dB", .softmodem2450, rate: 44_100, snr: 0, seconds: s)
-    // HIJACK: add "Demodulate-hijack-44.1kHz-clean" / "...-0dB" here once the HiJack
-    // (Manchester) decoder is on main, with a zero-malloc threshold file like the FSK ones.
+    hijackDecoding("HiJack-44.1kHz-clean", rate: 44_100, snr: nil, seconds: s)
+    hijackDecoding("HiJack-44.1kHz-0dB", rate: 44_100, snr: 0, seconds: s)
 
     encoding("Encode-1225-44.1kHz", .softmodem1225, rate: 44_100, seconds: s)
     encoding("Encode-1225-48kHz", .softmodem1225, rate: 48_000, seconds: s)

@@ -66,7 +66,7 @@ enum Signals {
     }
 
     /// 10^(dB/10) without Foundation: exact for whole decibels, which is all we use.
-    private static func powerRatio(decibels: Double) -> Double {
+    static func powerRatio(decibels: Double) -> Double {
         var r = 1.0
         let steps = Int(decibels.magnitude.rounded())
         for _ in 0..<steps { r *= 1.2589254117941673 }  // 10^0.1
