@@ -20,7 +20,7 @@ func demodulate(_ samples: UnsafeBufferPointer<Float>, _ demodulator: inout FSKD
 /// list reserved before the measurement starts, so the measured region is the steady
 /// state only and must not allocate.
 func demodulation(_ name: String, _ profile: ModemProfile, rate: Double, snr: Double?, seconds: Double) {
-    Benchmark(name) { benchmark, capture in
+    Benchmark(name) { (benchmark, capture: Capture) in
         var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
         var events: [DemodulatorEvent] = []
         events.reserveCapacity(2 * capture.bytes.count + 1024)
@@ -30,14 +30,16 @@ func demodulation(_ name: String, _ profile: ModemProfile, rate: Double, snr: Do
         meter.end(benchmark, audioSeconds: capture.seconds)
         blackHole(events.count)
     } setup: {
-        try Signals.traffic(profile: profile, rate: rate, seconds: seconds, snr: snr)
+        let capture = try Signals.traffic(profile: profile, rate: rate, seconds: seconds, snr: snr)
+        if snr == nil { try SignalCheck.fsk(name, capture) }
+        return capture
     }
 }
 
 /// Digital silence: the per-sample mixer and segment bookkeeping with nothing to search,
 /// the floor under every other demodulation figure.
 func idleDemodulation(_ name: String, rate: Double, seconds: Double) {
-    Benchmark(name) { benchmark, capture in
+    Benchmark(name) { (benchmark, capture: Capture) in
         var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
         var events: [DemodulatorEvent] = []
         events.reserveCapacity(1024)

@@ -40,7 +40,7 @@ final class HiJackCapture: Sendable {
 /// Streaming HiJack decoding; like the FSK benchmarks, the decoder is created and the event
 /// list reserved before the measurement, so the measured loop must not allocate.
 func hijackDecoding(_ name: String, rate: Double, snr: Double?, seconds: Double) {
-    Benchmark(name) { benchmark, capture in
+    Benchmark(name) { (benchmark, capture: HiJackCapture) in
         var decoder = try! HiJackDecoder(sampleRate: capture.sampleRate)
         var events: [HiJackEvent] = []
         events.reserveCapacity(2 * capture.bytes.count + 1024)
@@ -57,6 +57,8 @@ func hijackDecoding(_ name: String, rate: Double, snr: Double?, seconds: Double)
         meter.end(benchmark, audioSeconds: capture.seconds)
         blackHole(events.count)
     } setup: {
-        try HiJackCapture(rate: rate, seconds: seconds, snr: snr)
+        let capture = try HiJackCapture(rate: rate, seconds: seconds, snr: snr)
+        if snr == nil { try SignalCheck.hijack(name, capture) }
+        return capture
     }
 }
