@@ -17,7 +17,7 @@ struct SoftModem: ParsableCommand {
             messages go to stderr.
             """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, PowerCommand.self])
+        subcommands: [EncodeCommand.self, DecodeCommand.self, PowerCommand.self, BenchCommand.self])
 
     static func main() {
         do {

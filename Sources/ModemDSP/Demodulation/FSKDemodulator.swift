@@ -183,10 +183,12 @@ public struct FSKDemodulator: Sendable {
         let zeros = [Float](repeating: 0, count: segmentLength * 64)
         let needed = Int(Double(frameBits + 3) * segmentsPerBit * (1 + configuration.baudTolerance)) + window + delay + 4
         var fed = 0
+        let consumed = samplesConsumed
         while fed < needed {
             zeros.withUnsafeBufferPointer { process($0, into: &events) }
             fed += 64
         }
+        samplesConsumed = consumed  // the padding is not input
     }
 
     // MARK: - Segments
@@ -340,7 +342,13 @@ public struct FSKDemodulator: Sendable {
         let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
         let power = abs(em - es) / w.samples
         let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
-        if es > em {
+        let idleLike = em > es && atLevel && em - es > 1.5 * noisePerBin
+        // Straight after a character the next thing is usually a start bit: only a window
+        // that is clearly mark counts as idle there, so a start bit that noise tipped
+        // towards mark still gets the character search (and its coherent decision) instead
+        // of the character's leading 1s being taken for idle bits.
+        let clearlyIdle = idleLike && (idleBits > 0 || em > 4 * es)
+        if !clearlyIdle && (es > em || idleBits == 0) {
             let half = Double(window) / 2
             // Look half a bit around the clock: senders restart their clock after idle bits
             // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
@@ -353,10 +361,19 @@ public struct FSKDemodulator: Sendable {
                 // one in a row means the clock itself is wrong.
                 mode = .following(expect: a + Double(frameBits) * step, idleBits: 0, lostSlots: 1)
                 return
+            case .rejected where idleLike && idleBits < maxIdleBits:
+                // Not a character after all: the mark-leaning window was an idle bit.
+                mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
+                return
+            case .rejected where idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3:
+                // A character on the clock too weak to trust: lose it, keep the clock. Going
+                // back to hunting in the middle of a burst risks locking onto a data bit.
+                mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
+                return
             default:
                 break
             }
-        } else if atLevel && em - es > 1.5 * noisePerBin && idleBits < maxIdleBits {
+        } else if idleLike && idleBits < maxIdleBits {
             mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
             return
         } else if idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3 {
@@ -418,13 +435,24 @@ public struct FSKDemodulator: Sendable {
         // for slips, restarted clocks and weak characters.
         var gridBest = (a: 0.0, step: nominal * center, score: -Double.infinity)
         if let g = grid {
-            for offset in [-3.0, -2, -1, 0, 1, 2, 3] {
+            for offset in [-1.0, 0, 1] {
                 let s = metric(start: g + offset, step: gridBest.step)
                 if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
             }
+            // Take the fast path only if the clock is not drifting off: when the best is at
+            // an edge, the next position outward must not score higher.
+            var central = true
+            if gridBest.a != g {
+                let outward = gridBest.a + (gridBest.a > g ? 1 : -1)
+                central = metric(start: outward, step: gridBest.step) <= gridBest.score
+            }
             let expected = Double(frameBits) * anchorPower * nominal * Double(segmentLength) / 2
-            if gridBest.score >= 0.75 * expected && abs(gridBest.a - g) <= 1 {
+            if central && gridBest.score >= 0.75 * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
+            }
+            for offset in [-3.0, -2, 2, 3] {
+                let s = metric(start: g + offset, step: gridBest.step)
+                if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
             }
         }
         var best = (a: lo, step: nominal * center, score: -Double.infinity)
@@ -521,9 +549,18 @@ public struct FSKDemodulator: Sendable {
             let coherent = inBurst && markTracker.locked && spaceTracker.locked
             if coherent {
                 var contradicted = false
+                // Predictions at the first bit, then one rotation per bit (bits are evenly
+                // spaced to within a rounded segment, far below the drift's resolution).
+                var pm = markTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
+                var ps = spaceTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
+                let bitLength = n > 1 ? (m[n - 1].center - m[0].center) / Double(n - 1) : segmentsPerBit
+                let rm = markTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
+                let rs = spaceTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
                 for k in 0..<n {
-                    let pm = markTracker.predicted(at: m[k].center, segmentsPerBit: segmentsPerBit)
-                    let ps = spaceTracker.predicted(at: m[k].center, segmentsPerBit: segmentsPerBit)
+                    defer {
+                        pm = (pm.re * rm.re - pm.im * rm.im, pm.re * rm.im + pm.im * rm.re)
+                        ps = (ps.re * rs.re - ps.im * rs.im, ps.re * rs.im + ps.im * rs.re)
+                    }
                     let w = m[k].window
                     let inPhase = w.mr * pm.re + w.mi * pm.im > w.sr * ps.re + w.si * ps.im
                     // The phase only decides what the energies leave in doubt; an energy
@@ -557,6 +594,7 @@ public struct FSKDemodulator: Sendable {
     private mutating func decideBits(start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
                                      _ events: inout [DemodulatorEvent]) -> Outcome {
         let inBurst = grid != nil
+        let measureTones = !inBurst || charactersOnClock % 8 == 0
         var bits: UInt32 = 0
         var signal = 0.0, total = 0.0, samples = 0.0
         var startIsSpace = false, stopsAreMark = true
@@ -577,9 +615,11 @@ public struct FSKDemodulator: Sendable {
             if k == 0 { startEnergy = e }
             total += w.detrendedEnergy
             samples += w.samples
-            // Phase advance between the two halves of the bit on the winning tone.
+            // Phase advance between the two halves of the bit on the winning tone. Every
+            // burst start is measured (the plausibility test needs it); inside a burst every
+            // eighth character is enough for the burst's report.
             let mid = (lo + hi) / 2
-            if mid > lo && hi > mid {
+            if measureTones && mid > lo && hi > mid {
                 let h1 = windowSums(lo, mid), h2 = windowSums(mid, hi)
                 let lag = Double((hi - lo) * segmentLength) / 2
                 if isMark {

@@ -29,6 +29,12 @@ struct TonePhaseTracker: Sendable {
         return (_cos(p), _sin(p))
     }
 
+    /// The unit phasor by which the prediction turns over `distance` segments.
+    func rotation(over distance: Double, segmentsPerBit: Double) -> (re: Double, im: Double) {
+        let angle = drift * distance / segmentsPerBit
+        return angle == 0 ? (1, 0) : (_cos(angle), _sin(angle))
+    }
+
     /// Learns from one character's bits of this tone: `z` are their correlations, `centers`
     /// their centre positions (segments). `seedDrift` (radians per bit, from the measured
     /// frequency) starts the drift when the tracker is not yet following this burst.
@@ -45,8 +51,9 @@ struct TonePhaseTracker: Sendable {
         // Vector sum of each bit against its prediction: the angle is the phase error, the
         // length against the sum of lengths says how consistent the bits were.
         var sum = (re: 0.0, im: 0.0), lengths = 0.0
+        let predicted0 = predicted(at: centers[0], segmentsPerBit: segmentsPerBit)
         for i in 0..<z.count {
-            let p = predicted(at: centers[i], segmentsPerBit: segmentsPerBit)
+            let p = drift == 0 && i > 0 ? predicted0 : predicted(at: centers[i], segmentsPerBit: segmentsPerBit)
             sum.re += z[i].re * p.re + z[i].im * p.im
             sum.im += z[i].im * p.re - z[i].re * p.im
             lengths += (z[i].re * z[i].re + z[i].im * z[i].im).squareRoot()
