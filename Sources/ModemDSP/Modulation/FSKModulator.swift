@@ -6,8 +6,8 @@
 /// boards and the phone apps do, which keeps the spectrum narrow.
 ///
 /// Samples are `amplitude * sin(phase)`. The inner loop is a plain multiply-add over
-/// precomputed per-tone tables (one `sin`/`cos` pair per bit, none per sample), so it
-/// vectorises and never allocates.
+/// precomputed per-tone tables and the phase advances by a precomputed rotation per bit
+/// (no `sin`/`cos` after setup), so it vectorises and never allocates.
 public struct FSKModulator: Sendable {
     public let profile: ModemProfile
     public let sampleRate: Double
@@ -18,14 +18,19 @@ public struct FSKModulator: Sendable {
     /// The most samples one bit can produce; size buffers with this.
     public let maxSamplesPerBit: Int
 
-    private let markStep: Double
-    private let spaceStep: Double
     // cos(w n) and sin(w n) for n < maxSamplesPerBit, per tone.
     private var markCos: [Float]
     private var markSin: [Float]
     private var spaceCos: [Float]
     private var spaceSin: [Float]
-    private var phase: Double = 0
+    // The phase as a unit phasor (sin, cos), advanced once per bit by a precomputed
+    // rotation: sin/cos per bit cost more than the samples themselves.
+    private var phaseSin = 0.0
+    private var phaseCos = 1.0
+    // Bits last `shortBit` or `shortBit + 1` samples; rotations by w * n for both lengths.
+    private let shortBit: Int
+    private let markTurn: (short: (c: Double, s: Double), long: (c: Double, s: Double))
+    private let spaceTurn: (short: (c: Double, s: Double), long: (c: Double, s: Double))
     private var fraction: Double = 0
 
     /// Creates a modulator; throws when the profile cannot be used at `sampleRate` or the
@@ -43,11 +48,13 @@ public struct FSKModulator: Sendable {
         maxSamplesPerBit = length
         let wm = 2 * Double.pi * profile.mark / sampleRate
         let ws = 2 * Double.pi * profile.space / sampleRate
-        markStep = wm
-        spaceStep = ws
         func table(_ step: Double, _ f: (Double) -> Double) -> [Float] {
             (0..<length).map { Float(f(step * Double($0))) }
         }
+        let n = Int(samplesPerBit)
+        shortBit = n
+        markTurn = ((_cos(wm * Double(n)), _sin(wm * Double(n))), (_cos(wm * Double(n + 1)), _sin(wm * Double(n + 1))))
+        spaceTurn = ((_cos(ws * Double(n)), _sin(ws * Double(n))), (_cos(ws * Double(n + 1)), _sin(ws * Double(n + 1))))
         markCos = table(wm, _cos)
         markSin = table(wm, _sin)
         spaceCos = table(ws, _cos)
@@ -83,16 +90,21 @@ public struct FSKModulator: Sendable {
         fraction = total - Double(count)
         let a = Double(amplitude)
         // sin(p + w n) = sin p cos(w n) + cos p sin(w n)
-        let s = Float(a * _sin(phase))
-        let c = Float(a * _cos(phase))
+        let s = Float(a * phaseSin)
+        let c = Float(a * phaseCos)
+        let turns = mark ? markTurn : spaceTurn
         if mark {
             Self.mix(s, c, markCos, markSin, output, count)
-            phase += markStep * Double(count)
         } else {
             Self.mix(s, c, spaceCos, spaceSin, output, count)
-            phase += spaceStep * Double(count)
         }
-        if phase > 2 * Double.pi { phase = phase.truncatingRemainder(dividingBy: 2 * Double.pi) }
+        // count is shortBit or shortBit + 1 because 0 <= fraction < 1.
+        let t = count == shortBit ? turns.short : turns.long
+        let ns = phaseSin * t.c + phaseCos * t.s
+        let nc = phaseCos * t.c - phaseSin * t.s
+        let g = 1.5 - 0.5 * (ns * ns + nc * nc)  // keeps the phasor on the unit circle
+        phaseSin = ns * g
+        phaseCos = nc * g
         return count
     }
 

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Side-by-side speed comparison of `softmodem decode` and `minimodem --rx` on the same
+# capture, in the same run.
+#
+# Generates MINUTES (default 10) minutes of softmodem-1225 (seeded random bytes, one burst,
+# 16-bit mono WAV at 44.1 kHz) with `softmodem encode`, then decodes it RUNS (default 5)
+# times with each of:
+#   softmodem decode FILE
+#   minimodem --rx -q -M 7350 -S 4900 -f FILE 1225           (its default settings)
+#   minimodem --rx -q -M 7350 -S 4900 -b 1225 -f FILE 1225   (-b = --bandwidth, its fastest)
+# interleaved, and prints each tool's median wall time, real-time multiple, the ratios,
+# the byte error rate (edit distance / bytes sent) and peak RSS. Finally it streams one
+# HOURS (default 1) hour capture through `softmodem encode -o - | softmodem decode -` and
+# prints the decoder's peak RSS, which must stay under 32 MB.
+#
+# Needs: a release build (built if missing; or set SOFTMODEM_BIN), minimodem, GNU time
+# (/usr/bin/time, Debian package `time`), python3. All three tools are single-threaded.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+RUNS=${RUNS:-5}
+MINUTES=${MINUTES:-10}
+HOURS=${HOURS:-1}
+bin=${SOFTMODEM_BIN:-$root/.build/release/softmodem}
+helpers="$here/comparison-helpers.py"
+
+for tool in minimodem python3; do
+    command -v "$tool" >/dev/null || { echo "compare-minimodem: $tool not found (make deps installs it)" >&2; exit 1; }
+done
+[ -x /usr/bin/time ] || { echo "compare-minimodem: /usr/bin/time not found (Debian package 'time')" >&2; exit 1; }
+if [ ! -x "$bin" ]; then
+    echo "building softmodem (release)..." >&2
+    (cd "$root" && swift build -c release --product softmodem >&2)
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# One burst: 50 preamble + 7 postamble bits, 0.1 s of silence either side, 10 bits a byte.
+bytes=$(python3 -c "print(int(($MINUTES * 60 - 0.2 - 57 / 1225) * 122.5))")
+python3 "$helpers" random-bytes "$bytes" 1 > "$work/sent.bin"
+"$bin" encode -o "$work/capture.wav" < "$work/sent.bin"
+seconds=$(python3 -c "import os; print((os.path.getsize('$work/capture.wav') - 44) / 2 / 44100)")
+
+names=(softmodem minimodem-default minimodem-b1225)
+run_tool() {
+    local name=$1 out=$2
+    case $name in
+        softmodem) "$bin" decode "$work/capture.wav" ;;
+        minimodem-default) minimodem --rx -q -M 7350 -S 4900 -f "$work/capture.wav" 1225 ;;
+        minimodem-b1225) minimodem --rx -q -M 7350 -S 4900 -b 1225 -f "$work/capture.wav" 1225 ;;
+    esac > "$out"
+}
+export -f run_tool
+export bin work
+
+declare -A times rss
+for ((r = 1; r <= RUNS; r++)); do
+    for name in "${names[@]}"; do
+        /usr/bin/time -f "%e %M" -o "$work/time" bash -c 'run_tool "$0" "$1"' "$name" "$work/$name.out"
+        read -r t m < "$work/time"
+        times[$name]="${times[$name]:-} $t"
+        # bash -c adds its own few hundred kB; the tool's RSS dominates and is what is kept.
+        rss[$name]=$(( ${rss[$name]:-0} > m ? ${rss[$name]:-0} : m ))
+    done
+done
+
+echo "softmodem vs minimodem $(minimodem --version 2>&1 | head -1 | awk '{print $2}'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+printf 'capture: %.0f s softmodem-1225, 44.1 kHz 16-bit mono WAV, %d random bytes; %d runs each, interleaved\n\n' "$seconds" "$bytes" "$RUNS"
+printf '%-19s %10s %12s %14s %14s %10s\n' tool "median s" "x real time" "byte errors" "error rate" "peak RSS"
+declare -A median
+for name in "${names[@]}"; do
+    # shellcheck disable=SC2086
+    median[$name]=$(python3 "$helpers" median ${times[$name]})
+    read -r dist rate < <(python3 "$helpers" errors "$work/sent.bin" "$work/$name.out")
+    printf '%-19s %10.3f %12.0f %14s %14s %7.1f MB\n' "$name" "${median[$name]}" \
+        "$(python3 -c "print($seconds / max(${median[$name]}, 0.005))")" "$dist" "$rate" \
+        "$(python3 -c "print(${rss[$name]} / 1024)")"
+done
+echo
+ratio() { python3 -c "print(f'{max($1, 0.005) / max($2, 0.005):.1f}')"; }
+echo "softmodem is $(ratio "${median[minimodem-default]}" "${median[softmodem]}")x as fast as minimodem (default)" \
+     "and $(ratio "${median[minimodem-b1225]}" "${median[softmodem]}")x as fast as minimodem -b 1225"
+echo "(times have 10 ms resolution; a median of 0.00 s counts as 5 ms)"
+
+# Streaming peak memory for a long capture: nothing is written to disk.
+long=$(python3 -c "print(int(($HOURS * 3600 - 0.2 - 57 / 1225) * 122.5))")
+python3 "$helpers" random-bytes "$long" 2 > "$work/long.bin"
+set +o pipefail
+"$bin" encode -o - < "$work/long.bin" | /usr/bin/time -f "%e %M" -o "$work/time" "$bin" decode - > "$work/long.out"
+set -o pipefail
+read -r t m < "$work/time"
+if cmp -s "$work/long.bin" "$work/long.out"; then same="all $long bytes correct"; else
+    read -r dist rate < <(python3 "$helpers" errors "$work/long.bin" "$work/long.out"); same="$dist byte errors ($rate)"; fi
+echo
+printf '%s h streamed (encode -o - | decode -): decoder peak RSS %.1f MB, %s s, %s\n' "$HOURS" "$(python3 -c "print($m / 1024)")" "$t" "$same"
