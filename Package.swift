@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "softmodem", targets: ["softmodem"]),
         .library(name: "ModemDSP", targets: ["ModemDSP"]),
         .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
+        .library(name: "ModemFraming", targets: ["ModemFraming"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,16 +35,22 @@ let package = Package(
         // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
         .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
 
+        // Byte protocols of the serial path and the reliable link. Pure Swift, no audio.
+        .target(name: "ModemFraming", swiftSettings: strict),
+
         .executableTarget(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO",
+                "ModemFraming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "ModemFramingTests", dependencies: ["ModemFraming"], swiftSettings: strict),
+        .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
