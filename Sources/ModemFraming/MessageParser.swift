@@ -4,11 +4,12 @@
 /// Bytes that cannot belong to a valid message are dropped and counted in
 /// ``discardedBytes``; the parser then resynchronises on the next plausible start.
 /// Memory is bounded: ``bufferedBytes`` never exceeds the parser's own cap.
-public protocol MessageParser {
+public protocol MessageParser: Sendable {
     associatedtype Message: FramedMessage
 
-    /// Feeds one byte that arrived at `time` seconds; returns the message it completes, if any.
-    mutating func push(_ byte: UInt8, at time: Double) -> Message?
+    /// Feeds one byte that arrived at `time` seconds; appends the messages it completes
+    /// (several when a rescan after damage finds more than one frame).
+    mutating func push(_ byte: UInt8, at time: Double, into messages: inout [Message])
 
     /// Lets time pass with no byte; only parsers with timing rules (XBee guard times)
     /// can complete a message this way. Default: nothing happens.
@@ -27,10 +28,20 @@ extension MessageParser {
     /// Feeds a whole chunk; returns the messages it completed, in order.
     public mutating func parse(_ bytes: some Sequence<UInt8>, at time: Double = 0) -> [Message] {
         var out: [Message] = []
-        for b in bytes {
-            if let m = push(b, at: time) { out.append(m) }
-        }
+        for b in bytes { push(b, at: time, into: &out) }
         return out
+    }
+}
+
+/// A parser that completes at most one message per byte: implement ``push(_:at:)``.
+public protocol SingleMessageParser: MessageParser {
+    /// Feeds one byte; returns the message it completes, if any.
+    mutating func push(_ byte: UInt8, at time: Double) -> Message?
+}
+
+extension SingleMessageParser {
+    public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [Message]) {
+        if let m = push(byte, at: time) { messages.append(m) }
     }
 }
 

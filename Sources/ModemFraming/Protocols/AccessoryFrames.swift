@@ -88,11 +88,11 @@ public struct AccessoryFrameParser: MessageParser {
     public init() {}
     public var bufferedBytes: Int { held.count }
 
-    public mutating func push(_ byte: UInt8, at time: Double) -> AccessoryFrame? {
+    public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [AccessoryFrame]) {
         held.append(byte)
         while !held.isEmpty {
             switch check() {
-            case .incomplete: return nil
+            case .incomplete: return
             case .invalid:
                 held.removeFirst()
                 discardedBytes += 1
@@ -104,10 +104,9 @@ public struct AccessoryFrameParser: MessageParser {
                     lostFrames += frame.lostBefore
                 }
                 lastCounter = frame.counter
-                return frame
+                messages.append(frame)
             }
         }
-        return nil
     }
 
     private enum Check { case incomplete, invalid, frame(AccessoryFrame, Int) }

@@ -14,7 +14,7 @@ public struct COBSPacket: FramedMessage, Equatable {
         out.reserveCapacity(payload.count + payload.count / 254 + 2)
         var codeIndex = 0
         var code: UInt8 = 1
-        for b in payload {
+        for (i, b) in payload.enumerated() {
             if b == 0 {
                 out[codeIndex] = code
                 codeIndex = out.count
@@ -23,7 +23,7 @@ public struct COBSPacket: FramedMessage, Equatable {
             } else {
                 out.append(b)
                 code += 1
-                if code == 0xFF {
+                if code == 0xFF && i + 1 < payload.count {
                     out[codeIndex] = code
                     codeIndex = out.count
                     out.append(0)
@@ -62,7 +62,8 @@ public struct COBSPacket: FramedMessage, Equatable {
 
 /// Parses COBS packets delimited by 0x00. Empty packets are ignored; invalid or overlong
 /// ones are discarded up to the next delimiter.
-public struct COBSParser: MessageParser {
+public struct COBSParser: SingleMessageParser {
+    public typealias Message = COBSPacket
     public private(set) var discardedBytes = 0
     private var coded: [UInt8] = []
     private var overlong = 0

@@ -53,7 +53,8 @@ public struct HiJackRate: FramedMessage, Equatable {
 }
 
 /// Every byte is a sample.
-public struct HiJackSampleParser: MessageParser {
+public struct HiJackSampleParser: SingleMessageParser {
+    public typealias Message = HiJackSample
     public let discardedBytes = 0
     public let bufferedBytes = 0
     public init() {}
@@ -61,7 +62,8 @@ public struct HiJackSampleParser: MessageParser {
 }
 
 /// Every byte is a rate setting.
-public struct HiJackRateParser: MessageParser {
+public struct HiJackRateParser: SingleMessageParser {
+    public typealias Message = HiJackRate
     public let discardedBytes = 0
     public let bufferedBytes = 0
     public init() {}

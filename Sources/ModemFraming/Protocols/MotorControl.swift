@@ -61,7 +61,8 @@ public struct MotorCommand: FramedMessage, Equatable {
 
 /// Finds motor packets with a sliding four-byte window: when the window is not a valid
 /// packet its first byte is discarded and the search goes on one byte later.
-public struct MotorCommandParser: MessageParser {
+public struct MotorCommandParser: SingleMessageParser {
+    public typealias Message = MotorCommand
     public private(set) var discardedBytes = 0
     private var window: [UInt8] = []
     public init() {}

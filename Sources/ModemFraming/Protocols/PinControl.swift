@@ -20,7 +20,8 @@ public struct PinCommand: FramedMessage, Equatable {
 
 /// Parses pin commands. A byte that is not a pin number, or a state byte other than 0/1, is
 /// discarded; an invalid state byte is re-examined as the next pin number.
-public struct PinCommandParser: MessageParser {
+public struct PinCommandParser: SingleMessageParser {
+    public typealias Message = PinCommand
     public private(set) var discardedBytes = 0
     private var pin: UInt8?
 
@@ -59,7 +60,8 @@ public struct PinReply: FramedMessage, Equatable {
 }
 
 /// Parses "Set: N to: M" lines; other lines are discarded (counted).
-public struct PinReplyParser: MessageParser {
+public struct PinReplyParser: SingleMessageParser {
+    public typealias Message = PinReply
     private var lines = TextLineParser()
     private var rejected = 0
     public init() {}

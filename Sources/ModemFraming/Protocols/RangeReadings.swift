@@ -24,7 +24,8 @@ public struct RangeReading: FramedMessage, Equatable {
 
 /// Parses MaxSonar-via-Arduino lines ("157\r\n"): lines that are not all digits (at most 5)
 /// are discarded.
-public struct RangeLineParser: MessageParser {
+public struct RangeLineParser: SingleMessageParser {
+    public typealias Message = RangeReading
     private var lines = TextLineParser()
     private var rejected = 0
     public init() {}
@@ -46,7 +47,8 @@ public struct RangeLineParser: MessageParser {
 ///
 /// Anything else (the copyright line printed at power-on, noise) is discarded; an 'R' always
 /// restarts a reading, so a reading right after garbage is still found.
-public struct EZ1Parser: MessageParser {
+public struct EZ1Parser: SingleMessageParser {
+    public typealias Message = RangeReading
     public private(set) var discardedBytes = 0
     private var held: [UInt8] = []
     public init() {}

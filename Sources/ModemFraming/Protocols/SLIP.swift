@@ -29,7 +29,8 @@ public struct SLIPPacket: FramedMessage, Equatable {
 
 /// Parses SLIP. Empty packets are ignored; a packet with an invalid escape or longer than
 /// ``SLIPPacket/maximumPayload`` is discarded up to the next END.
-public struct SLIPParser: MessageParser {
+public struct SLIPParser: SingleMessageParser {
+    public typealias Message = SLIPPacket
     public private(set) var discardedBytes = 0
     private var payload: [UInt8] = []
     private var rawCount = 0

@@ -16,7 +16,8 @@ public struct StreamToggle: FramedMessage, Equatable {
 }
 
 /// Every byte is a toggle; nothing is ever discarded. Tracks the board's resulting state.
-public struct StreamToggleParser: MessageParser {
+public struct StreamToggleParser: SingleMessageParser {
+    public typealias Message = StreamToggle
     public private(set) var streaming = false
     public let discardedBytes = 0
     public let bufferedBytes = 0

@@ -20,7 +20,8 @@ public struct TextLine: FramedMessage, Equatable {
 /// not reported. Control bytes other than tab are dropped (counted as discarded): on an
 /// audio link they are almost always noise. A line longer than ``maximumLength`` is dropped
 /// whole, up to its terminator.
-public struct TextLineParser: MessageParser {
+public struct TextLineParser: SingleMessageParser {
+    public typealias Message = TextLine
     public static let maximumLength = 256
     public private(set) var discardedBytes = 0
     private var line: [UInt8] = []

@@ -54,50 +54,27 @@ public struct XBeeAPIFrameParser: MessageParser {
     public init(escaped: Bool = false) { self.escaped = escaped }
     public var bufferedBytes: Int { held.count + rawHeld.count }
 
-    public mutating func push(_ byte: UInt8, at time: Double) -> XBeeAPIFrame? {
+    public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [XBeeAPIFrame]) {
         if escaped {
-            if byte == XBeeAPIFrame.start {
-                discardedBytes += rawHeld.count
-                held = [byte]
-                rawHeld = [byte]
-                escapeNext = false
-                return nil
-            }
-            guard !held.isEmpty else {
-                discardedBytes += 1
-                return nil
-            }
-            rawHeld.append(byte)
-            if escapeNext {
-                escapeNext = false
-                held.append(byte ^ 0x20)
-            } else if byte == XBeeAPIFrame.escape {
-                escapeNext = true
-                return nil
-            } else {
-                held.append(byte)
-            }
-            switch check() {
-            case .incomplete: return nil
-            case .invalid:
-                discardedBytes += rawHeld.count
-                held.removeAll(keepingCapacity: true)
-                rawHeld.removeAll(keepingCapacity: true)
-                return nil
-            case .frame(let id, let data, _):
-                held.removeAll(keepingCapacity: true)
-                rawHeld.removeAll(keepingCapacity: true)
-                return XBeeAPIFrame(apiIdentifier: id, data: data, escaped: true)
-            }
+            if let m = pushEscaped(byte) { messages.append(m) }
+            return
         }
         if held.isEmpty && byte != XBeeAPIFrame.start {
             discardedBytes += 1
-            return nil
+            return
         }
         held.append(byte)
         while !held.isEmpty {
             switch check() {
-            case .incomplete: return nil
+            case .incomplete:
+                // A false start can announce a long frame and hold back real frames behind
+                // it; accept a later start whose frame is complete and valid at this byte.
+                if let (k, frame) = laterFrameEndingHere() {
+                    discardedBytes += k
+                    held.removeAll(keepingCapacity: true)
+                    messages.append(frame)
+                }
+                return
             case .invalid:
                 held.removeFirst()
                 discardedBytes += 1
@@ -106,8 +83,59 @@ public struct XBeeAPIFrameParser: MessageParser {
                 held.removeFirst(skip)
             case .frame(let id, let data, let size):
                 held.removeFirst(size)
-                return XBeeAPIFrame(apiIdentifier: id, data: data, escaped: false)
+                messages.append(XBeeAPIFrame(apiIdentifier: id, data: data, escaped: false))
             }
+        }
+    }
+
+    private mutating func pushEscaped(_ byte: UInt8) -> XBeeAPIFrame? {
+        if byte == XBeeAPIFrame.start {
+            discardedBytes += rawHeld.count
+            held = [byte]
+            rawHeld = [byte]
+            escapeNext = false
+            return nil
+        }
+        guard !held.isEmpty else {
+            discardedBytes += 1
+            return nil
+        }
+        rawHeld.append(byte)
+        if escapeNext {
+            escapeNext = false
+            held.append(byte ^ 0x20)
+        } else if byte == XBeeAPIFrame.escape {
+            escapeNext = true
+            return nil
+        } else {
+            held.append(byte)
+        }
+        switch check() {
+        case .incomplete: return nil
+        case .invalid:
+            discardedBytes += rawHeld.count
+            held.removeAll(keepingCapacity: true)
+            rawHeld.removeAll(keepingCapacity: true)
+            return nil
+        case .frame(let id, let data, _):
+            held.removeAll(keepingCapacity: true)
+            rawHeld.removeAll(keepingCapacity: true)
+            return XBeeAPIFrame(apiIdentifier: id, data: data, escaped: true)
+        }
+    }
+
+    private func laterFrameEndingHere() -> (Int, XBeeAPIFrame)? {
+        var k = 1
+        while k + 4 < held.count {
+            if held[k] == XBeeAPIFrame.start {
+                let length = Int(held[k + 1]) << 8 | Int(held[k + 2])
+                if length > 0 && held.count - k == length + 4 {
+                    var sum: UInt8 = 0
+                    for b in held[(k + 3)...] { sum &+= b }
+                    if sum == 0xFF { return (k, XBeeAPIFrame(apiIdentifier: held[k + 3], data: Array(held[(k + 4)..<(held.count - 1)]))) }
+                }
+            }
+            k += 1
         }
         return nil
     }

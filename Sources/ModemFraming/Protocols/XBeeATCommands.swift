@@ -64,7 +64,8 @@ public struct XBeeCommand: FramedMessage, Equatable {
 
 /// Parses the host side of XBee command mode: "+++" (accepted only with a guard time of
 /// silence before and after it, judged from byte times) and AT command lines.
-public struct XBeeCommandParser: MessageParser {
+public struct XBeeCommandParser: SingleMessageParser {
+    public typealias Message = XBeeCommand
     public static let maximumLine = 64
     public let guardTime: Double
     public private(set) var discardedBytes = 0
@@ -153,7 +154,8 @@ public struct XBeeReply: FramedMessage, Equatable {
 }
 
 /// Parses XBee replies: CR-terminated lines "OK", "ERROR" or a value.
-public struct XBeeReplyParser: MessageParser {
+public struct XBeeReplyParser: SingleMessageParser {
+    public typealias Message = XBeeReply
     private var lines = TextLineParser()
     public init() {}
     public var discardedBytes: Int { lines.discardedBytes }
