@@ -16,6 +16,7 @@ struct EncodeCommand: ParsableCommand {
 
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
     var rate: Double = 44_100
@@ -47,6 +48,8 @@ struct EncodeCommand: ParsableCommand {
     func run() throws {
         let profile = try modem.resolvedProfile()
         let format = try modem.frameFormat()
+        if messages.json { throw CLIError.usage("--json applies to decoding") }
+        let message = try messages.resolved().map { p throws(CLIError) in try messages.encode(p, text: text) }
         guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
             throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
         }
@@ -87,8 +90,7 @@ struct EncodeCommand: ParsableCommand {
         }
         try emitSilence()
         var total = 0
-        if let text {
-            let bytes = Array(text.utf8)
+        if let bytes = message ?? text.map({ Array($0.utf8) }) {
             var i = 0
             while i < bytes.count {
                 let part = Array(bytes[i..<min(i + chunk, bytes.count)])

@@ -12,6 +12,8 @@ struct DecodePipeline {
     var channel: Int?
     var verbose: Bool
     var trace = false
+    /// When set, decoded bytes go here (with their time in seconds) instead of the sink.
+    var onByte: ((UInt8, Double) throws(CLIError) -> Void)? = nil
 
     struct Result {
         var bytes = 0
@@ -60,7 +62,11 @@ struct DecodePipeline {
                 switch e.kind {
                 case .byte:
                     result.bytes += 1
-                    do { try sink.write(e.value) } catch { throw CLIError(error) }
+                    if let onByte {
+                        try onByte(e.value, Double(e.endSample) / config.sampleRate)
+                    } else {
+                        do { try sink.write(e.value) } catch { throw CLIError(error) }
+                    }
                 case .framingError: result.framingErrors += 1
                 case .parityError: result.parityErrors += 1
                 }
