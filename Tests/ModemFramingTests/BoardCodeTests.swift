@@ -35,6 +35,33 @@ import Testing
         return (p.terminationStatus, String(decoding: data, as: UTF8.self) + String(decoding: errData, as: UTF8.self))
     }
 
+    /// Every sketch compiles (against host stubs of Arduino.h and SoftModem.h) and links
+    /// with the shared framing code.
+    @Test func sketchesCompile() throws {
+        guard let gxx = Self.gxx() else {
+            print("BoardCodeTests: g++ not found, skipping the sketch compile check")
+            return
+        }
+        let arduino = Self.root.appendingPathComponent("samples/arduino")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("softmodem-sketch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sketches = try FileManager.default.contentsOfDirectory(atPath: arduino.path).sorted().filter {
+            FileManager.default.fileExists(atPath: arduino.appendingPathComponent("\($0)/\($0).ino").path)
+        }
+        #expect(sketches.count >= 9)
+        for name in sketches {
+            let exe = dir.appendingPathComponent(name).path
+            let (status, log) = try Self.run(gxx, ["-std=c++11", "-Wall", "-Wextra", "-Werror", "-x", "c++", "-include", "Arduino.h",
+                                                  "-I", arduino.appendingPathComponent("host/stubs").path, "-I", arduino.appendingPathComponent("common").path,
+                                                  arduino.appendingPathComponent("\(name)/\(name).ino").path, "-x", "none",
+                                                  arduino.appendingPathComponent("host/stubs/sketch_main.cpp").path,
+                                                  arduino.appendingPathComponent("common/modem_framing.cpp").path, "-o", exe])
+            #expect(status == 0, "\(name): \(log)")
+            if status == 0 { #expect(try Self.run(exe, []).0 == 0, "\(name) crashed in setup/loop") }
+        }
+    }
+
     static func hex(_ b: [UInt8]) -> String { b.isEmpty ? "-" : hexString(b) }
 
     @Test func cppMatchesSwift() throws {
