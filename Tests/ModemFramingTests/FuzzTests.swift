@@ -41,23 +41,25 @@ func fuzz<P: MessageParser>(_ make: () -> P, iterations: Int, seed: UInt64, enco
     var time = 0.0
     var roundTripFailures = 0
     var capViolations = 0
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(64)
     for i in 0..<iterations {
-        var chunk: [UInt8]
-        switch rng.below(8) {
-        case 0, 1:
-            chunk = rng.bytes(rng.int(1...12))
-        case 2:
-            chunk = (0..<rng.int(1...8)).map { _ in interesting[rng.below(interesting.count)] }
-        case 3:
+        chunk.removeAll(keepingCapacity: true)
+        switch rng.below(16) {
+        case 0..<6:
+            for _ in 0..<rng.int(1...12) { chunk.append(rng.byte()) }
+        case 6, 7:
+            for _ in 0..<rng.int(1...8) { chunk.append(interesting[rng.below(interesting.count)]) }
+        case 8:
             // Round trip through a fresh parser.
             let valid = encode(&rng)
             var fresh = make()
             var got: [P.Message] = []
             for b in valid { fresh.push(b, at: 0, into: &got) }
             if got.count != 1 || got[0].raw != valid { roundTripFailures += 1 }
-            chunk = valid
+            chunk += valid
         default:
-            chunk = encode(&rng)
+            chunk += encode(&rng)
             for _ in 0..<rng.int(1...3) where !chunk.isEmpty {
                 let k = rng.below(chunk.count)
                 switch rng.below(5) {
@@ -77,7 +79,7 @@ func fuzz<P: MessageParser>(_ make: () -> P, iterations: Int, seed: UInt64, enco
         }
         if let m = parser.advance(to: time) { out.append(m) }
         fed += chunk.count
-        if out.count > 64 { out.removeAll(keepingCapacity: true) }
+        out.removeAll(keepingCapacity: true)
         if i % 100_000 == 99_999 { parser = make() }
     }
     #expect(roundTripFailures == 0)

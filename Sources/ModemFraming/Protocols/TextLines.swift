@@ -50,7 +50,7 @@ public struct TextLineParser: SingleMessageParser {
                 return nil
             }
             let r = raw + (byte == 13 ? [13, 10] : [10])
-            return TextLine(text: String(decoding: line, as: UTF8.self), raw: r)
+            return TextLine(text: decodeUTF8(line), raw: r)
         }
         if overlong || (byte < 32 && byte != 9) || byte == 127 {
             discardedBytes += 1
@@ -67,4 +67,25 @@ public struct TextLineParser: SingleMessageParser {
         raw.append(byte)
         return nil
     }
+}
+
+/// UTF-8 to String with invalid sequences replaced by U+FFFD.
+///
+/// Decoded with `Unicode.UTF8` by hand rather than `String(decoding:)`: the standard
+/// library's repair path reports invalid input by throwing internally, which is slow where
+/// errors are hooked (test harnesses capture a backtrace per throw), and line noise is
+/// mostly invalid UTF-8.
+func decodeUTF8(_ bytes: [UInt8]) -> String {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    var s = String.UnicodeScalarView()
+    var it = bytes.makeIterator()
+    var decoder = Unicode.UTF8()
+    loop: while true {
+        switch decoder.decode(&it) {
+        case .scalarValue(let v): s.append(v)
+        case .error: s.append("\u{FFFD}")
+        case .emptyInput: break loop
+        }
+    }
+    return String(s)
 }
