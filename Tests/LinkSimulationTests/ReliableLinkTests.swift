@@ -80,6 +80,7 @@ func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, conf
         #expect(finished)
         #expect(got == messages)
         #expect(session.sender.statistics.retransmissions == 0)
+        report("clean", session.sender.statistics, session.receiver.statistics, session.now, session.channel.log)
     }
 
     /// The part that runs through the real modem: modulator, impaired samples, demodulator.
