@@ -38,10 +38,16 @@ let package = Package(
         // Byte protocols of the serial path and the reliable link. Pure Swift, no audio.
         .target(name: "ModemFraming", swiftSettings: strict),
 
+        // Models of the real boards (transmitters, receivers) and of the channel between them. Pure Swift.
+        .target(name: "BoardModels", dependencies: ["ModemDSP"], swiftSettings: strict),
+
+        // Spectra of bursts (FFTW): measured tone frequencies and levels.
+        .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW"], swiftSettings: strict),
+
         .executableTarget(
             name: "softmodem",
             dependencies: [
-                "ModemDSP", "ModemAudioIO",
+                "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
                 "ModemFraming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -51,7 +57,10 @@ let package = Package(
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemFramingTests", dependencies: ["ModemFraming"], swiftSettings: strict),
         .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels"], swiftSettings: strict),
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -70,7 +70,12 @@ struct EncodeDecodeCLITests {
         #expect(r.stderr.contains("burst at 0.1"))
         #expect(r.stderr.contains("5 bytes"))
         #expect(r.stderr.contains("level -2"))  // -20 dBFS peak reported as about -21 dBFS
-        #expect(r.stderr.contains("mark 73") && r.stderr.contains("space 49"))  // within 0.5 %
+        func measured(_ tone: String) -> Double? {
+            guard let range = r.stderr.range(of: "\(tone) ") else { return nil }
+            return Double(r.stderr[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(abs((measured("mark") ?? 0) - 7350) < 74, "measured tones within 1 %")
+        #expect(abs((measured("space") ?? 0) - 4900) < 49, "measured tones within 1 %")
         #expect(r.stderr.contains("0 framing errors"))
     }
 

@@ -72,19 +72,3 @@ public struct GaussianNoise: Sendable {
         samples.withUnsafeMutableBufferPointer { add(to: $0) }
     }
 }
-
-/// Natural logarithm in pure Swift (the core has no libm); about 1e-16 relative error.
-public func naturalLog(_ x: Double) -> Double {
-    guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
-    let e = Double(x.exponent)
-    let m = x.significand
-    let y = (m - 1) / (m + 1)
-    let y2 = y * y
-    var term = y, sum = y, k = 1.0
-    while abs(term) > 1e-17 {
-        term *= y2
-        sum += term / (2 * k + 1)
-        k += 1
-    }
-    return 2 * sum + e * 0.6931471805599453
-}

@@ -45,6 +45,7 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if modem.isHiJack { return try runHiJack() }
         let profile = try modem.resolvedProfile()
         let frame = try modem.frameFormat()
         let rawFormat = RawSampleFormat(rawValue: format.lowercased())

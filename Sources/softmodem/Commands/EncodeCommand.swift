@@ -17,6 +17,8 @@ struct EncodeCommand: ParsableCommand {
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
     @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
+    @OptionGroup var hijack: HiJackOptions
+    @OptionGroup var power: PowerToneOptions
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
     var rate: Double = 44_100
@@ -46,6 +48,10 @@ struct EncodeCommand: ParsableCommand {
     var float = false
 
     func run() throws {
+        if modem.isHiJack { return try runHiJack() }
+        if hijack.anyGiven || power.anyGiven {
+            throw CLIError.usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
+        }
         let profile = try modem.resolvedProfile()
         let format = try modem.frameFormat()
         if messages.json { throw CLIError.usage("--json applies to decoding") }
@@ -171,6 +177,12 @@ struct AudioSink {
         } catch {
             throw .runtime("\(error)")
         }
+    }
+
+    /// Writes interleaved frames as they are; the layout must have as many channels.
+    mutating func writeInterleaved(_ samples: UnsafeBufferPointer<Float>) throws(CLIError) {
+        guard !samples.isEmpty else { return }
+        do { try put(samples) } catch { throw CLIError(error) }
     }
 
     private func put(_ buffer: UnsafeBufferPointer<Float>) throws(AudioIOError) {

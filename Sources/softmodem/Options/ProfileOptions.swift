@@ -4,8 +4,20 @@ import ModemDSP
 /// Modem profile and character format, shared by every command that modulates or
 /// demodulates.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Modem profile.", discussion: "One of: \(ModemProfile.builtIn.map(\.name).joined(separator: ", ")).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Modem profile.", discussion: "One of: \(ModemProfile.builtIn.map(\.name).joined(separator: ", ")), \(ProfileOptions.hijack).", valueName: "name"))
     var profile = ModemProfile.softmodem1225.name
+
+    /// The profile name that selects the HiJack coder (Manchester) instead of FSK.
+    static let hijack = "hijack"
+    var isHiJack: Bool { profile.lowercased() == Self.hijack }
+
+    /// With `--profile hijack`, the FSK-only options are usage errors.
+    func checkHiJackCompatible() throws(CLIError) {
+        if mark != nil || space != nil { throw .usage("--mark and --space do not apply to --profile hijack (Manchester)") }
+        if dataBits != 8 || parity.lowercased() != "none" || stopBits != 1 {
+            throw .usage("--data-bits, --parity and --stop-bits do not apply to --profile hijack (its frame is fixed: 8 data bits, even parity)")
+        }
+    }
 
     @Option(name: .long, help: ArgumentHelp("Override the profile's bit rate.", valueName: "baud"))
     var baud: Double?

@@ -1,5 +1,6 @@
 import ModemAudioIO
 import ModemDSP
+import ModemSpectrum
 
 /// Drives a sample source through the demodulator: picks the channel carrying the signal,
 /// writes decoded bytes to a sink, and reports bursts on stderr when verbose.
@@ -45,6 +46,8 @@ struct DecodePipeline {
         var decisionAt: Int64?  // frame index at which to choose a channel
 
         var result = Result()
+        // -v: FFTW measurement of each burst's real tones, one analyzer per candidate channel.
+        let spectra = verbose ? demods.indices.map { _ in BurstSpectrumAnalyzer(profile: config.profile, sampleRate: config.sampleRate) } : []
         var tracker = BurstTracker(sampleRate: config.sampleRate, baud: config.profile.baud)
         let framesPerRead = 4096
         var interleaved = [Float](repeating: 0, count: framesPerRead * channels)
@@ -82,7 +85,17 @@ struct DecodePipeline {
                 + "level \(Diagnostics.number(decibels(power: burst.signalPower * 2))) dBFS peak, "
                 + "SNR \(Diagnostics.number(fullBandSNR)) dB (Eb/N0 \(Diagnostics.number(burst.ebN0)) dB), "
                 + "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
-                + "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")")
+                + "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")"
+                + spectrumReport())
+        }
+        func spectrumReport() -> String {
+            guard let chosen, chosen < spectra.count else { return "" }
+            let (mark, space) = spectra[chosen].measurement()
+            spectra[chosen].reset()
+            func tone(_ t: ToneMeasurement?) -> String {
+                t.map { "\(Diagnostics.number($0.frequency, 1)) Hz at \(Diagnostics.number($0.levelDBFS)) dBFS" } ?? "not found"
+            }
+            return "; spectrum: mark \(tone(mark)), space \(tone(space))"
         }
 
         while true {
@@ -106,9 +119,11 @@ struct DecodePipeline {
                 events.removeAll(keepingCapacity: true)
                 if channels == 1 {
                     interleaved.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
+                    if d < spectra.count { interleaved.withUnsafeBufferPointer { spectra[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames])) } }
                 } else {
                     for i in 0..<frames { mono[i] = interleaved[i * channels + ch] }
                     mono.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
+                    if d < spectra.count { mono.withUnsafeBufferPointer { spectra[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames])) } }
                 }
                 if chosen == nil { pending[d].append(contentsOf: events) } else { try emit(events, &sink) }
             }

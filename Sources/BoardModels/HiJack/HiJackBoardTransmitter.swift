@@ -1,0 +1,66 @@
+public import ModemDSP
+
+/// Model of the HiJack Gen 1 board's transmitter (PROTOCOLS.md 2.3), for tests.
+///
+/// A timer pin toggles every 11 ticks of a 32.768 kHz crystal (a half bit), so the line is
+/// a square wave at 1489.45 baud: Manchester with 1 = low then high (rising mid-cell), 0 =
+/// high then low. Frames are start 0, 8 data bits LSB first, even parity, stop 1, then
+/// `idleBits` more 1s; before the first frame and whenever it has nothing to send the board
+/// idles with 1s. The pin swings 0 to `level` (DC included, as on the real pin); each output
+/// sample is the pin level averaged over the sample period, so edges fall between samples
+/// exactly where the crystal puts them. `baud` can be moved off nominal to model a
+/// mistuned clock.
+public struct HiJackBoardTransmitter {
+    public let sampleRate: Double
+    public let baud: Double
+    public let idleBits: Int
+    public let level: Float
+
+    private let halfBitSamples: Double
+    /// Half bits rendered so far; the next one ends at (count + 1) * halfBitSamples.
+    private var halfBitCount = 0
+    /// End of the output sample being built, and the pin-high time inside it so far.
+    private var sampleEnd = 1.0
+    private var accumulated = 0.0
+
+    public init(sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1, level: Float = 1) {
+        self.sampleRate = sampleRate
+        self.baud = baud
+        self.idleBits = idleBits
+        self.level = level
+        halfBitSamples = sampleRate / baud / 2
+    }
+
+    /// The half-bit levels (pin high = true) of `bytes`, each as a frame plus idle 1s.
+    public func halfBits(for bytes: [UInt8], leadingIdleBits: Int = 8) -> [Bool] {
+        var bits: [UInt8] = Array(repeating: 1, count: leadingIdleBits)
+        for byte in bytes {
+            bits.append(0)
+            for i in 0..<8 { bits.append((byte >> UInt8(i)) & 1) }
+            bits.append(HiJack.evenParity(byte))
+            bits.append(1)
+            bits.append(contentsOf: Array(repeating: 1, count: idleBits))
+        }
+        return bits.flatMap { $0 == 1 ? [false, true] : [true, false] }
+    }
+
+    /// Renders half-bit levels to samples, area-averaging each sample period, and appends
+    /// the completed samples to `output`. The timeline continues across calls.
+    public mutating func render(_ halfBits: [Bool], into output: inout [Float]) {
+        for high in halfBits {
+            var t = Double(halfBitCount) * halfBitSamples
+            let end = Double(halfBitCount + 1) * halfBitSamples
+            while t < end {
+                let stop = min(end, sampleEnd)
+                if high { accumulated += stop - t }
+                t = stop
+                if stop == sampleEnd {
+                    output.append(Float(accumulated) * level)
+                    accumulated = 0
+                    sampleEnd += 1
+                }
+            }
+            halfBitCount += 1
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// The demodulator's two rings (raw segments awaiting high-pass correction, and prefix sums
+/// of corrected segments), in memory allocated once.
+///
+/// Why a class with raw pointers rather than arrays: the rings are touched several times
+/// per segment (every few samples), and each mutation of an array in a struct pays a
+/// uniqueness check. ``FSKDemodulator`` keeps value semantics by copying this storage
+/// when it is shared, once per `process` call (`isKnownUniquelyReferenced`).
+final class DemodulatorStorage: @unchecked Sendable {
+    // Safety: only ever mutated by the one demodulator that uniquely references it.
+    let raw: UnsafeMutablePointer<Double>
+    let rawCount: Int
+    let ring: UnsafeMutablePointer<Double>
+    let ringCount: Int
+
+    init(rawCount: Int, ringCount: Int) {
+        self.rawCount = rawCount
+        self.ringCount = ringCount
+        raw = .allocate(capacity: rawCount)
+        raw.initialize(repeating: 0, count: rawCount)
+        ring = .allocate(capacity: ringCount)
+        ring.initialize(repeating: 0, count: ringCount)
+    }
+
+    func copy() -> DemodulatorStorage {
+        let c = DemodulatorStorage(rawCount: rawCount, ringCount: ringCount)
+        c.raw.update(from: raw, count: rawCount)
+        c.ring.update(from: ring, count: ringCount)
+        return c
+    }
+
+    deinit {
+        raw.deallocate()
+        ring.deallocate()
+    }
+}

@@ -1,0 +1,91 @@
+// Elementary functions in pure Swift: the DSP core links no libm and imports no Foundation,
+// so it builds unchanged for iOS. None of these run per sample; they run per bit, per
+// character or at set-up, so they favour fixed-cost polynomials (no loops, no divisions in
+// the hot part) over the last ulp.
+
+/// Rounds to the nearest integer, halves up, without calling libm's `round` (which the
+/// baseline x86-64 target cannot inline). Valid for |x| < 2^62.
+@inline(__always)
+func roundToInt(_ x: Double) -> Int {
+    let y = x + 0.5
+    let t = Int(y)  // truncates toward zero
+    return Double(t) > y ? t - 1 : t
+}
+
+/// sin(x), absolute error below 1e-12 for |x| < 2^40.
+@usableFromInline
+func _sin(_ x: Double) -> Double {
+    let twoPi = 2 * Double.pi
+    var r = x - twoPi * Double(roundToInt(x / twoPi))  // now in [-pi, pi]
+    if r > Double.pi / 2 { r = Double.pi - r } else if r < -Double.pi / 2 { r = -Double.pi - r }
+    let r2 = r * r
+    // Taylor series to r^17; the first omitted term is below 1e-12 on [-pi/2, pi/2].
+    var p = -1.0 / 355_687_428_096_000
+    p = p * r2 + 1.0 / 1_307_674_368_000
+    p = p * r2 - 1.0 / 6_227_020_800
+    p = p * r2 + 1.0 / 39_916_800
+    p = p * r2 - 1.0 / 362_880
+    p = p * r2 + 1.0 / 5_040
+    p = p * r2 - 1.0 / 120
+    p = p * r2 + 1.0 / 6
+    p = p * r2
+    // sin r = r - r^3/6 + ... = r * (1 - p) with the signs above folded in.
+    return r * (1 - p)
+}
+
+/// cos(x), as sin(x + pi/2).
+@usableFromInline
+func _cos(_ x: Double) -> Double { _sin(x + Double.pi / 2) }
+
+/// atan2(y, x) in radians, error below 1e-9; (0, 0) gives 0.
+func _atan2(_ y: Double, _ x: Double) -> Double {
+    if x == 0 && y == 0 { return 0 }
+    let ax = abs(x), ay = abs(y)
+    let swap = ay > ax
+    var t = swap ? ax / ay : ay / ax  // in [0, 1]
+    var offset = 0.0
+    if t > 0.41421356237309503 {  // tan(pi/8): shift the argument towards zero
+        t = (t - 1) / (t + 1)
+        offset = Double.pi / 4
+    }
+    let t2 = t * t
+    var p = 1.0 / 21
+    p = p * -t2 + 1.0 / 19
+    p = p * -t2 + 1.0 / 17
+    p = p * -t2 + 1.0 / 15
+    p = p * -t2 + 1.0 / 13
+    p = p * -t2 + 1.0 / 11
+    p = p * -t2 + 1.0 / 9
+    p = p * -t2 + 1.0 / 7
+    p = p * -t2 + 1.0 / 5
+    p = p * -t2 + 1.0 / 3
+    p = p * -t2 + 1
+    var angle = offset + t * p
+    if swap { angle = Double.pi / 2 - angle }
+    if x < 0 { angle = Double.pi - angle }
+    return y < 0 ? -angle : angle
+}
+
+/// Natural logarithm; about 1e-16 relative error. Zero gives -infinity; negative, NaN or
+/// infinite input gives NaN.
+public func naturalLog(_ x: Double) -> Double {
+    guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
+    let e = Double(x.exponent)
+    let m = x.significand
+    let y = (m - 1) / (m + 1)
+    let y2 = y * y
+    var term = y, sum = y, k = 1.0
+    while abs(term) > 1e-17 {
+        term *= y2
+        sum += term / (2 * k + 1)
+        k += 1
+    }
+    return 2 * sum + e * 0.6931471805599453
+}
+
+/// 10 * log10(x), for reporting power levels. Zero gives -infinity; negative, NaN or
+/// infinite input gives NaN.
+public func decibels(power x: Double) -> Double {
+    guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
+    return 10 * naturalLog(x) / 2.302585092994046
+}

@@ -1,0 +1,292 @@
+public import ModemDSP
+
+/// Measures the actual mark and space frequencies and levels of FSK bursts with FFTW.
+///
+/// Two estimates from the same frames (length ``frameLength``, hop half a frame):
+/// * ``peak(from:to:)``: the averaged Hann-windowed power spectrum (zero-padded 4x), its
+///   strongest bin in a range refined by a parabola through the log power of three bins.
+///   Exact for steady tones; for FSK it finds the spectral lines, which sit on the true tones
+///   only when the tones are a whole number of cycles per bit (SoftModem's 4900/7350 Hz).
+/// * ``measurement()`` (falls back to the spectral line in noise, see there): the analytic
+///   signal of each frame (FFT, keep the positive modem band,
+///   inverse FFT), its instantaneous frequency per sample, split at the midpoint of the
+///   nominal tones; each side's |z|^2-weighted mean frequency within +-``searchFraction`` of
+///   its nominal tone is that tone's frequency, and its mean |z|^2 its level. This holds for
+///   any tones, e.g. the iPhone app's 7300 Hz mark (5.96 cycles per bit).
+///
+/// Only frames with at least 4x (6 dB) the power of the quietest frame so far (which starts
+/// at -87 dBFS) are used, so silence and the noise between bursts do not dilute a burst.
+/// Streaming: ``process(_:)`` takes chunks of any size; ``reset()`` between bursts. Memory is
+/// fixed at construction. NaN samples are read as 0.
+public final class BurstSpectrumAnalyzer {
+    public let profile: ModemProfile
+    public let sampleRate: Double
+    /// Samples per analysis frame (a power of two).
+    public let frameLength: Int
+    /// How far from a nominal tone its measurement may lie (0.12 = +-12 %).
+    public let searchFraction: Double
+
+    private let fft: RealFFT
+    private let inverse: ComplexInverseFFT
+    private let window: [Float]
+    private let windowEnergy: Double
+    private var history: [Float]
+    private var filled = 0
+    private var sinceFrame = 0
+    private var sum: [Double]
+    private let bandLow: Int
+    private let bandHigh: Int
+    private var quietestFrame = 1e-9
+    /// Frames added to the current measurement.
+    public private(set) var framesAccumulated = 0
+    /// Spectral mask of the analytic-signal filter: 1 in the modem band, raised-cosine
+    /// skirts (a hard edge would ring through the whole frame and bend the frequency).
+    private var mask: [Float]
+    // Histogram of instantaneous frequency (|z|^2-weighted, ``histogramStep`` Hz bins) and
+    // per-bin power, sample counts.
+    private static let histogramStep = 2.0
+    private let histogramLow: Double
+    private var histogram: [Double]
+    private var histogramCount: [Double]
+
+    /// An analyzer for `profile` at `sampleRate`; `frameLength` nil picks the power of two at
+    /// or above 24 bits (1024 samples at 1225 baud and 44.1 kHz).
+    public init(profile: ModemProfile, sampleRate: Double, frameLength: Int? = nil, searchFraction: Double = 0.12) {
+        self.profile = profile
+        self.sampleRate = sampleRate
+        self.searchFraction = searchFraction
+        let wanted = frameLength ?? Int(sampleRate / profile.baud * 24)
+        var n = 64
+        while n < wanted && n < 65_536 { n *= 2 }
+        self.frameLength = n
+        fft = RealFFT(size: 4 * n)
+        inverse = ComplexInverseFFT(size: 4 * n)
+        window = (0..<n).map { i in Float(0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))) }
+        windowEnergy = window.reduce(0.0) { $0 + Double($1) * Double($1) }
+        history = [Float](repeating: 0, count: n)
+        sum = [Double](repeating: 0, count: 2 * n + 1)
+        let binHz = sampleRate / Double(4 * n)
+        let low = min(profile.mark, profile.space) * (1 - 2 * searchFraction)
+        let high = min(max(profile.mark, profile.space) * (1 + 2 * searchFraction), sampleRate / 2)
+        bandLow = max(1, Int(low / binHz))
+        bandHigh = min(2 * n - 1, Int(high / binHz) + 1)
+        let skirt = max(1, (bandHigh - bandLow) / 6)
+        var mask = [Float](repeating: 0, count: 2 * n + 1)
+        for k in bandLow...bandHigh {
+            let edge = min(k - bandLow, bandHigh - k)
+            mask[k] = edge >= skirt ? 1 : Float(0.5 - 0.5 * cosine(Double.pi * Double(edge) / Double(skirt)))
+        }
+        self.mask = mask
+        histogramLow = Double(bandLow) * binHz
+        let bins = Int((Double(bandHigh - bandLow) * binHz / Self.histogramStep).rounded(.up)) + 1
+        histogram = [Double](repeating: 0, count: bins)
+        histogramCount = [Double](repeating: 0, count: bins)
+    }
+
+    /// Forgets the accumulated measurement (keeps the quiet-frame reference).
+    public func reset() {
+        for i in sum.indices { sum[i] = 0 }
+        framesAccumulated = 0
+        for i in histogram.indices { histogram[i] = 0; histogramCount[i] = 0 }
+    }
+
+    /// Feeds samples.
+    public func process(_ samples: UnsafeBufferPointer<Float>) {
+        let n = frameLength
+        for x in samples {
+            history[filled % n] = x.isNaN ? 0 : x
+            filled += 1
+            sinceFrame += 1
+            if filled >= n && sinceFrame >= n / 2 {
+                sinceFrame = 0
+                analyseFrame(endingAt: filled)
+            }
+        }
+    }
+
+    public func process(_ samples: [Float]) {
+        samples.withUnsafeBufferPointer { process($0) }
+    }
+
+    private func analyseFrame(endingAt end: Int) {
+        let n = frameLength
+        let size = 4 * n
+        var power = 0.0
+        let start = end - n
+        for i in 0..<n {
+            let v = history[(start + i) % n]
+            power += Double(v) * Double(v)
+            fft.input[i] = v
+        }
+        power /= Double(n)
+        quietestFrame = min(quietestFrame, power)
+        guard power >= 4 * quietestFrame || framesAccumulated > 0 && power >= 2 * quietestFrame else { return }
+        framesAccumulated += 1
+
+        // Analytic signal of the unwindowed frame (zero-padded, so no wrap-around into the
+        // central half), band-limited to the modem band.
+        for i in n..<size { fft.input[i] = 0 }
+        fft.execute()
+        for k in 0..<size { inverse.input[k] = (0, 0) }
+        for k in bandLow...bandHigh {
+            let c = fft.output[k]
+            let g = 2 * mask[k] / Float(size)
+            inverse.input[k] = (g * c.0, g * c.1)
+        }
+        inverse.execute()
+        let toHz = sampleRate / (2 * Double.pi)
+        // The central half of the frame: each sample is measured once (hop = n/2).
+        for i in (n / 4)..<(3 * n / 4) {
+            let a = inverse.output[i], b = inverse.output[i + 1]
+            // arg(b * conj(a)): phase advance over one sample.
+            let re = Double(b.0) * Double(a.0) + Double(b.1) * Double(a.1)
+            let im = Double(b.1) * Double(a.0) - Double(b.0) * Double(a.1)
+            let w = Double(a.0) * Double(a.0) + Double(a.1) * Double(a.1)
+            guard w > 0 else { continue }
+            let f = atan2Approx(im, re) * toHz
+            let bin = Int((f - histogramLow) / Self.histogramStep)
+            if bin >= 0 && bin < histogram.count {
+                histogram[bin] += w
+                histogramCount[bin] += 1
+            }
+        }
+
+        // Windowed power spectrum for peak(from:to:).
+        for i in 0..<n { fft.input[i] = history[(start + i) % n] * window[i] }
+        for i in n..<size { fft.input[i] = 0 }
+        fft.execute()
+        for k in sum.indices { sum[k] += Double(fft.power(k)) }
+    }
+
+    /// The strongest spectral peak within `[low, high]` Hz, or nil when nothing was
+    /// accumulated. Its power is the lobe's share of the frames' mean power.
+    public func peak(from low: Double, to high: Double) -> ToneMeasurement? {
+        guard framesAccumulated > 0 else { return nil }
+        let size = Double(fft.size)
+        let binHz = sampleRate / size
+        let lo = max(2, Int((low / binHz).rounded(.down)))
+        let hi = min(sum.count - 3, Int((high / binHz).rounded(.up)))
+        guard lo < hi else { return nil }
+        var best = lo
+        for k in lo...hi where sum[k] > sum[best] { best = k }
+        guard sum[best] > 0 else { return nil }
+        let a = naturalLog(max(sum[best - 1], 1e-300))
+        let b = naturalLog(sum[best])
+        let c = naturalLog(max(sum[best + 1], 1e-300))
+        let denominator = a - 2 * b + c
+        let offset = denominator < 0 ? max(-0.5, min(0.5, 0.5 * (a - c) / denominator)) : 0
+        // The Hann lobe of a 4x zero-padded frame spans +-8 bins. Parseval: the positive lobe
+        // of x = A cos holds (A^2/4) * N_fft * sum(w^2), and the tone's power is A^2/2.
+        var lobe = 0.0
+        for k in max(0, best - 8)...min(sum.count - 1, best + 8) { lobe += sum[k] }
+        let power = 2 * lobe / (size * windowEnergy) / Double(framesAccumulated)
+        return ToneMeasurement(frequency: (Double(best) + offset) * binHz, power: power)
+    }
+
+    /// The mark and space tones of what was accumulated (instantaneous-frequency method);
+    /// nil for a tone with fewer than 32 samples near it. Power is the tone's mean power while
+    /// it was on (a sine of peak A reads A^2/2).
+    ///
+    /// A steady tone piles its samples into one histogram bin; bit transitions and noise
+    /// spread theirs. So each tone is the |z|^2-weighted centroid of +-6 Hz around the
+    /// histogram's heaviest bin inside +-``searchFraction`` of the nominal tone (its level:
+    /// mean |z|^2 within +-baud/8). When that bin is not sharp (noise) or lies more than
+    /// baud/16 from the spectral line (data that never lets a tone settle), the spectral line from ``peak(from:to:)`` gives the frequency
+    /// instead: exact when the tones are whole cycles per bit, as a SoftModem board's are
+    /// at any clock error.
+    public func measurement() -> (mark: ToneMeasurement?, space: ToneMeasurement?) {
+        (tone(near: profile.mark), tone(near: profile.space))
+    }
+
+    private func tone(near nominal: Double) -> ToneMeasurement? {
+        let step = Self.histogramStep
+        func bin(_ f: Double) -> Int { min(histogram.count - 1, max(0, Int((f - histogramLow) / step))) }
+        let lo = bin(nominal * (1 - searchFraction)), hi = bin(nominal * (1 + searchFraction))
+        guard lo < hi else { return nil }
+        var best = lo
+        for k in lo...hi where histogram[k] > histogram[best] { best = k }
+        guard histogram[best] > 0 else { return nil }
+        // Level: mean |z|^2 within +-baud/8 of the mode.
+        let half = max(3, Int(profile.baud / 8 / step))
+        var wide = 0.0, count = 0.0
+        for k in max(0, best - half)...min(histogram.count - 1, best + half) {
+            wide += histogram[k]
+            count += histogramCount[k]
+        }
+        guard count >= 32, wide > 0 else { return nil }
+        let power = wide / count / 2
+        // Frequency: the mode's centroid over +-3 bins when the mode is sharp (a clean signal
+        // puts 15-25 % of the weight near the tone within 6 Hz, white noise at +10 dB about
+        // 5 %) and within baud/16 of the spectral line (strictly alternating bits never let
+        // a tone settle and make a false sharp mode); otherwise the spectral line.
+        var w = 0.0, wf = 0.0
+        for k in max(0, best - 3)...min(histogram.count - 1, best + 3) {
+            w += histogram[k]
+            wf += histogram[k] * (histogramLow + (Double(k) + 0.5) * step)
+        }
+        let line = peak(from: nominal * (1 - searchFraction), to: nominal * (1 + searchFraction))
+        let instantaneous = wf / w
+        if w >= 0.12 * wide, line.map({ abs($0.frequency - instantaneous) < profile.baud / 16 }) ?? true {
+            return ToneMeasurement(frequency: instantaneous, power: power)
+        }
+        return line.map { ToneMeasurement(frequency: $0.frequency, power: power) }
+    }
+
+    /// A profile with the measured tones (and the bit rate scaled by their mean ratio to the
+    /// nominal ones, as a sender's clock error scales both), or nil when a tone was not found
+    /// or both are within `tolerance` (fraction) of nominal.
+    public func suggestedProfile(tolerance: Double = 0.003) -> ModemProfile? {
+        let (mark, space) = measurement()
+        guard let mark, let space else { return nil }
+        let rm = mark.frequency / profile.mark, rs = space.frequency / profile.space
+        guard abs(rm - 1) > tolerance || abs(rs - 1) > tolerance else { return nil }
+        var p = profile.overriding(baud: profile.baud * (rm + rs) / 2, mark: mark.frequency, space: space.frequency)
+        p.name = "measured"
+        return p
+    }
+}
+
+/// cos without Foundation, for building the window once.
+func cosine(_ x: Double) -> Double {
+    var r = x.truncatingRemainder(dividingBy: 2 * Double.pi)
+    if r > Double.pi { r -= 2 * Double.pi } else if r < -Double.pi { r += 2 * Double.pi }
+    let r2 = r * r
+    var term = 1.0, sum = 1.0, k = 1.0
+    while abs(term) > 1e-17 {
+        term *= -r2 / ((2 * k - 1) * (2 * k))
+        sum += term
+        k += 1
+    }
+    return sum
+}
+
+/// atan2 without Foundation: a rational approximation refined by one Newton step on tan,
+/// about 1e-9 rad, enough for frequencies to a millihertz.
+func atan2Approx(_ y: Double, _ x: Double) -> Double {
+    if x == 0 && y == 0 { return 0 }
+    let ax = abs(x), ay = abs(y)
+    let swap = ay > ax
+    let t = swap ? ax / ay : ay / ax  // [0, 1]
+    // atan on [0, 1]: t / (1 + 0.28086 t^2), then Newton on tan(a) = t.
+    var a = t / (1 + 0.28086 * t * t)
+    for _ in 0..<3 {
+        let s = sineSmall(a), c = cosine(a)
+        // f(a) = s - t c, f'(a) = c + t s
+        a -= (s - t * c) / (c + t * s)
+    }
+    if swap { a = Double.pi / 2 - a }
+    if x < 0 { a = Double.pi - a }
+    return y < 0 ? -a : a
+}
+
+/// sin for |x| <= pi/4.
+func sineSmall(_ x: Double) -> Double {
+    let x2 = x * x
+    var term = x, sum = x, k = 1.0
+    while abs(term) > 1e-17 {
+        term *= -x2 / ((2 * k) * (2 * k + 1))
+        sum += term
+        k += 1
+    }
+    return sum
+}

@@ -1,0 +1,229 @@
+import ArgumentParser
+import BoardModels
+import Foundation
+import ModemAudioIO
+import ModemDSP
+
+/// `softmodem bench`: measurements of the modem itself.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the modem (sensitivity).",
+        subcommands: [BitErrorRateCommand.self])
+}
+
+/// `softmodem bench ber`: bit and byte error rate against white Gaussian noise.
+struct BitErrorRateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ber",
+        abstract: "Bit and byte error rates in white noise, with the theoretical BFSK limits.",
+        discussion: """
+            For each full-band SNR (signal power over noise power across 0..fs/2, as in \
+            PROTOCOLS.md section 4) sends --bytes random bytes as ONE continuous burst \
+            (50 mark bits before, 7 after, 0.1 s silence around, noise everywhere), decodes it \
+            with the default demodulator and prints one row per SNR on stdout.
+
+            Byte error rate = edit distance between sent and decoded bytes (missing, extra and \
+            wrong bytes each count 1) / bytes sent. Bit error rate: after aligning the two \
+            sequences by that edit distance, a wrong byte counts its differing bits and a \
+            missing or extra byte counts 8; divided by 8 x bytes sent. Beside each row: \
+            Eb/N0 = SNR + 10 log10((fs/2)/baud), the non-coherent BFSK bit error rate \
+            0.5 exp(-Eb/2N0), the coherent one for orthogonal tones 0.5 erfc(sqrt(Eb/2N0)) \
+            (1e-3 at Eb/N0 9.8 dB; 0.5 erfc(sqrt(Eb/N0)) would be antipodal BPSK, which FSK \
+            cannot reach), and the non-coherent \
+            byte error rate 1 - (1 - p)^(bits per character). Seeds are fixed: the same command \
+            prints the same table.
+            """)
+
+    @OptionGroup var modem: ProfileOptions
+
+    @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
+    var rate: Double = 44_100
+
+    @Option(name: .long, help: ArgumentHelp("Random bytes per SNR point (at least 1).", valueName: "n"))
+    var bytes = 3000
+
+    @Option(name: .long, help: ArgumentHelp("Seed of the bytes; noise seeds derive from it.", valueName: "n"))
+    var seed: UInt64 = 1
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First SNR in dB.", valueName: "db"))
+    var snrFrom: Double = -4
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Last SNR in dB.", valueName: "db"))
+    var snrTo: Double = 4
+
+    @Option(name: .long, help: ArgumentHelp("SNR step in dB.", valueName: "db"))
+    var snrStep: Double = 1
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Demodulator squelch (minimum Eb/N0 in dB).", valueName: "db"))
+    var squelch: Double = DemodulatorConfiguration.defaultSquelch
+
+    @Flag(name: .long, help: "Also decode every point with minimodem (if installed) for comparison.")
+    var minimodem = false
+
+    @Flag(name: .long, help: "Print JSON (one object per SNR) instead of a table.")
+    var json = false
+
+    struct Row: Codable {
+        var snr: Double
+        var ebN0: Double
+        var bytesSent: Int
+        var bytesDecoded: Int
+        var byteErrors: Int
+        var byteErrorRate: Double
+        var bitErrorRate: Double
+        var theoryNonCoherentBitErrorRate: Double
+        var theoryCoherentBitErrorRate: Double
+        var theoryNonCoherentByteErrorRate: Double
+        var minimodemByteErrorRate: Double?
+        var minimodemBitErrorRate: Double?
+    }
+
+    func validate() throws {
+        guard (1...1_000_000).contains(bytes) else { throw CLIError.usage("--bytes must be 1 to 1000000") }
+        for (name, v) in [("--snr-from", snrFrom), ("--snr-to", snrTo), ("--snr-step", snrStep)] where !v.isFinite {
+            throw CLIError.usage("\(name) must be a number, not \(v)")
+        }
+        guard snrStep > 0 else { throw CLIError.usage("--snr-step must be positive") }
+        guard snrTo >= snrFrom else { throw CLIError.usage("--snr-to must not be below --snr-from") }
+        guard (snrTo - snrFrom) / snrStep <= 1000 else { throw CLIError.usage("at most 1000 SNR points") }
+        guard abs(snrFrom) <= 100, abs(snrTo) <= 100 else { throw CLIError.usage("SNR must be within -100...100 dB") }
+        guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        guard squelch.isFinite else { throw CLIError.usage("--squelch must be a number") }
+    }
+
+    func run() throws {
+        let profile = try modem.resolvedProfile()
+        let format = try modem.frameFormat()
+        let config = DemodulatorConfiguration(profile: profile, sampleRate: rate, format: format, squelch: squelch)
+        do { try config.validate() } catch { throw CLIError(error) }
+        let minimodemPath = minimodem ? Self.which("minimodem") : nil
+        if minimodem && minimodemPath == nil { Diagnostics.error("minimodem not found; its columns are left out") }
+
+        // The clean burst, once; amplitude leaves headroom so the 16-bit file for minimodem
+        // does not clip the noise at -4 dB SNR.
+        let amplitude: Float = 0.15
+        var generator = SeededGenerator(seed: seed)
+        let payload = (0..<bytes).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let clean: [Float]
+        do {
+            let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: amplitude)
+            var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: 50, postambleBits: 7)
+            let silence = Int(0.1 * rate)
+            clean = encoder.burst(payload.map { $0 & format.valueMask }, leadingSilence: silence, trailingSilence: silence)
+        } catch {
+            throw CLIError(error)
+        }
+        let sent = payload.map { $0 & format.valueMask }
+        let signalPower = Double(amplitude * amplitude) / 2
+        let ebN0Offset = 10 * log10(rate / 2 / profile.baud)
+
+        var rows: [Row] = []
+        let points = Int(((snrTo - snrFrom) / snrStep + 1e-9).rounded(.down)) + 1
+        if !json {
+            Self.emit("# softmodem bench ber: \(profile), \(Int(rate)) Hz, \(format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB")
+            var header = "#  SNR  Eb/N0   bytes  decoded   byte-err     BER   | theory: BER-nc   BER-coh  byte-nc"
+            if minimodemPath != nil { header += " | minimodem: byte-err      BER" }
+            Self.emit(header)
+        }
+        for p in 0..<points {
+            let snr = snrFrom + Double(p) * snrStep
+            var noisy = clean
+            var noise = GaussianNoise(standardDeviation: (signalPower / pow(10, snr / 10)).squareRoot(),
+                                      seed: seed &* 1_000_003 &+ UInt64(p))
+            noise.add(to: &noisy)
+            let decoded = try decode(noisy, config)
+            let errors = TransmissionErrors(sent: sent, decoded: decoded)
+            let ebN0 = snr + ebN0Offset
+            let linear = pow(10, ebN0 / 10)
+            let nc = 0.5 * exp(-linear / 2)
+            var row = Row(snr: snr, ebN0: ebN0, bytesSent: sent.count, bytesDecoded: decoded.count,
+                          byteErrors: errors.byteErrors, byteErrorRate: errors.byteErrorRate,
+                          bitErrorRate: errors.bitErrorRate, theoryNonCoherentBitErrorRate: nc,
+                          theoryCoherentBitErrorRate: 0.5 * erfc((linear / 2).squareRoot()),
+                          theoryNonCoherentByteErrorRate: 1 - pow(1 - nc, Double(format.bitsPerFrame)))
+            if let minimodemPath {
+                let other = try runMinimodem(minimodemPath, noisy, profile)
+                let e = TransmissionErrors(sent: sent, decoded: other)
+                row.minimodemByteErrorRate = e.byteErrorRate
+                row.minimodemBitErrorRate = e.bitErrorRate
+            }
+            rows.append(row)
+            if !json { Self.emit(Self.format(row)) }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(rows)
+            Self.emit(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    private func decode(_ samples: [Float], _ config: DemodulatorConfiguration) throws -> [UInt8] {
+        var demod: FSKDemodulator
+        do { demod = try FSKDemodulator(config) } catch { throw CLIError(error) }
+        var events: [DemodulatorEvent] = []
+        var out: [UInt8] = []
+        samples.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < all.count {
+                let n = min(4096, all.count - i)
+                events.removeAll(keepingCapacity: true)
+                demod.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), into: &events)
+                for e in events where e.kind == .byte { out.append(e.value) }
+                i += n
+            }
+        }
+        events.removeAll()
+        demod.flush(into: &events)
+        for e in events where e.kind == .byte { out.append(e.value) }
+        return out
+    }
+
+    /// Writes the noisy burst to a temporary 16-bit WAV and decodes it with minimodem.
+    private func runMinimodem(_ path: String, _ samples: [Float], _ profile: ModemProfile) throws -> [UInt8] {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("softmodem-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wav").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        do {
+            let writer = try SoundFileWriter(path: file, sampleRate: Int(rate), channels: 1)
+            try samples.withUnsafeBufferPointer { b throws(AudioIOError) in try writer.write(b, channels: 1) }
+            try writer.finish()
+        } catch {
+            throw CLIError(error)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--rx", "-q", "-M", Self.hz(profile.mark), "-S", Self.hz(profile.space), "-f", file, Self.hz(profile.baud)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw CLIError.runtime("cannot run minimodem: \(error.localizedDescription)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
+    /// Writes a line to stdout unbuffered, so rows appear as they are measured.
+    private static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private static func hz(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+
+    private static func which(_ program: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static func format(_ r: Row) -> String {
+        func e(_ v: Double) -> String { String(format: "%8.2e", v) }
+        var line = String(format: "%6.1f %6.2f %7d %8d ", r.snr, r.ebN0, r.bytesSent, r.bytesDecoded)
+            + "\(e(r.byteErrorRate)) \(e(r.bitErrorRate)) |         \(e(r.theoryNonCoherentBitErrorRate)) "
+            + "\(e(r.theoryCoherentBitErrorRate)) \(e(r.theoryNonCoherentByteErrorRate))"
+        if let b = r.minimodemByteErrorRate, let bit = r.minimodemBitErrorRate {
+            line += " |            \(e(b)) \(e(bit))"
+        }
+        return line
+    }
+}

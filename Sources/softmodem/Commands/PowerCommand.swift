@@ -1,0 +1,71 @@
+import ArgumentParser
+import ModemDSP
+
+/// `softmodem power`: the HiJack power tone alone, to power a board.
+///
+/// Writes stereo: left silent (the data line stays quiet), right = the tone. Live playback
+/// on a sound card is the job of the ALSA player (`tx`/`term` with `--profile hijack` play the
+/// same tone under the data); until this command can use it, pipe it:
+/// `softmodem power -o - | aplay -D hw:0`.
+struct PowerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "power",
+        abstract: "Write the HiJack power tone (right channel) to a file or stdout.",
+        discussion: """
+            The board harvests its power from this tone; play it with the volume at maximum, \
+            preferably on a hardware device (hw:) at 48 or 96 kHz. Without --duration, '-o -' \
+            streams until the reader closes the pipe.
+            """)
+
+    @OptionGroup var power: PowerToneOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
+    var rate: Double = 48_000
+
+    @Option(name: .long, help: ArgumentHelp("Length in seconds (needed for files; stdout streams forever without it).", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or - for stdout.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "Write 32-bit float WAV instead of 16-bit PCM.")
+    var float = false
+
+    func run() throws {
+        guard rate.isFinite, rate == rate.rounded(), (8_000...192_000).contains(rate) else {
+            throw CLIError.usage("--rate must be a whole number of hertz in 8000-192000")
+        }
+        var tone = try power.tone(sampleRate: rate)
+        if let duration {
+            guard duration.isFinite, duration > 0, duration <= 24 * 3600 else {
+                throw CLIError.usage("--duration must be above 0 and at most 86400 seconds")
+            }
+        }
+        guard let destination = output else {
+            // Hook for live playback: once the ALSA player lands, open it here at `rate` and
+            // feed it the same interleaved blocks as below.
+            throw CLIError.usage("live playback is not built into 'power' yet; use -o FILE --duration S, or -o - | aplay -D hw:0")
+        }
+        if destination != "-" && duration == nil {
+            throw CLIError.usage("writing a file needs --duration")
+        }
+        if destination == "-" && Diagnostics.stdoutIsTerminal {
+            throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
+        }
+        var sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: .both, float: float)
+        let block = 4096
+        var frames = [Float](repeating: 0, count: 2 * block)
+        var left = duration.map { Int64(($0 * rate).rounded()) } ?? .max
+        if verbosity.verbose {
+            Diagnostics.info("power tone \(Diagnostics.number(tone.frequency, 0)) Hz at \(Diagnostics.number(Double(tone.amplitude), 2)) of full scale, \(Int(rate)) Hz stereo (right channel) -> \(destination == "-" ? "stdout" : destination)")
+        }
+        while left > 0 {
+            let n = Int(min(Int64(block), left))
+            frames.withUnsafeMutableBufferPointer { tone.render(into: $0.baseAddress! + 1, count: n, stride: 2) }
+            try frames.withUnsafeBufferPointer { try sink.writeInterleaved(UnsafeBufferPointer(rebasing: $0[0..<(2 * n)])) }
+            left -= Int64(n)
+        }
+        try sink.finish()
+    }
+}

@@ -1,0 +1,67 @@
+import BoardModels
+import ModemDSP
+
+/// Signal helpers shared by the HiJack tests.
+enum HiJackSignals {
+    static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+    }
+
+    /// Host -> board audio: idle lead-in, the bytes, idle tail.
+    static func hostSignal(_ bytes: [UInt8], sampleRate: Double, bytePeriod: Int = HiJack.defaultBytePeriod,
+                           invert: Bool = false, baud: Double = HiJack.hostBaud) throws -> [Float] {
+        var encoder = try HiJackEncoder(sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod, invert: invert)
+        var out = [Float](repeating: 0, count: encoder.maxSamples(forIdleBits: 16) * 2 + encoder.maxSamples(forBytes: bytes.count))
+        let n = out.withUnsafeMutableBufferPointer { buffer in
+            var n = encoder.idle(bits: 8, into: buffer.baseAddress!)
+            n += bytes.withUnsafeBufferPointer { encoder.encode($0, into: buffer.baseAddress! + n) }
+            n += encoder.idle(bits: 8, into: buffer.baseAddress! + n)
+            return n
+        }
+        out.removeLast(out.count - n)
+        return out
+    }
+
+    /// Board -> host audio as it reaches the computer.
+    static func boardSignal(_ bytes: [UInt8], sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1,
+                            path: HiJackMicrophonePath? = nil, level: Float = 0.5) -> [Float] {
+        var transmitter = HiJackBoardTransmitter(sampleRate: sampleRate, baud: baud, idleBits: idleBits, level: level)
+        var samples: [Float] = []
+        transmitter.render(transmitter.halfBits(for: bytes, leadingIdleBits: 20), into: &samples)
+        transmitter.render(transmitter.halfBits(for: [], leadingIdleBits: 20), into: &samples)
+        var line = path ?? HiJackMicrophonePath(sampleRate: sampleRate)
+        line.process(&samples)
+        return samples
+    }
+
+    /// Runs the decoder over `samples` in chunks of random sizes (0 included).
+    static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (bytes: [UInt8], decoder: HiJackDecoder, events: [HiJackEvent]) {
+        var decoder = try HiJackDecoder(sampleRate: sampleRate)
+        var rng = SeededGenerator(seed: seed)
+        var events: [HiJackEvent] = []
+        samples.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < all.count {
+                let n = min(Int.random(in: 0...1500, using: &rng), all.count - i)
+                decoder.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), into: &events)
+                i += n
+            }
+        }
+        decoder.flush(into: &events)
+        return (events.filter { $0.kind == .byte }.map(\.value), decoder, events)
+    }
+
+    static func boardReceive(_ samples: [Float], sampleRate: Double) -> HiJackBoardReceiver {
+        var board = HiJackBoardReceiver(sampleRate: sampleRate)
+        samples.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < all.count {
+                let n = min(777, all.count - i)
+                board.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]))
+                i += n
+            }
+        }
+        return board
+    }
+}
