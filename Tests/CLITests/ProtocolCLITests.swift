@@ -112,3 +112,17 @@ import Testing
         #expect(missing.status == 1)
     }
 }
+
+@Suite struct HiJackProtocolCLITests {
+    @Test func rateByteThroughHiJackAudio() throws {
+        let dir = try CLI.temporaryDirectory()
+        let wav = dir.appendingPathComponent("h.wav").path
+        let enc = try CLI.softmodem(["encode", "--profile", "hijack", "--protocol", "hijack-rate", "--sample-hz", "50", "-o", wav])
+        #expect(enc.status == 0, "\(enc.stderr)")
+        let dec = try CLI.softmodem(["decode", "--profile", "hijack", "--protocol", "hijack-rate", "--json", wav])
+        #expect(dec.status == 0, "\(dec.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(dec.stdoutText.split(separator: "\n").first.map(String.init)?.utf8 ?? "".utf8)) as? [String: Any]
+        let fields = object?["fields"] as? [String: Any]
+        #expect(fields?["period_ticks"] as? Int == 20)
+    }
+}
