@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemFramingTests", dependencies: ["ModemFraming"], swiftSettings: strict),
-        .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels"], swiftSettings: strict),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP"], swiftSettings: strict),

@@ -153,3 +153,29 @@ private func report(_ name: String, _ s: LinkStatistics, _ r: LinkStatistics, _ 
         + "receiver: \(r.damagedPackets) damaged, \(r.duplicates) duplicates; channel: \(log.noiseBursts) noise bursts, "
         + "\(log.droppedSpans) dropped spans, \(log.corruptedBytes) corrupted bytes, \(log.duplicates) duplicated, \(log.reorders) reordered bursts")
 }
+
+/// The link against the model of the real board (BoardModels).
+@Suite struct BoardLinkTests {
+    @Test func messagesReachTheArduinoModelWithoutRingOverflow() throws {
+        let messages = randomMessages(300, seed: 31)
+        let channel = try BoardChannel(impairments: Impairments(duplicate: 0, reorder: 0), seed: 32)
+        let (got, session, finished) = transfer(messages, over: channel)
+        #expect(finished)
+        #expect(got == messages)
+        #expect(session.channel.ringOverflows == 0)
+        #expect(session.channel.log.largestBurstToReceiver <= 31)
+    }
+
+    /// Why the window is 31 bytes: a 40-byte burst overflows the board's ring.
+    @Test func burstsLargerThanTheRingOverflowIt() throws {
+        var channel = try BoardChannel(impairments: Impairments(noiseBurst: 0, droppedSpan: 0, corruptByte: 0, duplicate: 0, reorder: 0), seed: 33)
+        let big = LinkPacket(kind: .dataEnd, seq: 0, payload: [UInt8](repeating: 0x55, count: 29)).wireBytes
+        #expect(big.count == 40)
+        let (got, _) = channel.carry(big, direction: .toReceiver)
+        #expect(channel.ringOverflows > 0)
+        #expect(got.count == 31)
+        let small = LinkPacket(kind: .dataEnd, seq: 1, payload: [UInt8](repeating: 0x55, count: 20)).wireBytes
+        let (ok, _) = channel.carry(small, direction: .toReceiver)
+        #expect(ok == small)
+    }
+}
