@@ -23,7 +23,7 @@
 /// in; samples beyond +-4 are clipped to +-4; digital silence produces nothing. Memory is
 /// fixed at initialisation; ``process(_:into:)`` never allocates unless `events` must grow.
 public struct FSKDemodulator: Sendable {
-    public let configuration: DemodulatorConfiguration
+    public private(set) var configuration: DemodulatorConfiguration
     /// Samples per mixing segment: a sixth of a bit. Finer timing (a twelfth) measured no
     /// better in noise and costs a third more time.
     public let segmentLength: Int
@@ -39,8 +39,8 @@ public struct FSKDemodulator: Sendable {
     private var table: [Float]
     private var markPhasor = (re: 1.0, im: 0.0)
     private var spacePhasor = (re: 1.0, im: 0.0)
-    private let markRotation: (re: Double, im: Double)
-    private let spaceRotation: (re: Double, im: Double)
+    private var markRotation: (re: Double, im: Double)
+    private var spaceRotation: (re: Double, im: Double)
 
     // Partial segment.
     private var acc: (mr: Float, mi: Float, sr: Float, si: Float, x: Float, xx: Float) = (0, 0, 0, 0, 0, 0)
@@ -53,8 +53,8 @@ public struct FSKDemodulator: Sendable {
     private var rawCount = 0
     private var rawPrefixX = 0.0
     private let delay: Int
-    private let markTableSum: (re: Double, im: Double)
-    private let spaceTableSum: (re: Double, im: Double)
+    private var markTableSum: (re: Double, im: Double)
+    private var spaceTableSum: (re: Double, im: Double)
 
     // Ring of prefix sums of corrected segments: 6 doubles per slot (mark re, im, space re,
     // im, sum x, sum x^2).
@@ -128,6 +128,45 @@ public struct FSKDemodulator: Sendable {
         storage = DemodulatorStorage(rawCount: 11 * rawSize, ringCount: 6 * size)
         ringMask = size - 1
         huntEnd = window
+    }
+
+    /// True while the demodulator follows a sender's bit clock inside a burst (it has
+    /// decoded at least one character of it); false while it hunts in silence or noise or
+    /// checks a suspected start bit.
+    public var isInBurst: Bool {
+        if case .following = mode { return true }
+        return false
+    }
+
+    /// Moves the correlators to new mark and space frequencies (an off-frequency sender,
+    /// measured), keeping the stream's time base and everything else.
+    ///
+    /// Call it between bursts (``isInBurst`` false): segments already mixed at the old
+    /// frequencies stay in the history, and a character straddling the change would be
+    /// scored across both. Throws, changing nothing, for tones the sample rate cannot carry.
+    public mutating func retune(mark: Double, space: Double) throws(ModemConfigurationError) {
+        var profile = configuration.profile
+        profile.mark = mark
+        profile.space = space
+        try profile.validate(sampleRate: configuration.sampleRate)
+        configuration.profile = profile
+        let b = segmentLength
+        let wm = 2 * Double.pi * mark / sampleRate, ws = 2 * Double.pi * space / sampleRate
+        var t = [Float](repeating: 0, count: 4 * b)
+        var ms = (re: 0.0, im: 0.0), ss = (re: 0.0, im: 0.0)
+        for n in 0..<b {
+            t[4 * n] = Float(_cos(wm * Double(n))); t[4 * n + 1] = Float(-_sin(wm * Double(n)))
+            t[4 * n + 2] = Float(_cos(ws * Double(n))); t[4 * n + 3] = Float(-_sin(ws * Double(n)))
+            ms.re += _cos(wm * Double(n)); ms.im -= _sin(wm * Double(n))
+            ss.re += _cos(ws * Double(n)); ss.im -= _sin(ws * Double(n))
+        }
+        table = t
+        markTableSum = ms
+        spaceTableSum = ss
+        markRotation = (_cos(wm * Double(b)), -_sin(wm * Double(b)))
+        spaceRotation = (_cos(ws * Double(b)), -_sin(ws * Double(b)))
+        markTracker.reset()
+        spaceTracker.reset()
     }
 
     /// Forgets all signal history, as if newly created (counters included).
@@ -342,7 +381,13 @@ public struct FSKDemodulator: Sendable {
         let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
         let power = abs(em - es) / w.samples
         let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
-        if es > em {
+        let idleLike = em > es && atLevel && em - es > 1.5 * noisePerBin
+        // Straight after a character the next thing is usually a start bit: only a window
+        // that is clearly mark counts as idle there, so a start bit that noise tipped
+        // towards mark still gets the character search (and its coherent decision) instead
+        // of the character's leading 1s being taken for idle bits.
+        let clearlyIdle = idleLike && (idleBits > 0 || em > 4 * es)
+        if !clearlyIdle && (es > em || idleBits == 0) {
             let half = Double(window) / 2
             // Look half a bit around the clock: senders restart their clock after idle bits
             // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
@@ -355,10 +400,19 @@ public struct FSKDemodulator: Sendable {
                 // one in a row means the clock itself is wrong.
                 mode = .following(expect: a + Double(frameBits) * step, idleBits: 0, lostSlots: 1)
                 return
+            case .rejected where idleLike && idleBits < maxIdleBits:
+                // Not a character after all: the mark-leaning window was an idle bit.
+                mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
+                return
+            case .rejected where idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3:
+                // A character on the clock too weak to trust: lose it, keep the clock. Going
+                // back to hunting in the middle of a burst risks locking onto a data bit.
+                mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
+                return
             default:
                 break
             }
-        } else if atLevel && em - es > 1.5 * noisePerBin && idleBits < maxIdleBits {
+        } else if idleLike && idleBits < maxIdleBits {
             mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
             return
         } else if idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3 {

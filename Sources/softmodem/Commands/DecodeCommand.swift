@@ -35,6 +35,9 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Decode this channel (1 = left); default: the one carrying the signal.", valueName: "n"))
     var channel: Int?
 
+    @Flag(name: .long, help: "Keep the profile's tones instead of retuning to a sender's measured ones between bursts.")
+    var noAdapt = false
+
     @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count (default \(Int(DemodulatorConfiguration.defaultSquelch))). Lower finds weaker signals and more false bytes.", valueName: "db"))
     var squelch = DemodulatorConfiguration.defaultSquelch
 
@@ -63,7 +66,7 @@ struct DecodeCommand: ParsableCommand {
         let proto = try messages.resolved()
         var pipeline = DecodePipeline(
             configuration: DemodulatorConfiguration(profile: profile, sampleRate: rate ?? 44_100, format: frame, squelch: squelch),
-            channel: channel.map { $0 - 1 }, verbose: verbosity.verbose, trace: verbosity.traceCharacters)
+            channel: channel.map { $0 - 1 }, verbose: verbosity.verbose, trace: verbosity.traceCharacters, adapt: !noAdapt)
         let printer = proto.map { MessagePrinter(proto: $0, json: messages.json) }
         if let printer { pipeline.onByte = { b, t throws(CLIError) in try printer.push(b, at: t) } }
         var sink = ByteSink()

@@ -13,6 +13,8 @@ struct DecodePipeline {
     var channel: Int?
     var verbose: Bool
     var trace = false
+    /// Follow a sender's measured tones between bursts (FFTW, see ToneAdapter).
+    var adapt = true
     /// When set, decoded bytes go here (with their time in seconds) instead of the sink.
     var onByte: ((UInt8, Double) throws(CLIError) -> Void)? = nil
 
@@ -48,6 +50,15 @@ struct DecodePipeline {
         var result = Result()
         // -v: FFTW measurement of each burst's real tones, one analyzer per candidate channel.
         let spectra = verbose ? demods.indices.map { _ in BurstSpectrumAnalyzer(profile: config.profile, sampleRate: config.sampleRate) } : []
+        // Off-frequency senders: measure each burst's tones, retune between bursts.
+        let adapters = self.adapt ? demods.indices.map { _ in ToneAdapter(profile: config.profile, sampleRate: config.sampleRate) } : []
+        func retune(_ d: Int, _ samples: UnsafeBufferPointer<Float>) {
+            guard d < adapters.count, let tones = adapters[d].observe(samples, inBurst: demods[d].isInBurst) else { return }
+            guard (try? demods[d].retune(mark: tones.mark, space: tones.space)) != nil else { return }
+            if verbose {
+                Diagnostics.info("retuned to the sender's measured tones: mark \(Diagnostics.number(tones.mark, 1)) Hz, space \(Diagnostics.number(tones.space, 1)) Hz")
+            }
+        }
         var tracker = BurstTracker(sampleRate: config.sampleRate, baud: config.profile.baud)
         let framesPerRead = 4096
         var interleaved = [Float](repeating: 0, count: framesPerRead * channels)
@@ -119,10 +130,12 @@ struct DecodePipeline {
                 events.removeAll(keepingCapacity: true)
                 if channels == 1 {
                     interleaved.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
+                    interleaved.withUnsafeBufferPointer { retune(d, UnsafeBufferPointer(rebasing: $0[0..<frames])) }
                     if d < spectra.count { interleaved.withUnsafeBufferPointer { spectra[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames])) } }
                 } else {
                     for i in 0..<frames { mono[i] = interleaved[i * channels + ch] }
                     mono.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
+                    mono.withUnsafeBufferPointer { retune(d, UnsafeBufferPointer(rebasing: $0[0..<frames])) }
                     if d < spectra.count { mono.withUnsafeBufferPointer { spectra[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames])) } }
                 }
                 if chosen == nil { pending[d].append(contentsOf: events) } else { try emit(events, &sink) }
