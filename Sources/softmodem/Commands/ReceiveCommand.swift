@@ -79,7 +79,7 @@ final class FileAssembler {
             guard let h = FileHeader.decode(headerBytes) else { throw .runtime("the stream does not start with a valid file header") }
             headerBytes = []
             header = h
-            FileManager.default.createFile(atPath: path(h.name + ".part"), contents: nil)
+            _ = FileManager.default.createFile(atPath: path(h.name + ".part"), contents: nil)
             handle = FileHandle(forWritingAtPath: path(h.name + ".part"))
             guard handle != nil else { throw .runtime("cannot write \(path(h.name + ".part"))") }
             received = 0
