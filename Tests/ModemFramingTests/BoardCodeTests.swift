@@ -141,6 +141,15 @@ import Testing
             let lp = kind == .ack ? [] : rng.bytes(rng.int(0...20))
             add("link \(kind.rawValue) \(seq) \(Self.hex(lp))", hexString(LinkPacket(kind: kind, seq: seq, payload: lp).wireBytes))
         }
+        for _ in 0..<50 {
+            // A false sync announcing a long frame, then real frames.
+            var acc: [UInt8] = [0x0F, 0xF0, rng.byte(), rng.byte(), UInt8(rng.int(8...24))]
+            var enc = AccessoryFrameEncoder(firstCounter: rng.byte())
+            for _ in 0..<rng.int(1...3) { acc += enc.encode(command: rng.byte(), payload: rng.bytes(rng.int(0...6))) }
+            var ap = AccessoryFrameParser()
+            let ag = ap.parse(acc).map { "\($0.counter),\($0.command),\(hexString($0.payload)),\($0.lostBefore);" }.joined()
+            add("accstream \(Self.hex(acc))", ag + "|\(ap.discardedBytes)")
+        }
         for _ in 0..<100 {
             // The board's receiver against the Swift one, on a damaged, duplicated stream.
             var packets: [[UInt8]] = []

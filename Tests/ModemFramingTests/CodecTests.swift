@@ -249,3 +249,21 @@ func parseAll<P: MessageParser>(_ parser: P, _ bytes: [UInt8], chunk: Int = 1) -
         #expect(hexString([0, 255]) == "00ff")
     }
 }
+
+@Suite struct FalseStartTests {
+    /// A false sync announcing a long frame must not hold back the real frame behind it.
+    @Test func accessoryFrameBehindFalseSyncIsFoundAtOnce() {
+        let frame = AccessoryFrame(counter: 3, command: 0x10, payload: [2]).raw
+        var p = AccessoryFrameParser()
+        let got = p.parse([0x0F, 0xF0, 0x01, 0x02, 60] + frame)
+        #expect(got.map(\.counter) == [3])
+        #expect(p.discardedBytes == 5)
+    }
+
+    @Test func xbeeFrameBehindFalseStartIsFoundAtOnce() {
+        let frame = XBeeAPIFrame(apiIdentifier: 0x08, data: [0x44, 0x4C]).raw
+        var p = XBeeAPIFrameParser()
+        let got = p.parse([0x7E, 0x00, 0x7E] + frame)
+        #expect(got.count == 1)
+    }
+}

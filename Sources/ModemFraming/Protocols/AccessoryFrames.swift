@@ -92,7 +92,15 @@ public struct AccessoryFrameParser: MessageParser {
         held.append(byte)
         while !held.isEmpty {
             switch check() {
-            case .incomplete: return
+            case .incomplete:
+                // A false sync can announce up to 64 bytes and hold back real frames behind
+                // it; accept a later sync whose frame is complete and valid at this byte.
+                if let k = laterFrameEndingHere() {
+                    held.removeFirst(k)
+                    discardedBytes += k
+                    continue
+                }
+                return
             case .invalid:
                 held.removeFirst()
                 discardedBytes += 1
@@ -110,6 +118,21 @@ public struct AccessoryFrameParser: MessageParser {
     }
 
     private enum Check { case incomplete, invalid, frame(AccessoryFrame, Int) }
+
+    private func laterFrameEndingHere() -> Int? {
+        var k = 1
+        while k + AccessoryFrame.overhead <= held.count {
+            if held[k] == AccessoryFrame.sync.0 && held[k + 1] == AccessoryFrame.sync.1 {
+                let length = Int(held[k + 4])
+                if length <= AccessoryFrame.maximumPayload && held.count - k == length + AccessoryFrame.overhead {
+                    let crc = CRC16.checksum(held[k..<(held.count - 2)])
+                    if held[held.count - 2] == UInt8(crc >> 8) && held[held.count - 1] == UInt8(crc & 0xFF) { return k }
+                }
+            }
+            k += 1
+        }
+        return nil
+    }
 
     private func check() -> Check {
         if held[0] != AccessoryFrame.sync.0 { return .invalid }

@@ -155,11 +155,31 @@ int AccessoryParser::check() {
     return size;
 }
 
+int AccessoryParser::laterFrameEndingHere() {
+    for (int k = 1; k + ACCESSORY_OVERHEAD <= held_; k++) {
+        if (buffer_[k] != 0x0F || buffer_[k + 1] != 0xF0) continue;
+        int length = buffer_[k + 4];
+        if (length > ACCESSORY_MAX_PAYLOAD || held_ - k != length + ACCESSORY_OVERHEAD) continue;
+        uint16_t crc = crc16_ccitt_false(buffer_ + k, (size_t)(held_ - k - 2));
+        if (buffer_[held_ - 2] == (uint8_t)(crc >> 8) && buffer_[held_ - 1] == (uint8_t)crc) return k;
+    }
+    return 0;
+}
+
 bool AccessoryParser::push(uint8_t byte) {
     buffer_[held_++] = byte;
     while (held_ > 0) {
         int r = check();
-        if (r == 0) return false;
+        if (r == 0) {
+            // A false sync can hold back a real frame behind it: accept a later sync whose
+            // frame is complete and valid at this byte.
+            int k = laterFrameEndingHere();
+            if (k == 0) return false;
+            held_ -= (uint8_t)k;
+            memmove(buffer_, buffer_ + k, held_);
+            discarded += (unsigned long)k;
+            continue;
+        }
         if (r < 0) {
             memmove(buffer_, buffer_ + 1, --held_);
             discarded++;

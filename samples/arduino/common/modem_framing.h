@@ -70,6 +70,7 @@ public:
     unsigned long discarded, lostFrames;
 private:
     int check();  // -1 invalid, 0 incomplete, size if complete
+    int laterFrameEndingHere();  // offset of a complete later frame, 0 if none
     uint8_t buffer_[ACCESSORY_MAX_PAYLOAD + ACCESSORY_OVERHEAD];
     uint8_t held_;
     bool haveLast_;
