@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "softmodem", targets: ["softmodem"]),
         .library(name: "ModemDSP", targets: ["ModemDSP"]),
         .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
+        .library(name: "ModemFraming", targets: ["ModemFraming"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +35,9 @@ let package = Package(
         // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
         .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
 
+        // Byte protocols of the serial path and the reliable link. Pure Swift, no audio.
+        .target(name: "ModemFraming", swiftSettings: strict),
+
         // Models of the real boards (transmitters, receivers) and of the channel between them. Pure Swift.
         .target(name: "BoardModels", dependencies: ["ModemDSP"], swiftSettings: strict),
 
@@ -44,12 +48,15 @@ let package = Package(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
+                "ModemFraming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "ModemFramingTests", dependencies: ["ModemFraming"], swiftSettings: strict),
+        .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels"], swiftSettings: strict),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP"], swiftSettings: strict),

@@ -17,7 +17,8 @@ struct SoftModem: ParsableCommand {
             messages go to stderr.
             """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, PowerCommand.self, BenchCommand.self])
+        subcommands: [EncodeCommand.self, DecodeCommand.self, PowerCommand.self, BenchCommand.self,
+                      SendCommand.self, ReceiveCommand.self])
 
     static func main() {
         do {

@@ -21,13 +21,16 @@ extension DecodeCommand {
                 throw CLIError.usage("--rate \(rate) is outside 8000-192000 Hz")
             }
         }
-        let pipeline = HiJackDecodePipeline(channel: channel.map { $0 - 1 }, trace: verbosity.traceCharacters)
+        var pipeline = HiJackDecodePipeline(channel: channel.map { $0 - 1 }, trace: verbosity.traceCharacters)
+        let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
+        if let printer { pipeline.onByte = { b, t throws(CLIError) in try printer.push(b, at: t) } }
         var sink = ByteSink()
         let inputs = files.isEmpty ? ["-"] : files
         if inputs.filter({ $0 == "-" }).count > 1 { throw CLIError.usage("stdin (-) can be read only once") }
         for path in inputs {
             try decodeHiJack(path, pipeline: pipeline, rawFormat: rawFormat, sink: &sink)
         }
+        try printer?.finish()
     }
 
     private func decodeHiJack(_ path: String, pipeline: HiJackDecodePipeline, rawFormat: RawSampleFormat?, sink: inout ByteSink) throws(CLIError) {

@@ -15,6 +15,7 @@ struct DecodeCommand: ParsableCommand {
 
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
 
     @Argument(help: ArgumentHelp("Audio files; - (or nothing) reads stdin.", valueName: "file"))
     var files: [String] = []
@@ -62,14 +63,21 @@ struct DecodeCommand: ParsableCommand {
                 throw CLIError(error)
             }
         }
-        let pipeline = DecodePipeline(
+        let proto = try messages.resolved()
+        var pipeline = DecodePipeline(
             configuration: DemodulatorConfiguration(profile: profile, sampleRate: rate ?? 44_100, format: frame, squelch: squelch),
             channel: channel.map { $0 - 1 }, verbose: verbosity.verbose, trace: verbosity.traceCharacters, adapt: !noAdapt)
+        let printer = proto.map { MessagePrinter(proto: $0, json: messages.json) }
+        if let printer { pipeline.onByte = { b, t throws(CLIError) in try printer.push(b, at: t) } }
         var sink = ByteSink()
         let inputs = files.isEmpty ? ["-"] : files
         if inputs.filter({ $0 == "-" }).count > 1 { throw CLIError.usage("stdin (-) can be read only once") }
         for path in inputs {
             try decode(path, pipeline: pipeline, rawFormat: rawFormat, sink: &sink)
+        }
+        if let printer {
+            try printer.finish()
+            if verbosity.verbose { Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded") }
         }
     }
 

@@ -11,6 +11,8 @@ import ModemDSP
 extension EncodeCommand {
     func runHiJack() throws {
         try modem.checkHiJackCompatible()
+        if messages.json { throw CLIError.usage("--json applies to decoding") }
+        let message = try messages.resolved().map { p throws(CLIError) in try messages.encode(p, text: text) }
         guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
             throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
         }
@@ -77,8 +79,7 @@ extension EncodeCommand {
         // The board needs at least 4 idle 1s before a start bit.
         try emit(data.withUnsafeMutableBufferPointer { encoder.idle(bits: max(preamble, HiJack.minimumIdleBits), into: $0.baseAddress!) })
         var total = 0
-        if let text {
-            let bytes = Array(text.utf8)
+        if let bytes = message ?? text.map({ Array($0.utf8) }) {
             try bytes.withUnsafeBufferPointer { try encode($0) }
             total = bytes.count
         } else {

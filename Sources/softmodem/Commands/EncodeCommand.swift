@@ -16,6 +16,7 @@ struct EncodeCommand: ParsableCommand {
 
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
     @OptionGroup var hijack: HiJackOptions
     @OptionGroup var power: PowerToneOptions
 
@@ -53,6 +54,8 @@ struct EncodeCommand: ParsableCommand {
         }
         let profile = try modem.resolvedProfile()
         let format = try modem.frameFormat()
+        if messages.json { throw CLIError.usage("--json applies to decoding") }
+        let message = try messages.resolved().map { p throws(CLIError) in try messages.encode(p, text: text) }
         guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
             throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
         }
@@ -93,8 +96,7 @@ struct EncodeCommand: ParsableCommand {
         }
         try emitSilence()
         var total = 0
-        if let text {
-            let bytes = Array(text.utf8)
+        if let bytes = message ?? text.map({ Array($0.utf8) }) {
             var i = 0
             while i < bytes.count {
                 let part = Array(bytes[i..<min(i + chunk, bytes.count)])

@@ -15,6 +15,8 @@ struct DecodePipeline {
     var trace = false
     /// Follow a sender's measured tones between bursts (FFTW, see ToneAdapter).
     var adapt = true
+    /// When set, decoded bytes go here (with their time in seconds) instead of the sink.
+    var onByte: ((UInt8, Double) throws(CLIError) -> Void)? = nil
 
     struct Result {
         var bytes = 0
@@ -74,7 +76,11 @@ struct DecodePipeline {
                 switch e.kind {
                 case .byte:
                     result.bytes += 1
-                    do { try sink.write(e.value) } catch { throw CLIError(error) }
+                    if let onByte {
+                        try onByte(e.value, Double(e.endSample) / config.sampleRate)
+                    } else {
+                        do { try sink.write(e.value) } catch { throw CLIError(error) }
+                    }
                 case .framingError: result.framingErrors += 1
                 case .parityError: result.parityErrors += 1
                 }

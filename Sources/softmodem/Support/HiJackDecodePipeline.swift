@@ -7,6 +7,8 @@ import ModemDSP
 struct HiJackDecodePipeline {
     var channel: Int?
     var trace = false
+    /// When set, decoded bytes go here (with their start time in seconds) instead of the sink.
+    var onByte: ((UInt8, Double) throws(CLIError) -> Void)? = nil
 
     struct Result {
         var bytes = 0
@@ -54,7 +56,11 @@ struct HiJackDecodePipeline {
                     result.bytes += 1
                     result.inverted = e.inverted
                     result.baud = e.baud
-                    do { try sink.write(e.value) } catch { throw CLIError(error) }
+                    if let onByte {
+                        try onByte(e.value, Double(e.startSample) / rate)
+                    } else {
+                        do { try sink.write(e.value) } catch { throw CLIError(error) }
+                    }
                 case .parityError: result.parityErrors += 1
                 case .framingError: result.framingErrors += 1
                 }

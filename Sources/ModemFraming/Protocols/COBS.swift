@@ -1,0 +1,96 @@
+/// Consistent Overhead Byte Stuffing: the payload is re-coded without zero bytes and each
+/// packet ends with 0x00. Overhead is one byte per 254 payload bytes (plus the delimiter).
+public struct COBSPacket: FramedMessage, Equatable {
+    public static let maximumPayload = 1024
+    public var payload: [UInt8]
+    public init(payload: [UInt8]) { self.payload = payload }
+
+    /// The COBS code of the payload followed by the 0x00 delimiter.
+    public var raw: [UInt8] { Self.encode(payload) + [0] }
+
+    /// COBS encoding without the delimiter.
+    public static func encode(_ payload: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0]
+        out.reserveCapacity(payload.count + payload.count / 254 + 2)
+        var codeIndex = 0
+        var code: UInt8 = 1
+        for (i, b) in payload.enumerated() {
+            if b == 0 {
+                out[codeIndex] = code
+                codeIndex = out.count
+                out.append(0)
+                code = 1
+            } else {
+                out.append(b)
+                code += 1
+                if code == 0xFF && i + 1 < payload.count {
+                    out[codeIndex] = code
+                    codeIndex = out.count
+                    out.append(0)
+                    code = 1
+                }
+            }
+        }
+        out[codeIndex] = code
+        return out
+    }
+
+    /// Decodes COBS bytes (no delimiter); nil if they contain a zero or a code runs past the end.
+    public static func decode(_ coded: some Collection<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(coded.count)
+        var i = coded.startIndex
+        while i != coded.endIndex {
+            let code = coded[i]
+            if code == 0 { return nil }
+            i = coded.index(after: i)
+            for _ in 1..<Int(code) {
+                guard i != coded.endIndex else { return nil }
+                let b = coded[i]
+                if b == 0 { return nil }
+                out.append(b)
+                i = coded.index(after: i)
+            }
+            if code != 0xFF && i != coded.endIndex { out.append(0) }
+        }
+        return out
+    }
+
+    public var fields: [MessageField] { [MessageField("payload", .bytes(payload))] }
+    public var description: String { "COBS \(payload.count) bytes: \(printable(payload))" }
+}
+
+/// Parses COBS packets delimited by 0x00. Empty packets are ignored; invalid or overlong
+/// ones are discarded up to the next delimiter.
+public struct COBSParser: SingleMessageParser {
+    public typealias Message = COBSPacket
+    public private(set) var discardedBytes = 0
+    private var coded: [UInt8] = []
+    private var overlong = 0
+
+    public init() {}
+    public var bufferedBytes: Int { coded.count }
+
+    public mutating func push(_ byte: UInt8, at time: Double) -> COBSPacket? {
+        guard byte == 0 else {
+            if overlong > 0 || coded.count >= COBSPacket.maximumPayload + COBSPacket.maximumPayload / 254 + 1 {
+                overlong += coded.count + 1
+                coded.removeAll(keepingCapacity: true)
+            } else {
+                coded.append(byte)
+            }
+            return nil
+        }
+        defer { coded.removeAll(keepingCapacity: true); overlong = 0 }
+        if overlong > 0 {
+            discardedBytes += overlong + 1
+            return nil
+        }
+        if coded.isEmpty { return nil }
+        guard let payload = COBSPacket.decode(coded) else {
+            discardedBytes += coded.count + 1
+            return nil
+        }
+        return COBSPacket(payload: payload)
+    }
+}

@@ -1,0 +1,84 @@
+/// A range reading from a MaxSonar sensor.
+public struct RangeReading: FramedMessage, Equatable {
+    public enum Unit: String, Sendable { case centimetres = "cm", inches = "in" }
+    public var value: Int
+    public var unit: Unit
+    public var raw: [UInt8]
+    public init(value: Int, unit: Unit, raw: [UInt8]) {
+        self.value = value
+        self.unit = unit
+        self.raw = raw
+    }
+    public var fields: [MessageField] { [MessageField("range", .int(value)), MessageField("unit", .string(unit.rawValue))] }
+    public var description: String { "\(value) \(unit.rawValue)" }
+
+    /// A MaxSonar-via-Arduino line: decimal centimetres and CR LF.
+    public static func encodeLine(centimetres: Int) -> [UInt8] { TextLine.encode(String(max(0, centimetres))) }
+
+    /// An LV-MaxSonar-EZ1 reading: 'R', three digits (inches, clamped to 0-255), CR.
+    public static func encodeEZ1(inches: Int) -> [UInt8] {
+        let v = min(255, max(0, inches))
+        return [UInt8(ascii: "R"), UInt8(48 + v / 100), UInt8(48 + v / 10 % 10), UInt8(48 + v % 10), 13]
+    }
+}
+
+/// Parses MaxSonar-via-Arduino lines ("157\r\n"): lines that are not all digits (at most 5)
+/// are discarded.
+public struct RangeLineParser: SingleMessageParser {
+    public typealias Message = RangeReading
+    private var lines = TextLineParser()
+    private var rejected = 0
+    public init() {}
+    public var discardedBytes: Int { lines.discardedBytes + rejected }
+    public var bufferedBytes: Int { lines.bufferedBytes }
+
+    public mutating func push(_ byte: UInt8, at time: Double) -> RangeReading? {
+        guard let line = lines.push(byte, at: time) else { return nil }
+        let t = line.text.utf8
+        if t.count <= 5, let v = decimal(Substring(line.text)) {
+            return RangeReading(value: v, unit: .centimetres, raw: line.raw)
+        }
+        rejected += line.raw.count
+        return nil
+    }
+}
+
+/// Parses the LV-MaxSonar-EZ1 serial output: "R" + three digits + CR, inches 000-255.
+///
+/// Anything else (the copyright line printed at power-on, noise) is discarded; an 'R' always
+/// restarts a reading, so a reading right after garbage is still found.
+public struct EZ1Parser: SingleMessageParser {
+    public typealias Message = RangeReading
+    public private(set) var discardedBytes = 0
+    private var held: [UInt8] = []
+    public init() {}
+    public var bufferedBytes: Int { held.count }
+
+    public mutating func push(_ byte: UInt8, at time: Double) -> RangeReading? {
+        if byte == UInt8(ascii: "R") {
+            discardedBytes += held.count
+            held = [byte]
+            return nil
+        }
+        guard !held.isEmpty else {
+            discardedBytes += 1
+            return nil
+        }
+        if held.count < 4 {
+            if byte >= 48 && byte <= 57 {
+                held.append(byte)
+            } else {
+                discardedBytes += held.count + 1
+                held.removeAll(keepingCapacity: true)
+            }
+            return nil
+        }
+        defer { held.removeAll(keepingCapacity: true) }
+        let v = Int(held[1] - 48) * 100 + Int(held[2] - 48) * 10 + Int(held[3] - 48)
+        if byte == 13 && v <= 255 {
+            return RangeReading(value: v, unit: .inches, raw: held + [13])
+        }
+        discardedBytes += held.count + 1
+        return nil
+    }
+}

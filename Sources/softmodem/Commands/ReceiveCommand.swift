@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import ModemAudioIO
+import ModemDSP
+import ModemFraming
+
+/// `softmodem receive`: decodes reliable-link audio and writes the files it carries.
+struct ReceiveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receive",
+        abstract: "Decode reliable-link audio (from `send`) and write the files into a directory.",
+        discussion: """
+            Checks every packet's CRC-32, keeps each sequence number once and in order, and \
+            checks the whole file's size and CRC-32 before renaming it into place. Reads audio \
+            files (or stdin); answering with acknowledgements needs the sound card (tx/rx).
+            """)
+
+    @OptionGroup var modem: ProfileOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @Argument(help: ArgumentHelp("Directory to write received files into.", valueName: "dir"))
+    var directory: String
+
+    @Argument(help: ArgumentHelp("Audio files; - (or nothing) reads stdin.", valueName: "file"))
+    var files: [String] = []
+
+    func run() throws {
+        let profile = try modem.resolvedProfile()
+        let frame = try modem.frameFormat()
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+            throw CLIError.runtime("\(directory) is not a directory")
+        }
+        let assembler = FileAssembler(directory: directory, verbose: verbosity.verbose)
+        var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: profile.baud))
+        var pipeline = DecodePipeline(configuration: DemodulatorConfiguration(profile: profile, sampleRate: 44_100, format: frame),
+                                      channel: nil, verbose: verbosity.traceCharacters)
+        pipeline.onByte = { b, t throws(CLIError) in
+            for d in receiver.receive(CollectionOfOne(b), at: t) { try assembler.add(d) }
+        }
+        var sink = ByteSink()
+        for path in files.isEmpty ? ["-"] : files {
+            var source: SoundFileReader
+            do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }
+            _ = try pipeline.run(&source, into: &sink)
+        }
+        let s = receiver.statistics
+        if verbosity.verbose {
+            Diagnostics.info("\(s.payloadBytes) payload bytes, \(s.messages) messages, \(s.damagedPackets) damaged packets, \(s.duplicates) duplicates")
+        }
+        try assembler.finish()
+    }
+}
+
+/// Turns link deliveries into files: header message, then content written as it arrives
+/// to NAME.part, renamed to NAME when size and CRC-32 match.
+final class FileAssembler {
+    let directory: String
+    let verbose: Bool
+    private var header: FileHeader?
+    private var headerBytes: [UInt8] = []
+    private var handle: FileHandle?
+    private var received: UInt64 = 0
+    private var crc: UInt32 = 0
+    private(set) var completed: [String] = []
+
+    init(directory: String, verbose: Bool) {
+        self.directory = directory
+        self.verbose = verbose
+    }
+
+    private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+
+    func add(_ d: LinkDelivery) throws(CLIError) {
+        guard let h = header else {
+            headerBytes += d.bytes
+            guard headerBytes.count <= 512 else { throw .runtime("the stream does not start with a file header") }
+            guard d.endOfMessage else { return }
+            guard let h = FileHeader.decode(headerBytes) else { throw .runtime("the stream does not start with a valid file header") }
+            headerBytes = []
+            header = h
+            _ = FileManager.default.createFile(atPath: path(h.name + ".part"), contents: nil)
+            handle = FileHandle(forWritingAtPath: path(h.name + ".part"))
+            guard handle != nil else { throw .runtime("cannot write \(path(h.name + ".part"))") }
+            received = 0
+            crc = 0
+            return
+        }
+        received += UInt64(d.bytes.count)
+        crc = CRC32.update(crc, d.bytes)
+        do { try handle?.write(contentsOf: Data(d.bytes)) } catch { throw .runtime("cannot write \(h.name).part: \(error.localizedDescription)") }
+        guard d.endOfMessage else { return }
+        try? handle?.close()
+        handle = nil
+        header = nil
+        guard received == h.size, crc == h.crc else {
+            throw .runtime("\(h.name): got \(received) of \(h.size) bytes, CRC-32 \(String(crc, radix: 16)) instead of \(String(h.crc, radix: 16)); kept as \(h.name).part")
+        }
+        let final = path(h.name)
+        try? FileManager.default.removeItem(atPath: final)
+        do { try FileManager.default.moveItem(atPath: path(h.name + ".part"), toPath: final) } catch { throw .runtime("cannot rename to \(final)") }
+        completed.append(h.name)
+        if verbose { Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok") }
+    }
+
+    /// Fails if no file was completed or one is still incomplete.
+    func finish() throws(CLIError) {
+        if let h = header {
+            throw .runtime("\(h.name): incomplete, \(received) of \(h.size) bytes (kept as \(h.name).part); a packet was lost, try send --repeat")
+        }
+        if completed.isEmpty { throw .runtime("no file found in the audio") }
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import ModemDSP
+import ModemFraming
+
+/// `softmodem send`: a file as reliable-link packets, written as modem audio.
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send a file as reliable-link packets (sequence numbers, CRC-32), written as modem audio.",
+        discussion: """
+            Each packet (at most 31 bytes on the wire, the Arduino's receive buffer) becomes one \
+            burst. The first message carries the file name, size and CRC-32. Written to a file \
+            there is no return channel, so nothing is acknowledged: --repeat sends every packet \
+            several times and the receiver keeps the first good copy. Live acknowledgements and \
+            retransmission need the sound card (tx/rx); the library's ReliableSender does that.
+            """)
+
+    @OptionGroup var modem: ProfileOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @Argument(help: ArgumentHelp("The file to send.", valueName: "file"))
+    var file: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output audio file, or - for a WAV stream on stdout.", valueName: "file"))
+    var output: String
+
+    @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
+    var rate: Double = 44_100
+
+    @Option(name: .long, help: ArgumentHelp("Send every packet this many times (1-10).", valueName: "n"))
+    var `repeat` = 1
+
+    @Option(name: .long, help: ArgumentHelp("Mark bits before each burst.", valueName: "bits"))
+    var preamble = 50
+
+    @Option(name: .long, help: ArgumentHelp("Silence between bursts, seconds (the far end's turnaround).", valueName: "seconds"))
+    var gap = 0.15
+
+    func run() throws {
+        let profile = try modem.resolvedProfile()
+        let format = try modem.frameFormat()
+        guard (1...10).contains(self.repeat) else { throw CLIError.usage("--repeat must be 1-10") }
+        guard (0...1000).contains(preamble) else { throw CLIError.usage("--preamble must be 0-1000 bits") }
+        guard gap.isFinite, (0...10).contains(gap) else { throw CLIError.usage("--gap must be 0-10 seconds") }
+        guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        if output == "-" && Diagnostics.stdoutIsTerminal { throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe") }
+        guard let handle = FileHandle(forReadingAtPath: file) else { throw CLIError.runtime("cannot open \(file)") }
+        defer { try? handle.close() }
+
+        // First pass: size and CRC, without holding the file in memory.
+        var size: UInt64 = 0
+        var crc: UInt32 = 0
+        while true {
+            let chunk = handle.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { break }
+            size += UInt64(chunk.count)
+            crc = CRC32.update(crc, chunk)
+        }
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        let header = FileHeader(name: name, size: size, crc: crc)
+
+        let modulator: FSKModulator
+        do { modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: 0.9) } catch { throw CLIError(error) }
+        var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: 7)
+        var sink = try AudioSink(path: output, sampleRate: Int(rate), layout: .mono, float: false)
+        let link = LinkConfiguration(baud: profile.baud, preambleBits: preamble)
+        var samples = [Float](repeating: 0, count: encoder.maxSamples(forBytes: link.receiveBuffer) + encoder.maxSamplesForFinish + Int(gap * rate) + 1)
+        var seq: UInt16 = 0
+        var packets = 0
+        func emit(_ payload: [UInt8], last: Bool) throws {
+            let p = LinkPacket(kind: last ? .dataEnd : .data, seq: seq, payload: payload)
+            seq &+= 1
+            let wire = p.wireBytes
+            for _ in 0..<self.repeat {
+                var n = wire.withUnsafeBufferPointer { b in samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) } }
+                n += samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress! + n) }
+                n += samples.withUnsafeMutableBufferPointer { encoder.silence(samples: Int(gap * rate), into: $0.baseAddress! + n) }
+                try sink.write(samples, count: n)
+                packets += 1
+            }
+        }
+        var pending = header.encoded
+        while pending.count > link.maxPayload {
+            try emit(Array(pending.prefix(link.maxPayload)), last: false)
+            pending.removeFirst(link.maxPayload)
+        }
+        try emit(pending, last: true)
+
+        // Second pass: the content, as one message.
+        try handle.seek(toOffset: 0)
+        var buffer: [UInt8] = []
+        var sent: UInt64 = 0
+        while true {
+            let chunk = handle.readData(ofLength: 1 << 16)
+            buffer += chunk
+            sent += UInt64(chunk.count)
+            let done = chunk.isEmpty || sent >= size
+            while buffer.count > link.maxPayload || (done && !buffer.isEmpty) {
+                let n = min(link.maxPayload, buffer.count)
+                let isLast = done && n == buffer.count
+                try emit(Array(buffer.prefix(n)), last: isLast)
+                buffer.removeFirst(n)
+            }
+            if done { break }
+        }
+        if size == 0 { try emit([], last: true) }
+        try sink.finish()
+        if verbosity.verbose {
+            let seconds = Double(packets) * (link.airtime(bytes: link.receiveBuffer) + gap)
+            Diagnostics.info("\(name): \(size) bytes, CRC-32 \(String(crc, radix: 16)), \(packets) bursts, about \(Int(seconds)) s of audio")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import ModemDSP
+import ModemFraming
+import Testing
+
+/// Reassembles messages from deliveries.
+struct MessageCollector {
+    var messages: [[UInt8]] = []
+    var partial: [UInt8] = []
+    mutating func add(_ d: LinkDelivery) {
+        partial += d.bytes
+        if d.endOfMessage {
+            messages.append(partial)
+            partial = []
+        }
+    }
+}
+
+func randomMessages(_ count: Int, seed: UInt64) -> [[UInt8]] {
+    var rng = SeededGenerator(seed: seed)
+    return (0..<count).map { _ in
+        // Mostly short messages, some spanning several packets, a few empty.
+        let n = rng.next() % 10 == 0 ? Int(rng.next() % 70) : Int(rng.next() % 16)
+        return (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+    }
+}
+
+/// Runs `messages` through a session over `channel`; returns what arrived and the session.
+func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, configuration: LinkConfiguration = LinkConfiguration()) -> ([[UInt8]], LinkSession<C>, Bool) {
+    var session = LinkSession(configuration: configuration, channel: channel)
+    for m in messages { session.sender.send(m) }
+    var collector = MessageCollector()
+    let finished = session.run(timeLimit: 1e7) { collector.add($0) }
+    return (collector.messages, session, finished)
+}
+
+@Suite struct ReliableLinkTests {
+    @Test func packetsRoundTripAndRejectDamage() {
+        let p = LinkPacket(kind: .dataEnd, seq: 0x1234, payload: [0, 1, 2, 0, 0xFF])
+        var parser = LinkPacketParser()
+        var got: [LinkPacket] = []
+        for b in p.wireBytes { if let q = parser.push(b) { got.append(q) } }
+        #expect(got == [p])
+        for i in 1..<(p.wireBytes.count - 1) {
+            var bad = p.wireBytes
+            bad[i] ^= 0x10
+            var parser = LinkPacketParser()
+            for b in bad { #expect(parser.push(b) == nil) }
+        }
+    }
+
+    @Test func burstsFitTheArduinoReceiveBuffer() {
+        let c = LinkConfiguration()
+        #expect(c.maxPayload + LinkPacket.wireOverhead <= 31)
+        #expect(c.window == 1)
+        let big = LinkConfiguration(receiveBuffer: 64, maxPayload: 10)
+        #expect(big.window == 3)
+        #expect(big.window * (big.maxPayload + LinkPacket.wireOverhead) <= 64)
+        // Every burst the sender builds stays within the buffer.
+        var sender = ReliableSender(configuration: big)
+        for i in 0..<50 { sender.send([UInt8](repeating: UInt8(i), count: i)) }
+        var t = 0.0
+        while let burst = sender.nextBurst(at: t) {
+            #expect(burst.count <= 64)
+            t += 10
+            if t > 1000 { break }
+        }
+    }
+
+    @Test func timeoutCoversAckTurnaround() {
+        let c = LinkConfiguration()
+        // 10-byte ACK burst at 1225 baud with 57 preamble/postamble bits is ~128 ms.
+        #expect(c.ackTimeout > c.airtime(bytes: LinkConfiguration.ackWireBytes) + 2 * c.turnaround)
+        #expect(c.airtime(bytes: 31) > 0.25)
+    }
+
+    @Test func cleanChannelNeedsNoRetransmission() {
+        let messages = randomMessages(300, seed: 1)
+        let (got, session, finished) = transfer(messages, over: ByteChannel(impairments: Impairments(noiseBurst: 0, droppedSpan: 0, corruptByte: 0, duplicate: 0, reorder: 0), configuration: LinkConfiguration(), seed: 2))
+        #expect(finished)
+        #expect(got == messages)
+        #expect(session.sender.statistics.retransmissions == 0)
+        report("clean", session.sender.statistics, session.receiver.statistics, session.now, session.channel.log)
+    }
+
+    /// The part that runs through the real modem: modulator, impaired samples, demodulator.
+    @Test func messagesOverTheModemArriveOnceInOrder() throws {
+        let messages = randomMessages(modemMessages, seed: 7)
+        let channel = try ModemChannel(impairments: Impairments(), seed: 11)
+        let (got, session, finished) = transfer(messages, over: channel)
+        #expect(finished)
+        #expect(got == messages)
+        let log = session.channel.log
+        #expect(log.largestBurstToReceiver <= 31)
+        #expect(log.noiseBursts > 0 && log.droppedSpans > 0 && log.corruptedBytes > 0 && log.duplicates > 0 && log.reorders > 0)
+        #expect(session.sender.statistics.retransmissions > 0)
+        report("modem", session.sender.statistics, session.receiver.statistics, session.now, log)
+    }
+
+    /// The bulk: the same impairment statistics at byte level, 10 000 messages in total with
+    /// the modem part above.
+    @Test func tenThousandMessagesArriveOnceInOrder() {
+        let messages = randomMessages(10_000 - modemMessages, seed: 8)
+        guard !messages.isEmpty else { return }  // all of them went through the modem
+        let channel = ByteChannel(impairments: Impairments(), configuration: LinkConfiguration(), seed: 12)
+        let (got, session, finished) = transfer(messages, over: channel)
+        #expect(finished)
+        #expect(got.count == messages.count)
+        #expect(got == messages)
+        #expect(session.channel.log.largestBurstToReceiver <= 31)
+        if messages.count > 1_000 { #expect(session.receiver.statistics.duplicates > 0) }
+        report("bytes", session.sender.statistics, session.receiver.statistics, session.now, session.channel.log)
+    }
+
+    @Test func sixtyFourKilobyteFileMatchesByteForByte() throws {
+        var rng = SeededGenerator(seed: 99)
+        let file = (0..<65_536).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        // The first part through the modem, the rest at byte level (see README).
+        let head = Array(file[0..<modemFileBytes]), tail = Array(file[modemFileBytes...])
+        let (a, s1, f1) = transfer([head], over: try ModemChannel(impairments: Impairments(), seed: 21))
+        let (b, s2, f2) = tail.isEmpty ? ([[]], LinkSession(channel: ByteChannel(impairments: Impairments(), configuration: LinkConfiguration(), seed: 22)), true)
+            : transfer([tail], over: ByteChannel(impairments: Impairments(), configuration: LinkConfiguration(), seed: 22))
+        #expect(f1 && f2)
+        #expect(a.count == 1 && b.count == 1)
+        #expect((a.first ?? []) + (b.first ?? []) == file)
+        report("file/modem", s1.sender.statistics, s1.receiver.statistics, s1.now, s1.channel.log)
+        if !tail.isEmpty { report("file/bytes", s2.sender.statistics, s2.receiver.statistics, s2.now, s2.channel.log) }
+    }
+
+    @Test func survivesHeavyImpairment() {
+        let heavy = Impairments(noiseBurst: 0.3, droppedSpan: 0.3, corruptByte: 0.05, duplicate: 0.2, reorder: 0.2)
+        let messages = randomMessages(500, seed: 3)
+        let (got, _, finished) = transfer(messages, over: ByteChannel(impairments: heavy, configuration: LinkConfiguration(), seed: 4))
+        #expect(finished)
+        #expect(got == messages)
+    }
+}
+
+/// How much goes through the real modem; the rest uses ByteChannel with the same
+/// impairment statistics. Release builds (CI) send everything through the modem (about 10 s
+/// of one core); debug builds only a sample, the modem being much slower unoptimised.
+/// SOFTMODEM_FULL_LINK=1 forces the full run in debug too.
+private let fullLink = ProcessInfo.processInfo.environment["SOFTMODEM_FULL_LINK"] == "1"
+#if DEBUG
+private let modemMessages = fullLink ? 10_000 : 100
+private let modemFileBytes = fullLink ? 65_536 : 512
+#else
+private let modemMessages = 10_000
+private let modemFileBytes = 65_536
+#endif
+
+private func report(_ name: String, _ s: LinkStatistics, _ r: LinkStatistics, _ seconds: Double, _ log: ChannelLog) {
+    let rate = Double(s.payloadBytes) / max(seconds, 1e-9)
+    print("link[\(name)]: \(s.messages) messages, \(s.payloadBytes) payload bytes in \(Int(seconds)) s simulated "
+        + "(\(Int(rate)) B/s), \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, "
+        + "receiver: \(r.damagedPackets) damaged, \(r.duplicates) duplicates; channel: \(log.noiseBursts) noise bursts, "
+        + "\(log.droppedSpans) dropped spans, \(log.corruptedBytes) corrupted bytes, \(log.duplicates) duplicated, \(log.reorders) reordered bursts")
+}
+
+/// The link against the model of the real board (BoardModels).
+@Suite struct BoardLinkTests {
+    @Test func messagesReachTheArduinoModelWithoutRingOverflow() throws {
+        let messages = randomMessages(300, seed: 31)
+        let channel = try BoardChannel(impairments: Impairments(duplicate: 0, reorder: 0), seed: 32)
+        let (got, session, finished) = transfer(messages, over: channel)
+        #expect(finished)
+        #expect(got == messages)
+        #expect(session.channel.ringOverflows == 0)
+        #expect(session.channel.log.largestBurstToReceiver <= 31)
+    }
+
+    /// Why the window is 31 bytes: a 40-byte burst overflows the board's ring.
+    @Test func burstsLargerThanTheRingOverflowIt() throws {
+        var channel = try BoardChannel(impairments: Impairments(noiseBurst: 0, droppedSpan: 0, corruptByte: 0, duplicate: 0, reorder: 0), seed: 33)
+        let big = LinkPacket(kind: .dataEnd, seq: 0, payload: [UInt8](repeating: 0x55, count: 29)).wireBytes
+        #expect(big.count == 40)
+        let (got, _) = channel.carry(big, direction: .toReceiver)
+        #expect(channel.ringOverflows > 0)
+        #expect(got.count == 31)
+        let small = LinkPacket(kind: .dataEnd, seq: 1, payload: [UInt8](repeating: 0x55, count: 20)).wireBytes
+        let (ok, _) = channel.carry(small, direction: .toReceiver)
+        #expect(ok == small)
+    }
+}
