@@ -11,18 +11,23 @@ final class DemodulatorStorage: @unchecked Sendable {
     let rawCount: Int
     let ring: UnsafeMutablePointer<Double>
     let ringCount: Int
+    /// Scratch for one candidate character's bits (FSKDemodulator.decide).
+    let measures: UnsafeMutablePointer<FSKDemodulator.BitMeasure>
+    let measureCount: Int
 
-    init(rawCount: Int, ringCount: Int) {
+    init(rawCount: Int, ringCount: Int, measureCount: Int) {
         self.rawCount = rawCount
         self.ringCount = ringCount
         raw = .allocate(capacity: rawCount)
         raw.initialize(repeating: 0, count: rawCount)
         ring = .allocate(capacity: ringCount)
         ring.initialize(repeating: 0, count: ringCount)
+        self.measureCount = measureCount
+        measures = .allocate(capacity: measureCount)
     }
 
     func copy() -> DemodulatorStorage {
-        let c = DemodulatorStorage(rawCount: rawCount, ringCount: ringCount)
+        let c = DemodulatorStorage(rawCount: rawCount, ringCount: ringCount, measureCount: measureCount)
         c.raw.update(from: raw, count: rawCount)
         c.ring.update(from: ring, count: ringCount)
         return c
@@ -31,5 +36,6 @@ final class DemodulatorStorage: @unchecked Sendable {
     deinit {
         raw.deallocate()
         ring.deallocate()
+        measures.deallocate()
     }
 }

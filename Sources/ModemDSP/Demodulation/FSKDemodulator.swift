@@ -125,7 +125,7 @@ public struct FSKDemodulator: Sendable {
         let span = Int(Double(frameBits + 4) * segmentsPerBit * (1 + configuration.baudTolerance)) + 2 * window + 16
         var size = 64
         while size < 2 * span { size <<= 1 }
-        storage = DemodulatorStorage(rawCount: 11 * rawSize, ringCount: 6 * size)
+        storage = DemodulatorStorage(rawCount: 11 * rawSize, ringCount: 6 * size, measureCount: frameBits)
         ringMask = size - 1
         huntEnd = window
     }
@@ -503,12 +503,13 @@ public struct FSKDemodulator: Sendable {
         }
         // Off the clock: refine the winner over bit rates within the tolerance (whole
         // segments only: window edges round to segments, so half steps add nothing).
-        let scales: [Double] = grid == nil
-            ? [1 - tol, 1 - tol / 2, 1, 1 + tol / 2, 1 + tol]
-            : [center * (1 - tol / 4), center, center * (1 + tol / 4)]
+        // scale(i) = scaleCenter * (1 + i * scaleStep), i in -spread...spread: a tuple,
+        // not an array literal, which would malloc on every search.
+        let (scaleCenter, scaleStep, spread) = grid == nil ? (1.0, tol / 2, 2) : (center, tol / 4, 1)
         let coarse = best.a
         let atCenter = best
-        for scale in scales {
+        for i in -spread...spread {
+            let scale = scaleCenter * (1 + Double(i) * scaleStep)
             for offset in [-1.0, 0, 1.0] {
                 let s = metric(start: coarse + offset, step: nominal * scale)
                 if s > best.score { best = (coarse + offset, nominal * scale, s) }
@@ -576,7 +577,10 @@ public struct FSKDemodulator: Sendable {
         let n = frameBits
         // Pass 1: each bit's correlations, decided coherently when the burst's tone phases
         // are known and by energy otherwise.
-        return withUnsafeTemporaryAllocation(of: BitMeasure.self, capacity: n) { m in
+        // Scratch preallocated in storage: frameBits BitMeasures exceed the 1 KB that
+        // withUnsafeTemporaryAllocation keeps on the stack, so it would malloc per character.
+        let m = UnsafeMutableBufferPointer(start: storage.measures, count: n)
+        do {
             for k in 0..<n {
                 let lo = roundToInt(a + Double(k) * step)
                 let hi = roundToInt(a + Double(k + 1) * step)
@@ -617,8 +621,8 @@ public struct FSKDemodulator: Sendable {
                     for k in 0..<n { m[k].isMark = m[k].window.markEnergy > m[k].window.spaceEnergy }
                 }
             }
-            return decideBits(start: a, step: step, grid: grid, measures: UnsafeBufferPointer(m), &events)
         }
+        return decideBits(start: a, step: step, grid: grid, measures: UnsafeBufferPointer(m), &events)
     }
 
     /// One bit of a candidate character.
