@@ -53,6 +53,7 @@ public struct FSKDemodulator: Sendable {
     private var rawCount = 0
     private var rawPrefixX = 0.0
     private let delay: Int
+    private let inverseWindowSamples: Double
     private var markTableSum: (re: Double, im: Double)
     private var spaceTableSum: (re: Double, im: Double)
 
@@ -118,6 +119,7 @@ public struct FSKDemodulator: Sendable {
         markTableSum = ms
         spaceTableSum = ss
         delay = window / 2
+        inverseWindowSamples = 1 / Double(window * segmentLength)
         var rawSize = 8
         while rawSize < 2 * delay + 4 { rawSize <<= 1 }
         rawMask = rawSize - 1
@@ -269,7 +271,8 @@ public struct FSKDemodulator: Sendable {
             guard k >= 0 else { return nil }
             let lo = max(0, k - (window - 1 - d))
             let endPrefix = rawPrefixX + x
-            let mean = (endPrefix - q[11 * (lo & rawMask) + 10]) / (Double(r + 1 - lo) * b)
+            let count = r + 1 - lo
+            let mean = (endPrefix - q[11 * (lo & rawMask) + 10]) * (count == window ? inverseWindowSamples : 1 / (Double(count) * b))
             let c = 11 * (k & rawMask)
             return (q[c] - mean * q[c + 6], q[c + 1] - mean * q[c + 7],
                     q[c + 2] - mean * q[c + 8], q[c + 3] - mean * q[c + 9],

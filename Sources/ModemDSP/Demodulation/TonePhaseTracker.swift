@@ -29,6 +29,15 @@ struct TonePhaseTracker: Sendable {
         return (_cos(p), _sin(p))
     }
 
+    /// (cos a, sin a), by series for the small angles of a drift over one character (exact to
+    /// 1e-9 below 0.5 rad), by the full functions otherwise.
+    private func smallRotation(_ a: Double) -> (re: Double, im: Double) {
+        guard abs(a) < 0.5 else { return (_cos(a), _sin(a)) }
+        let a2 = a * a
+        return (1 - a2 / 2 * (1 - a2 / 12 * (1 - a2 / 30 * (1 - a2 / 56))),
+                a * (1 - a2 / 6 * (1 - a2 / 20 * (1 - a2 / 42 * (1 - a2 / 72)))))
+    }
+
     /// The unit phasor by which the prediction turns over `distance` segments.
     func rotation(over distance: Double, segmentsPerBit: Double) -> (re: Double, im: Double) {
         let angle = drift * distance / segmentsPerBit
@@ -53,7 +62,15 @@ struct TonePhaseTracker: Sendable {
         var sum = (re: 0.0, im: 0.0), lengths = 0.0
         let predicted0 = predicted(at: centers[0], segmentsPerBit: segmentsPerBit)
         for i in 0..<z.count {
-            let p = drift == 0 && i > 0 ? predicted0 : predicted(at: centers[i], segmentsPerBit: segmentsPerBit)
+            // The first prediction exactly, the rest by turning it through the (small) drift
+            // angle since the first bit: no sine per bit.
+            let p: (re: Double, im: Double)
+            if i == 0 || drift == 0 {
+                p = predicted0
+            } else {
+                let r = smallRotation(drift * (centers[i] - centers[0]) / segmentsPerBit)
+                p = (predicted0.re * r.re - predicted0.im * r.im, predicted0.re * r.im + predicted0.im * r.re)
+            }
             sum.re += z[i].re * p.re + z[i].im * p.im
             sum.im += z[i].im * p.re - z[i].re * p.im
             lengths += (z[i].re * z[i].re + z[i].im * z[i].im).squareRoot()

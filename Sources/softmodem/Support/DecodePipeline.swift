@@ -118,11 +118,15 @@ struct DecodePipeline {
             }
             if frames == 0 { break }
             let samples = frames * channels
-            var peak: Float = 0
-            interleaved.withUnsafeBufferPointer { b in
-                for i in 0..<samples { let a = abs(b[i]); peak = a > peak ? a : peak }
+            // Only "is anything not silent" matters (an all-zero file is an error): stop
+            // looking once a non-zero sample has been seen.
+            if result.peak == 0 {
+                var peak: Float = 0
+                interleaved.withUnsafeBufferPointer { b in
+                    for i in 0..<samples { let a = abs(b[i]); peak = a > peak ? a : peak }
+                }
+                if !peak.isNaN && peak > result.peak { result.peak = peak }
             }
-            if peak.isNaN || peak > result.peak { result.peak = peak.isNaN ? result.peak : peak }
             if decisionAt == nil && result.peak > 0 {
                 decisionAt = result.frames + Int64(config.sampleRate)
             }
