@@ -194,9 +194,10 @@ public struct FSKDemodulator: Sendable {
                 let tp = tab.baseAddress! + 4 * fill
                 let xp = base + i
                 for j in 0..<take {
-                    var v = xp[j]
-                    v = v > 4 ? 4 : v
-                    v = v < -4 ? -4 : v
+                    // Clip to +-4 and read NaN as silence in one select: NaN fails both
+                    // comparisons. Segments can then never hold a non-finite value.
+                    let u = xp[j]
+                    let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
                     mr += v * tp[4 * j]
                     mi += v * tp[4 * j + 1]
                     sr += v * tp[4 * j + 2]
@@ -245,9 +246,9 @@ public struct FSKDemodulator: Sendable {
     /// hum, coupling-capacitor transients and slow wander drop by 30-50 dB.
     @inline(__always)
     private mutating func completeSegment(_ mr: Float, _ mi: Float, _ sr: Float, _ si: Float, _ sx: Float, _ sxx: Float) {
-        var m = (Double(mr), Double(mi)), s = (Double(sr), Double(si))
-        var x = Double(sx), xx = Double(sxx)
-        if !(m.0 + m.1 + s.0 + s.1 + x + xx).isFinite { m = (0, 0); s = (0, 0); x = 0; xx = 0 }
+        // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
+        let m = (Double(mr), Double(mi)), s = (Double(sr), Double(si))
+        let x = Double(sx), xx = Double(sxx)
         let mp = markPhasor, sp = spacePhasor
         let mt = markTableSum, st = spaceTableSum
         let r = rawCount
