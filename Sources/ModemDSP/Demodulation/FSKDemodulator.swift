@@ -36,7 +36,7 @@ public struct FSKDemodulator: Sendable {
     private let sampleRate: Double
 
     // Mixer: for n < B, [cos wm n, -sin wm n, cos ws n, -sin ws n].
-    private var table: [Float]
+    private var table: [SIMD4<Float>]
     private var markPhasor = (re: 1.0, im: 0.0)
     private var spacePhasor = (re: 1.0, im: 0.0)
     private var markRotation: (re: Double, im: Double)
@@ -107,7 +107,7 @@ public struct FSKDemodulator: Sendable {
             t[4 * n + 2] = Float(_cos(ws * Double(n)))
             t[4 * n + 3] = Float(-_sin(ws * Double(n)))
         }
-        table = t
+        table = (0..<b).map { SIMD4(t[4 * $0], t[4 * $0 + 1], t[4 * $0 + 2], t[4 * $0 + 3]) }
         markRotation = (_cos(wm * Double(b)), -_sin(wm * Double(b)))
         spaceRotation = (_cos(ws * Double(b)), -_sin(ws * Double(b)))
 
@@ -162,7 +162,7 @@ public struct FSKDemodulator: Sendable {
             ms.re += _cos(wm * Double(n)); ms.im -= _sin(wm * Double(n))
             ss.re += _cos(ws * Double(n)); ss.im -= _sin(ws * Double(n))
         }
-        table = t
+        table = (0..<b).map { SIMD4(t[4 * $0], t[4 * $0 + 1], t[4 * $0 + 2], t[4 * $0 + 3]) }
         markTableSum = ms
         spaceTableSum = ss
         markRotation = (_cos(wm * Double(b)), -_sin(wm * Double(b)))
@@ -186,22 +186,22 @@ public struct FSKDemodulator: Sendable {
         let b = segmentLength
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         var i = 0
-        var (mr, mi, sr, si, sx, sxx) = acc
+        // One SIMD4 multiply-add per sample for the four tone products (cos and -sin of
+        // each tone sit side by side in the table); sum and sum of squares beside it.
+        var tones = SIMD4<Float>(acc.mr, acc.mi, acc.sr, acc.si)
+        var (sx, sxx) = (acc.x, acc.xx)
         let mixer = table
         while i < n {
             let take = min(b - fill, n - i)
             mixer.withUnsafeBufferPointer { tab in
-                let tp = tab.baseAddress! + 4 * fill
+                let tp = tab.baseAddress! + fill
                 let xp = base + i
                 for j in 0..<take {
                     // Clip to +-4 and read NaN as silence in one select: NaN fails both
                     // comparisons. Segments can then never hold a non-finite value.
                     let u = xp[j]
                     let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
-                    mr += v * tp[4 * j]
-                    mi += v * tp[4 * j + 1]
-                    sr += v * tp[4 * j + 2]
-                    si += v * tp[4 * j + 3]
+                    tones += v * tp[j]
                     sx += v
                     sxx += v * v
                 }
@@ -209,12 +209,14 @@ public struct FSKDemodulator: Sendable {
             fill += take
             i += take
             if fill == b {
-                completeSegment(mr, mi, sr, si, sx, sxx)
-                (mr, mi, sr, si, sx, sxx) = (0, 0, 0, 0, 0, 0)
+                completeSegment(tones[0], tones[1], tones[2], tones[3], sx, sxx)
+                tones = .zero
+                (sx, sxx) = (0, 0)
                 fill = 0
                 advance(&events)
             }
         }
+        let (mr, mi, sr, si) = (tones[0], tones[1], tones[2], tones[3])
         acc = (mr, mi, sr, si, sx, sxx)
         samplesConsumed += Int64(n)
     }
