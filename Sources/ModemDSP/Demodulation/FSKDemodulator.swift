@@ -74,6 +74,8 @@ public struct FSKDemodulator: Sendable {
         case following(expect: Double, idleBits: Int, lostSlots: Int)
     }
     private var mode = Mode.hunting
+    /// The segment count at which ``advance(_:)`` next has something to do.
+    private var nextDue = 0
     private var huntEnd: Int
     private var anchorScale = 1.0
     private var anchorPower = 0.0
@@ -213,7 +215,9 @@ public struct FSKDemodulator: Sendable {
                 tones = .zero
                 (sx, sxx) = (0, 0)
                 fill = 0
-                advance(&events)
+                // The state machine says when it next has work; between, segments only fill
+                // the ring.
+                if segments >= nextDue { advance(&events) }
             }
         }
         let (mr, mi, sr, si) = (tones[0], tones[1], tones[2], tones[3])
@@ -354,11 +358,11 @@ public struct FSKDemodulator: Sendable {
         while true {
             switch mode {
             case .hunting:
-                guard huntEnd <= segments else { return }
+                guard huntEnd <= segments else { nextDue = huntEnd; return }
                 if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
                 if triggers(at: huntEnd) { mode = .triggered(huntEnd) } else { huntEnd += 1 }
             case .triggered(let end):
-                guard segments >= end + lookahead else { return }
+                guard segments >= end + lookahead else { nextDue = end + lookahead; return }
                 let outcome = search(lo: Double(end - window - 1), hi: Double(end), grid: nil, &events)
                 switch outcome {
                 case .accepted(let next):
@@ -369,7 +373,7 @@ public struct FSKDemodulator: Sendable {
                 }
             case .following(let e, let idle, let lost):
                 let half = Double(window) / 2
-                guard segments >= Int(e + half) + lookahead + 2 else { return }
+                guard segments >= Int(e + half) + lookahead + 2 else { nextDue = Int(e + half) + lookahead + 2; return }
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
             }
         }

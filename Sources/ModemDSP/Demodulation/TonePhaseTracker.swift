@@ -82,7 +82,7 @@ struct TonePhaseTracker: Sendable {
         // Move the reference to this character; a second-order loop on phase and drift.
         phase += drift * (center - reference) / segmentsPerBit + (starting ? error : 0.5 * error)
         if !starting { drift += 0.2 * error / bitsSince }
-        phase = phase.truncatingRemainder(dividingBy: 2 * Double.pi)
+        phase -= 2 * Double.pi * Double(roundToInt(phase / (2 * Double.pi)))  // into [-pi, pi], no fmod
         reference = center
         consistentCharacters = consistency > 0.8 ? consistentCharacters + 1 : 0
     }
