@@ -12,8 +12,9 @@
 /// sender whose phase wanders (whole cycles not kept, noise too strong) never locks, and
 /// the demodulator then decides non-coherently.
 struct TonePhaseTracker: Sendable {
-    /// Phase (radians) at position `reference` (segments).
-    private var phase = 0.0
+    /// Phase at position `reference` (segments), as a unit phasor: predictions are then
+    /// rotations, with no sine or cosine for a sender that keeps whole cycles.
+    private var phasor = (re: 1.0, im: 0.0)
     /// Phase change per bit (radians).
     private var drift = 0.0
     private var reference = 0.0
@@ -25,13 +26,14 @@ struct TonePhaseTracker: Sendable {
 
     /// The unit phasor expected at `position` (segments) for bits `segmentsPerBit` long.
     func predicted(at position: Double, segmentsPerBit: Double) -> (re: Double, im: Double) {
-        let p = phase + drift * (position - reference) / segmentsPerBit
-        return (_cos(p), _sin(p))
+        let r = Self.rotation(drift * (position - reference) / segmentsPerBit)
+        return (phasor.re * r.re - phasor.im * r.im, phasor.re * r.im + phasor.im * r.re)
     }
 
-    /// (cos a, sin a), by series for the small angles of a drift over one character (exact to
-    /// 1e-9 below 0.5 rad), by the full functions otherwise.
-    private func smallRotation(_ a: Double) -> (re: Double, im: Double) {
+    /// (cos a, sin a): a series for the small angles of a drift over a few bits (exact to
+    /// 1e-9 below 0.5 rad), the full functions otherwise.
+    static func rotation(_ a: Double) -> (re: Double, im: Double) {
+        guard a != 0 else { return (1, 0) }
         guard abs(a) < 0.5 else { return (_cos(a), _sin(a)) }
         let a2 = a * a
         return (1 - a2 / 2 * (1 - a2 / 12 * (1 - a2 / 30 * (1 - a2 / 56))),
@@ -40,8 +42,7 @@ struct TonePhaseTracker: Sendable {
 
     /// The unit phasor by which the prediction turns over `distance` segments.
     func rotation(over distance: Double, segmentsPerBit: Double) -> (re: Double, im: Double) {
-        let angle = drift * distance / segmentsPerBit
-        return angle == 0 ? (1, 0) : (_cos(angle), _sin(angle))
+        Self.rotation(drift * distance / segmentsPerBit)
     }
 
     /// Learns from one character's bits of this tone: `z` are their correlations, `centers`
@@ -53,36 +54,43 @@ struct TonePhaseTracker: Sendable {
         let center = (centers.first! + centers.last!) / 2
         if !continuing || consistentCharacters == 0 {
             drift = seedDrift.isFinite ? seedDrift : 0
-            phase = 0
+            phasor = (1, 0)
             reference = center
             consistentCharacters = 0
         }
-        // Vector sum of each bit against its prediction: the angle is the phase error, the
-        // length against the sum of lengths says how consistent the bits were.
+        // Vector sum of each bit against its prediction: its direction is the phase error,
+        // its length against the sum of lengths says how consistent the bits were.
         var sum = (re: 0.0, im: 0.0), lengths = 0.0
         let predicted0 = predicted(at: centers[0], segmentsPerBit: segmentsPerBit)
         for i in 0..<z.count {
-            // The first prediction exactly, the rest by turning it through the (small) drift
-            // angle since the first bit: no sine per bit.
-            let p: (re: Double, im: Double)
-            if i == 0 || drift == 0 {
-                p = predicted0
-            } else {
-                let r = smallRotation(drift * (centers[i] - centers[0]) / segmentsPerBit)
-                p = (predicted0.re * r.re - predicted0.im * r.im, predicted0.re * r.im + predicted0.im * r.re)
-            }
+            let r = Self.rotation(drift * (centers[i] - centers[0]) / segmentsPerBit)
+            let p = (re: predicted0.re * r.re - predicted0.im * r.im, im: predicted0.re * r.im + predicted0.im * r.re)
             sum.re += z[i].re * p.re + z[i].im * p.im
             sum.im += z[i].im * p.re - z[i].re * p.im
             lengths += (z[i].re * z[i].re + z[i].im * z[i].im).squareRoot()
         }
-        let consistency = lengths > 0 ? (sum.re * sum.re + sum.im * sum.im).squareRoot() / lengths : 0
-        let error = _atan2(sum.im, sum.re)
-        let bitsSince = max(1, abs(center - reference) / segmentsPerBit)
+        let length = (sum.re * sum.re + sum.im * sum.im).squareRoot()
+        let consistency = lengths > 0 ? length / lengths : 0
+        guard length > 0 else {
+            consistentCharacters = 0
+            return
+        }
+        let error = (re: sum.re / length, im: sum.im / length)  // unit phasor of the error
         let starting = consistentCharacters == 0
-        // Move the reference to this character; a second-order loop on phase and drift.
-        phase += drift * (center - reference) / segmentsPerBit + (starting ? error : 0.5 * error)
-        if !starting { drift += 0.2 * error / bitsSince }
-        phase -= 2 * Double.pi * Double(roundToInt(phase / (2 * Double.pi)))  // into [-pi, pi], no fmod
+        // Move the reference to this character's centre, corrected by all of the error when
+        // starting and by half of it (the half angle) after: a second-order loop.
+        let atCenter = predicted(at: center, segmentsPerBit: segmentsPerBit)
+        var correction = error
+        if !starting {
+            let h = (re: error.re + 1, im: error.im)
+            let n = (h.re * h.re + h.im * h.im).squareRoot()
+            correction = n > 1e-9 ? (h.re / n, h.im / n) : (0, 1)
+            drift += 0.2 * _atan2(error.im, error.re) / max(1, abs(center - reference) / segmentsPerBit)
+        }
+        let next = (re: atCenter.re * correction.re - atCenter.im * correction.im,
+                    im: atCenter.re * correction.im + atCenter.im * correction.re)
+        let norm = (next.re * next.re + next.im * next.im).squareRoot()
+        phasor = (next.re / norm, next.im / norm)
         reference = center
         consistentCharacters = consistency > 0.8 ? consistentCharacters + 1 : 0
     }
