@@ -34,10 +34,14 @@ let package = Package(
         // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
         .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
 
+        // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
+        .target(name: "ModemALSA", dependencies: ["CALSA"], swiftSettings: strict),
+
         .executableTarget(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO",
+                "ModemALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -45,6 +49,7 @@ let package = Package(
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO"], swiftSettings: strict),
+        .testTarget(name: "ALSALoopbackTests", dependencies: ["ModemALSA"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
