@@ -17,7 +17,7 @@ struct SoftModem: ParsableCommand {
             messages go to stderr.
             """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self])
+        subcommands: [EncodeCommand.self, DecodeCommand.self, DevicesCommand.self, TxCommand.self, RxCommand.self, TermCommand.self, LevelCommand.self])
 
     static func main() {
         do {
