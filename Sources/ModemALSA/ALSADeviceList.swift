@@ -17,6 +17,7 @@ public struct ALSADevice: Sendable, Equatable {
 /// ALSA has no configuration at all; never throws, because the list is only ever used to
 /// help the user.
 public func snd_device_name_hint_pcm() -> [ALSADevice] {
+    calsa_silence_library_errors()
     var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     guard snd_device_name_hint(-1, "pcm", &hints) == 0, let hints else { return [] }
     defer { snd_device_name_free_hint(hints) }

@@ -68,6 +68,7 @@ public final class ALSAPCM {
     deinit { _ = CALSA.snd_pcm_close(handle) }
 
     static func snd_pcm_open(_ device: String, _ direction: ALSADirection) throws(ALSAError) -> OpaquePointer {
+        calsa_silence_library_errors()
         var pcm: OpaquePointer?
         var rc: Int32
         repeat { rc = CALSA.snd_pcm_open(&pcm, device, direction.stream, 0) } while rc == -EINTR

@@ -33,10 +33,17 @@ public final class PlaybackStream: @unchecked Sendable {
     private let played = Atomic<Int>(0)
     private let silent = Atomic<Int>(0)
 
-    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool, ringSeconds: Double = 1) throws(ALSAError) {
+    /// Silence played before the first sample each time the device starts.
+    public let leadInFrames: Int
+
+    /// Opens `device` for playback. `leadIn` seconds of silence precede each start of the
+    /// device (once with `keepOpen`, before every burst without it).
+    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool,
+                leadIn: Double = 0.1, ringSeconds: Double = 1) throws(ALSAError) {
         pcm = try ALSAPCM(ALSARequest(device: device, direction: .playback, sampleRate: sampleRate,
                                       channels: 1, periodFrames: periodFrames, periods: periods))
         self.keepOpen = keepOpen
+        leadInFrames = Int(max(0, leadIn) * Double(pcm.sampleRate))
         ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
         raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
         mono = .allocate(capacity: pcm.periodFrames)
@@ -113,13 +120,19 @@ public final class PlaybackStream: @unchecked Sendable {
         defer { exited.post() }
         let period = pcm.periodFrames
         var started = keepOpen
+        if keepOpen && !writeSilence(leadInFrames) { return }
         while true {
             if aborting.load(ordering: .relaxed) { pcm.snd_pcm_drop(); return }
             var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period))
             if n > 0 {
                 spaceReady.post()
                 played.add(n, ordering: .relaxed)
-                started = true
+                if !started {
+                    // Servers and codecs often lose the first milliseconds after a start
+                    // (sink wake-up, DC filter); silence absorbs that, not the preamble.
+                    started = true
+                    if !writeSilence(leadInFrames) { return }
+                }
             } else if finishing.load(ordering: .acquiring) {
                 if started && pcm.snd_pcm_drain() < 0 { pcm.snd_pcm_drop() }
                 return
@@ -138,6 +151,24 @@ public final class PlaybackStream: @unchecked Sendable {
                 dataReady.wait(seconds: 0.05)
                 continue
             }
+            if !writeMono(n) { return }
+        }
+    }
+
+    /// Writes `frames` of silence, a period at a time; false if the device failed.
+    private func writeSilence(_ frames: Int) -> Bool {
+        var left = frames
+        while left > 0 {
+            let n = min(left, pcm.periodFrames)
+            mono.update(repeating: 0, count: n)
+            if !writeMono(n) { return false }
+            left -= n
+        }
+        return true
+    }
+
+    /// Converts and writes the first `n` frames of `mono`; false if the device failed.
+    private func writeMono(_ n: Int) -> Bool {
             interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
             var offset = 0
             while offset < n {
@@ -151,8 +182,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 failure = pcm.ioError("snd_pcm_writei", got)
                 failed.store(true, ordering: .releasing)
                 spaceReady.post()
-                return
+                return false
             }
-        }
+            return true
     }
 }
