@@ -179,6 +179,10 @@ public final class ALSAPCM {
         Int(CALSA.snd_pcm_writei(handle, buffer, snd_pcm_uframes_t(frames)))
     }
 
+    /// `snd_pcm_avail_update`: frames ready to read (capture) or room to write (playback),
+    /// or the negative errno.
+    public func snd_pcm_avail_update() -> Int { Int(CALSA.snd_pcm_avail_update(handle)) }
+
     /// `snd_pcm_recover` after an xrun (-EPIPE), suspend (-ESTRPIPE) or -EINTR; 0 on success.
     public func snd_pcm_recover(_ code: Int) -> Int32 {
         CALSA.snd_pcm_recover(handle, Int32(code), 1)

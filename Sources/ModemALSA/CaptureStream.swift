@@ -82,8 +82,22 @@ public final class CaptureStream: @unchecked Sendable {
     private func loop() {
         defer { exited.post() }
         let period = pcm.periodFrames
+        let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
+        var lastReturn = monotonicSeconds()
         while !stopping.load(ordering: .relaxed) {
             let got = pcm.snd_pcm_readi(raw, frames: period)
+            let now = monotonicSeconds()
+            if got > 0 && now - lastReturn > bufferSeconds {
+                // Sound servers (the pulse plugin) drop what overflows their buffer without
+                // reporting -EPIPE. A wait longer than the buffer that ends with the buffer
+                // full means this thread was not scheduled (or was stopped) and audio was
+                // lost; a long wait that ends with little data is just an idle source.
+                let avail = pcm.snd_pcm_avail_update()
+                if avail >= 0 && avail + got >= pcm.bufferFrames - period {
+                    overrunCount.add(1, ordering: .relaxed)
+                }
+            }
+            lastReturn = now
             if got < 0 {
                 if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
                 if got == -Int(EPIPE) || got == -Int(ESTRPIPE) {
