@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// A private PulseAudio server for the loopback tests: a null sink at 44.1 kHz as the
+/// default sink, its monitor as the default source, reachable only through a socket in a
+/// fresh temporary directory. The ALSA device `pulse` (libasound2-plugins) then plays into
+/// the null sink in real time, and capturing from it records what was played.
+final class PulseServer: Sendable {
+    let directory: URL
+    let socket: String
+    private let process: Process
+
+    /// Environment for child processes: points libpulse (and so ALSA's pulse plugin) at this
+    /// server and nowhere else.
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["PULSE_SERVER"] = "unix:" + socket
+        env["PULSE_RUNTIME_PATH"] = directory.appendingPathComponent("runtime").path
+        env["XDG_RUNTIME_DIR"] = directory.appendingPathComponent("runtime").path
+        env["HOME"] = directory.path  // cookie and config files land here, not in the real home
+        env["PULSE_COOKIE"] = directory.appendingPathComponent("cookie").path
+        return env
+    }
+
+    private init(directory: URL, socket: String, process: Process) {
+        self.directory = directory
+        self.socket = socket
+        self.process = process
+    }
+
+    /// Starts the server, or returns nil (after printing why) when it cannot run here.
+    static func start() -> PulseServer? {
+        guard let pulseaudio = which("pulseaudio") else {
+            print("ALSALoopbackTests skipped: pulseaudio is not installed (make deps installs it)")
+            return nil
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("softmodem-pulse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let runtime = dir.appendingPathComponent("runtime")
+        try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let socket = dir.appendingPathComponent("native").path
+        let script = """
+            load-module module-null-sink sink_name=loopback rate=44100 channels=1
+            load-module module-native-protocol-unix auth-anonymous=1 socket=\(socket)
+            set-default-sink loopback
+            set-default-source loopback.monitor
+            """
+        let config = dir.appendingPathComponent("loopback.pa")
+        do { try script.write(to: config, atomically: true, encoding: .utf8) } catch {
+            print("ALSALoopbackTests skipped: cannot write \(config.path): \(error)")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: pulseaudio)
+        // -n: no default.pa; --system=false lets root run a per-user server (it warns).
+        process.arguments = ["--daemonize=no", "--system=false", "--exit-idle-time=-1", "--disallow-exit",
+                             "--use-pid-file=false", "--log-target=stderr", "-n", "-F", config.path]
+        let server = PulseServer(directory: dir, socket: socket, process: process)
+        process.environment = server.environment
+        let log = dir.appendingPathComponent("pulseaudio.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try? FileHandle(forWritingTo: log)
+        do { try process.run() } catch {
+            print("ALSALoopbackTests skipped: cannot run pulseaudio: \(error)")
+            return nil
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if !process.isRunning { break }
+            if FileManager.default.fileExists(atPath: socket), server.ready() { return server }
+            usleep(50_000)
+        }
+        let why = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "no log"
+        print("ALSALoopbackTests skipped: pulseaudio did not start (\(why))")
+        server.stop()
+        return nil
+    }
+
+    /// True once `pactl info` (if present) can talk to the server; the socket existing is
+    /// enough when pactl is missing.
+    private func ready() -> Bool {
+        guard let pactl = PulseServer.which("pactl") else { return true }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: pactl)
+        p.arguments = ["info"]
+        p.environment = environment
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static func which(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// The one server shared by the suite, started on first use and stopped by
+/// ``Loopback/StopServer`` when the suite ends.
+enum Loopback {
+    static let server: PulseServer? = PulseServer.start()
+    static var available: Bool { server != nil }
+
+    /// Suite trait: runs the suite, then stops the server.
+    struct StopServer: SuiteTrait, TestScoping {
+        var isRecursive: Bool { false }
+        func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+            defer { Loopback.server?.stop() }
+            try await function()
+        }
+    }
+}
