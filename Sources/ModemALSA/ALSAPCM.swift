@@ -179,9 +179,19 @@ public final class ALSAPCM {
         Int(CALSA.snd_pcm_writei(handle, buffer, snd_pcm_uframes_t(frames)))
     }
 
+    /// `snd_pcm_wait`: 1 when the device is ready, 0 on timeout, or the negative errno.
+    public func snd_pcm_wait(milliseconds: Int32) -> Int32 { CALSA.snd_pcm_wait(handle, milliseconds) }
+
     /// `snd_pcm_avail_update`: frames ready to read (capture) or room to write (playback),
     /// or the negative errno.
     public func snd_pcm_avail_update() -> Int { Int(CALSA.snd_pcm_avail_update(handle)) }
+
+    /// `snd_pcm_delay`: frames between the application pointer and what is heard (or
+    /// recorded) now, including a sound server's own buffering; nil on error.
+    public func snd_pcm_delay() -> Int? {
+        var frames: snd_pcm_sframes_t = 0
+        return CALSA.snd_pcm_delay(handle, &frames) == 0 ? Int(frames) : nil
+    }
 
     /// `snd_pcm_recover` after an xrun (-EPIPE), suspend (-ESTRPIPE) or -EINTR; 0 on success.
     public func snd_pcm_recover(_ code: Int) -> Int32 {

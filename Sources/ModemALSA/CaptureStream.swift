@@ -85,7 +85,11 @@ public final class CaptureStream: @unchecked Sendable {
         let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
         var lastReturn = monotonicSeconds()
         while !stopping.load(ordering: .relaxed) {
-            let got = pcm.snd_pcm_readi(raw, frames: period)
+            // Wait with a timeout first, so a stop request is seen within 100 ms even when
+            // the source delivers nothing (an idle sound-server monitor).
+            let ready = pcm.snd_pcm_wait(milliseconds: 100)
+            let got = ready < 0 ? Int(ready) : ready == 0 ? 0 : pcm.snd_pcm_readi(raw, frames: period)
+            if got == 0 { continue }
             let now = monotonicSeconds()
             if got > 0 && now - lastReturn > bufferSeconds {
                 // Sound servers (the pulse plugin) drop what overflows their buffer without

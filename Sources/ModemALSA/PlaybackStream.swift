@@ -32,6 +32,7 @@ public final class PlaybackStream: @unchecked Sendable {
     private let underrunCount = Atomic<Int>(0)
     private let played = Atomic<Int>(0)
     private let silent = Atomic<Int>(0)
+    private let delay = Atomic<Int>(0)
 
     /// Silence played before the first sample each time the device starts.
     public let leadInFrames: Int
@@ -62,8 +63,14 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Frames of filler silence written while the ring was empty.
     public var silenceFrames: Int { silent.load(ordering: .relaxed) }
     /// Seconds of audio queued ahead of what the device is playing now (ring plus device
-    /// buffer), i.e. roughly when a sample queued now will be heard.
-    public var queuedSeconds: Double { Double(ring.availableToRead + pcm.bufferFrames) / Double(pcm.sampleRate) }
+    /// buffer and any sound-server buffering, from `snd_pcm_delay`), i.e. roughly when a
+    /// sample queued now will be heard.
+    public var queuedSeconds: Double {
+        Double(ring.availableToRead + max(pcm.bufferFrames, delay.load(ordering: .relaxed))) / Double(pcm.sampleRate)
+    }
+
+    /// Samples queued by the producer that the playback thread has not taken yet.
+    public var pendingFrames: Int { ring.availableToRead }
 
     /// Starts the playback thread (once).
     public func start() {
@@ -173,7 +180,11 @@ public final class PlaybackStream: @unchecked Sendable {
             var offset = 0
             while offset < n {
                 let got = pcm.snd_pcm_writei(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
-                if got >= 0 { offset += got; continue }
+                if got >= 0 {
+                    offset += got
+                    if let d = pcm.snd_pcm_delay() { delay.store(d, ordering: .relaxed) }
+                    continue
+                }
                 if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
                 if (got == -Int(EPIPE) || got == -Int(ESTRPIPE)) && pcm.snd_pcm_recover(got) == 0 {
                     underrunCount.add(1, ordering: .relaxed)

@@ -31,18 +31,15 @@ struct LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let ttyA = try PseudoTerminal(), ttyB = try PseudoTerminal()
-        let a = try term(tty: ttyA, dir: dir, tag: "a")
-        let b = try term(tty: ttyB, dir: dir, tag: "b")
-        defer { kill(a.processIdentifier, SIGKILL); kill(b.processIdentifier, SIGKILL) }
-        let errA = dir.appendingPathComponent("a.err"), errB = dir.appendingPathComponent("b.err")
-        func text(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-        #expect(Softmodem.waitUntil(timeout: 5) { text(errA).contains("capture") && text(errB).contains("capture") })
+        let a = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "a", tty: ttyA)
+        let b = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "b", tty: ttyB)
+        #expect(Softmodem.waitUntil(timeout: 5) { a.stderr.contains("capture") && b.stderr.contains("capture") })
         usleep(300_000)
 
         ttyA.type("hello from A\n")
-        #expect(Softmodem.waitUntil(timeout: 8) { ttyB.drain().contains("hello from A") }, "B saw: \(ttyB.drain()) \(text(errB))")
+        #expect(Softmodem.waitUntil(timeout: 8) { ttyB.drain().contains("hello from A") }, "B saw: \(ttyB.drain()) \(b.stderr)")
         ttyB.type("reply from B\n")
-        #expect(Softmodem.waitUntil(timeout: 8) { ttyA.drain().contains("reply from B") }, "A saw: \(ttyA.drain()) \(text(errA))")
+        #expect(Softmodem.waitUntil(timeout: 8) { ttyA.drain().contains("reply from B") }, "A saw: \(ttyA.drain()) \(a.stderr)")
         usleep(500_000)
         // A's terminal shows its typed line once (the tty's own echo); a second copy would be
         // A decoding its own transmission.
@@ -51,51 +48,33 @@ struct LoopbackTests {
 
         ttyA.type("\u{04}")  // Ctrl-D: end of input ends the session cleanly
         ttyB.type("\u{04}")
-        for p in [a, b] {
-            let deadline = Date().addingTimeInterval(5)
-            while p.isRunning && Date() < deadline { usleep(20_000) }
-            #expect(!p.isRunning)
-            if !p.isRunning { #expect(p.terminationStatus == 0) }
-        }
-        #expect(text(errA).contains("echoed bytes suppressed"))
-    }
-
-    private func term(tty: PseudoTerminal, dir: URL, tag: String) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Softmodem.binary)
-        p.arguments = ["term", "--device", "pulse", "-v"]
-        p.environment = Loopback.server?.environment
-        let handle = FileHandle(fileDescriptor: tty.slave, closeOnDealloc: false)
-        p.standardInput = handle
-        p.standardOutput = handle
-        let err = dir.appendingPathComponent("\(tag).err")
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        p.standardError = try FileHandle(forWritingTo: err)
-        try p.run()
-        return p
+        #expect(a.wait(timeout: 5) == 0, "\(a.stderr)")
+        #expect(b.wait(timeout: 5) == 0, "\(b.stderr)")
+        #expect(a.stderr.contains("echoed bytes suppressed") && !a.stderr.contains(" 0 echoed bytes suppressed"), "\(a.stderr)")
     }
 
     @Test func stoppedReceiverReportsOverrunRecoversAndDecodesNextBurst() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--duration", "6", "-v"], in: dir, tag: "rx")
+        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--duration", "20", "-v"], in: dir, tag: "rx")
         // A stream kept open keeps the null sink (and so the capture) running throughout.
         let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
         #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
         usleep(500_000)
         tx.send(Data("first burst\n".utf8))
-        #expect(Softmodem.waitUntil(timeout: 4) { String(decoding: rx.stdout, as: UTF8.self).contains("first burst") })
-        kill(rx.process.processIdentifier, SIGSTOP)
+        #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("first burst\n") })
         usleep(200_000)
-        kill(rx.process.processIdentifier, SIGCONT)
+        kill(rx.pid, SIGSTOP)
+        usleep(200_000)
+        kill(rx.pid, SIGCONT)
         #expect(Softmodem.waitUntil(timeout: 2) { rx.stderr.contains("overrun") }, "\(rx.stderr)")
         tx.send(Data("after the overrun\n".utf8))
-        #expect(Softmodem.waitUntil(timeout: 4) { String(decoding: rx.stdout, as: UTF8.self).contains("after the overrun") })
+        #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("after the overrun") })
         tx.closeStdin()
         #expect(tx.wait(timeout: 5) == 0, "\(tx.stderr)")
-        kill(rx.process.processIdentifier, SIGINT)  // clean stop prints the counters
+        kill(rx.pid, SIGINT)  // clean stop prints the counters
         #expect(rx.wait(timeout: 5) == 0, "\(rx.stderr)")
-        #expect(String(decoding: rx.stdout, as: UTF8.self) == "first burst\nafter the overrun\n")
+        #expect(rx.stdoutText == "first burst\nafter the overrun\n")
         let summary = rx.stderr.split(separator: "\n").last { $0.hasPrefix("rx:") } ?? ""
         #expect(summary.contains("overruns recovered") && !summary.contains(" 0 overruns recovered"), "\(rx.stderr)")
         #expect(summary.contains("(interrupted)"))
@@ -122,16 +101,15 @@ struct LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open", "--amplitude", "-6"], in: dir, tag: "tx")
-        let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "2.5"], in: dir, tag: "level")
-        usleep(300_000)
-        tx.send(Data(repeating: 0x55, count: 400))  // ~3 s of mark/space alternation
+        tx.send(Data(repeating: 0x55, count: 700))  // ~6 s of mark/space alternation
+        let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "3.5"], in: dir, tag: "level")
         #expect(level.wait(timeout: 10) == 0, "\(level.stderr)")
-        tx.closeStdin()
-        tx.wait(timeout: 10)
+        tx.signal(SIGTERM)
+        #expect(tx.wait(timeout: 10) == 0, "\(tx.stderr)")
         let lines = level.stderr.split(separator: "\n")
         #expect(!lines.isEmpty)
         let last = lines.last.map(String.init) ?? ""
-        #expect(last.contains("peak -6.") && last.contains("ok"), "\(level.stderr)")
+        #expect(last.contains("peak -6.") && last.contains("strongest tone") && last.hasSuffix("ok"), "\(level.stderr)")
     }
 
     @Test func latencyFromStopBitToStdoutIsWithinABitAndAPeriod() throws {
@@ -147,11 +125,11 @@ struct LoopbackTests {
         #expect(rx.wait(timeout: 8) == 0, "\(rx.stderr)")
         tx.closeStdin()
         tx.wait(timeout: 5)
-        let latencies = String(decoding: rx.stdout, as: UTF8.self).split(separator: "\n").compactMap { line -> Double? in
+        let latencies = rx.stdoutText.split(separator: "\n").compactMap { line -> Double? in
             let fields = line.split(separator: " ")
             return fields.count >= 2 ? Double(fields[1]) : nil
         }
-        #expect(latencies.count == 40, "\(String(decoding: rx.stdout, as: UTF8.self))")
+        #expect(latencies.count == 40, "\(rx.stdoutText)")
         let bitMs = 1000 / 1225.0, periodMs = 10.0
         let sorted = latencies.sorted()
         let median = sorted.isEmpty ? .infinity : sorted[sorted.count / 2]

@@ -1,14 +1,15 @@
 import Foundation
+import Glibc
 import Testing
 
 /// A private PulseAudio server for the loopback tests: a null sink at 44.1 kHz as the
 /// default sink, its monitor as the default source, reachable only through a socket in a
 /// fresh temporary directory. The ALSA device `pulse` (libasound2-plugins) then plays into
 /// the null sink in real time, and capturing from it records what was played.
-final class PulseServer: Sendable {
+final class PulseServer: @unchecked Sendable {  // used by one serialized suite
     let directory: URL
     let socket: String
-    private let process: Process
+    private let process: ChildProcess
 
     /// Environment for child processes: points libpulse (and so ALSA's pulse plugin) at this
     /// server and nowhere else.
@@ -22,7 +23,7 @@ final class PulseServer: Sendable {
         return env
     }
 
-    private init(directory: URL, socket: String, process: Process) {
+    private init(directory: URL, socket: String, process: ChildProcess) {
         self.directory = directory
         self.socket = socket
         self.process = process
@@ -30,6 +31,8 @@ final class PulseServer: Sendable {
 
     /// Starts the server, or returns nil (after printing why) when it cannot run here.
     static func start() -> PulseServer? {
+        // A child that exits early must not kill the test runner when we write its stdin.
+        signal(SIGPIPE, SIG_IGN)
         guard let pulseaudio = which("pulseaudio") else {
             print("ALSALoopbackTests skipped: pulseaudio is not installed (make deps installs it)")
             return nil
@@ -49,25 +52,34 @@ final class PulseServer: Sendable {
             print("ALSALoopbackTests skipped: cannot write \(config.path): \(error)")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: pulseaudio)
-        // -n: no default.pa; --system=false lets root run a per-user server (it warns).
-        process.arguments = ["--daemonize=no", "--system=false", "--exit-idle-time=-1", "--disallow-exit",
-                             "--use-pid-file=false", "--log-target=stderr", "-n", "-F", config.path]
-        let server = PulseServer(directory: dir, socket: socket, process: process)
-        process.environment = server.environment
-        let log = dir.appendingPathComponent("pulseaudio.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try? FileHandle(forWritingTo: log)
-        do { try process.run() } catch {
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = dir.path
+        env["XDG_RUNTIME_DIR"] = runtime.path
+        env["PULSE_RUNTIME_PATH"] = runtime.path
+        let logPath = dir.appendingPathComponent("pulseaudio.log").path
+        let logFD = open(logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let nullFD = open("/dev/null", O_RDWR)
+        defer { close(logFD); close(nullFD) }
+        let process: ChildProcess
+        do {
+            // -n: no default.pa; --system=false lets root run a per-user server (it warns).
+            process = try ChildProcess(pulseaudio, ["--daemonize=no", "--system=false", "--exit-idle-time=-1", "--disallow-exit",
+                                                    "--use-pid-file=false", "--log-target=stderr", "-n", "-F", config.path],
+                                       environment: env, stdin: nullFD, stdout: nullFD, stderr: logFD)
+        } catch {
             print("ALSALoopbackTests skipped: cannot run pulseaudio: \(error)")
             return nil
         }
+        let server = PulseServer(directory: dir, socket: socket, process: process)
+        let log = URL(fileURLWithPath: logPath)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if !process.isRunning { break }
-            if FileManager.default.fileExists(atPath: socket), server.ready() { return server }
+            if FileManager.default.fileExists(atPath: socket) {
+                // The socket appears once module-native-protocol-unix listens; the modules
+                // before it (the sink) are loaded by then.
+                return server
+            }
             usleep(50_000)
         }
         let why = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "no log"
@@ -76,25 +88,10 @@ final class PulseServer: Sendable {
         return nil
     }
 
-    /// True once `pactl info` (if present) can talk to the server; the socket existing is
-    /// enough when pactl is missing.
-    private func ready() -> Bool {
-        guard let pactl = PulseServer.which("pactl") else { return true }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: pactl)
-        p.arguments = ["info"]
-        p.environment = environment
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
-    }
-
     func stop() {
         if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+            process.signal(SIGTERM)
+            process.wait(timeout: 5)
         }
         try? FileManager.default.removeItem(at: directory)
     }

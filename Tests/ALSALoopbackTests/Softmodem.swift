@@ -24,39 +24,50 @@ enum Softmodem {
 
     /// A running softmodem whose stdout and stderr are collected to files.
     final class Running {
-        let process = Process()
+        let child: ChildProcess
         let stdoutURL: URL
         let stderrURL: URL
-        let stdinPipe = Pipe()
+        private var stdinWrite: Int32
 
-        init(_ arguments: [String], in dir: URL, tag: String) throws {
+        /// Starts softmodem; with `tty`, its stdin and stdout are the terminal's slave side.
+        init(_ arguments: [String], in dir: URL, tag: String, tty: PseudoTerminal? = nil) throws {
             stdoutURL = dir.appendingPathComponent("\(tag).out")
             stderrURL = dir.appendingPathComponent("\(tag).err")
-            FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-            FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-            process.executableURL = URL(fileURLWithPath: Softmodem.binary)
-            process.arguments = arguments
-            process.environment = Loopback.server?.environment
-            process.standardInput = stdinPipe
-            process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-            process.standardError = try FileHandle(forWritingTo: stderrURL)
-            try process.run()
+            let out = open(stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let err = open(stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            var fds: [Int32] = [0, 0]
+            pipe(&fds)
+            defer { close(out); close(err); close(fds[0]) }
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+            stdinWrite = fds[1]
+            child = try ChildProcess(Softmodem.binary, arguments, environment: Loopback.server?.environment ?? [:],
+                                     stdin: tty?.slave ?? fds[0], stdout: tty?.slave ?? out, stderr: err)
         }
 
-        func send(_ data: Data) { stdinPipe.fileHandleForWriting.write(data) }
-        func closeStdin() { try? stdinPipe.fileHandleForWriting.close() }
+        deinit {
+            closeStdin()
+            if child.isRunning { child.signal(SIGKILL); child.wait(timeout: 1) }
+        }
+
+        func send(_ data: Data) {
+            data.withUnsafeBytes { raw in
+                var done = 0
+                while done < raw.count {
+                    let n = write(stdinWrite, raw.baseAddress! + done, raw.count - done)
+                    if n <= 0 { return }
+                    done += n
+                }
+            }
+        }
+        func closeStdin() { if stdinWrite >= 0 { close(stdinWrite); stdinWrite = -1 } }
         var stdout: Data { (try? Data(contentsOf: stdoutURL)) ?? Data() }
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+        var pid: pid_t { child.pid }
+        func signal(_ sig: Int32) { child.signal(sig) }
 
-        /// Waits for exit; SIGKILLs after `timeout` seconds so a hang fails instead of blocking.
         @discardableResult
-        func wait(timeout: Double) -> Int32 {
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        func wait(timeout: Double) -> Int32 { child.wait(timeout: timeout) }
     }
 
     /// Runs to completion with `stdin` and returns status and output.

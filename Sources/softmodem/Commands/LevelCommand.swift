@@ -33,6 +33,7 @@ struct LevelCommand: ParsableCommand {
         let tty = Diagnostics.stderrIsTerminal
         var windows = 0
         var seenOverruns = 0
+        var pending: String?
         let started = monotonicSeconds()
         capture.start()
         defer { capture.stop() }
@@ -56,12 +57,18 @@ struct LevelCommand: ParsableCommand {
                 seenOverruns = capture.overruns
                 Diagnostics.warning("\(audio.device): capture overrun (\(seenOverruns) so far)")
             }
-            guard tty || windows % 10 == 0 else { continue }
-            let m = block.withUnsafeBufferPointer { LevelMeasurement($0, rate: rate, profile: profile) }
-            let line = m.summary
-            Diagnostics.write(tty ? "\r\u{1b}[K" + line : line + "\n")
+            let line = block.withUnsafeBufferPointer { LevelMeasurement($0, rate: rate, profile: profile) }.summary
+            if tty {
+                Diagnostics.write("\r\u{1b}[K" + line)
+            } else if windows % 10 == 0 {
+                Diagnostics.write(line + "\n")
+                pending = nil
+            } else {
+                pending = line
+            }
         }
-        if tty { Diagnostics.write("\n") }
+        // Not on a terminal: the latest reading is always printed, even for a short run.
+        if tty { Diagnostics.write("\n") } else if let pending { Diagnostics.write(pending + "\n") }
     }
 }
 

@@ -12,8 +12,9 @@ struct TermCommand: ParsableCommand {
         discussion: """
             Like a serial console for the boards. Each line typed (with its newline) goes \
             out as one burst on a stream kept open; bytes heard while our own burst is \
-            playing, plus the device latency, are dropped, because half-duplex boards and \
-            cable crosstalk echo them back. Ctrl-D or SIGINT ends the session.
+            playing and shortly after are dropped when they match what we sent, because \
+            half-duplex boards and cable crosstalk echo them back; anything else is printed. \
+            Ctrl-D or SIGINT ends the session.
             """)
 
     @OptionGroup var modem: ProfileOptions
@@ -23,8 +24,8 @@ struct TermCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
     var amplitude: Double = -1
 
-    @Option(name: .long, help: ArgumentHelp("Extra milliseconds after our own transmission during which received bytes count as echo.", valueName: "ms"))
-    var echoGuard: Double = 100
+    @Option(name: .long, help: ArgumentHelp("How long after our own transmission has played its echo may still arrive, in ms (sound servers add latency).", valueName: "ms"))
+    var echoGuard: Double = 500
 
     func run() throws {
         let profile = try modem.resolvedProfile()
@@ -41,10 +42,11 @@ struct TermCommand: ParsableCommand {
         if Diagnostics.stderrIsTerminal { Diagnostics.info("softmodem term on \(audio.device), \(profile): type lines, Ctrl-D to quit") }
         var sink = ByteSink()
         var input = [UInt8](repeating: 0, count: 4096)
-        var echoUntil = 0.0
+        var echo = EchoFilter()
         var echoed = 0
         var received = 0
         let captureLatency = Double(rx.capture.pcm.bufferFrames) / Double(rx.capture.sampleRate)
+        let bitSeconds = 1 / profile.baud
         var inputOpen = true
         while !StopSignal.isRequested && inputOpen {
             var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
@@ -55,14 +57,21 @@ struct TermCommand: ParsableCommand {
                 } else if got > 0 {
                     try input.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(UnsafeBufferPointer(rebasing: b[0..<got])) }
                     try tx.endBurst()
-                    // Our burst is heard back once it has played and been captured.
-                    echoUntil = monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + echoGuard / 1000
+                    // Our burst is heard back once it has played and been captured; the
+                    // sound server's own buffering comes on top, hence the guard.
+                    echo.expect(input[0..<got], until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency
+                                + Double(got * frame.bitsPerFrame) * bitSeconds + echoGuard / 1000)
                 }
+            }
+            if tx.playback.pendingFrames > 0 {
+                // Still playing our burst (devices and servers may start late): its echo
+                // can come until it has left the device and been captured.
+                echo.extend(until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + echoGuard / 1000)
             }
             guard try rx.poll(timeout: 0.02) else { continue }
             let now = monotonicSeconds()
             for e in rx.events where e.kind == .byte {
-                if now < echoUntil { echoed += 1; continue }
+                if echo.isEcho(e.value, at: now) { echoed += 1; continue }
                 received += 1
                 do { try sink.write(e.value) } catch { throw CLIError(error) }
             }
@@ -73,5 +82,36 @@ struct TermCommand: ParsableCommand {
         if verbosity.verbose {
             Diagnostics.info("term: \(received) bytes received, \(echoed) echoed bytes suppressed; rx \(rx.counters); tx \(tx.counters)")
         }
+    }
+}
+
+/// Recognises our own transmission coming back: bytes we sent, in order, before a deadline.
+///
+/// A received byte that matches the next expected one (or one of the next few, when the
+/// echo lost a character) is echo; anything else is the other side talking.
+struct EchoFilter {
+    private var expected: [UInt8] = []
+    private var next = 0
+    private var deadline = 0.0
+    static let lookahead = 4
+
+    mutating func expect(_ bytes: ArraySlice<UInt8>, until: Double) {
+        if next > 4096 { expected.removeFirst(next); next = 0 }
+        expected.append(contentsOf: bytes)
+        deadline = until
+    }
+
+    /// Keeps the current expectation alive until at least `until`.
+    mutating func extend(until: Double) {
+        if !expected.isEmpty { deadline = max(deadline, until) }
+    }
+
+    mutating func isEcho(_ byte: UInt8, at now: Double) -> Bool {
+        guard now < deadline else { expected.removeAll(); next = 0; return false }
+        for k in next..<min(expected.count, next + Self.lookahead) where expected[k] == byte {
+            next = k + 1
+            return true
+        }
+        return false
     }
 }

@@ -36,16 +36,17 @@ struct LiveTransmitter {
 
     func start() { playback.start() }
 
-    /// Queues `bytes` as characters of the current burst (opening one if needed).
+    /// Queues `bytes` as characters of the current burst (opening one if needed). After a
+    /// stop signal the rest is dropped, so SIGINT ends a long send within a ring's length.
     mutating func send(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) {
         var i = 0
-        while i < bytes.count {
+        while i < bytes.count && !StopSignal.isRequested {
             let part = UnsafeBufferPointer(rebasing: bytes[i..<min(i + Self.chunkBytes, bytes.count)])
             let n = samples.withUnsafeMutableBufferPointer { encoder.encode(part, into: $0.baseAddress!) }
             try queue(n)
             i += part.count
+            bytesSent += part.count
         }
-        bytesSent += bytes.count
     }
 
     /// Closes the burst with its postamble.

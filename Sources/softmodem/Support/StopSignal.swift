@@ -10,6 +10,13 @@ enum StopSignal {
     private static let flag = Atomic<Int>(0)
 
     static func install() {
+        // A parent may have blocked these (test runners, some supervisors); a blocked
+        // SIGINT would make the process unstoppable except by SIGKILL.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
         signal(SIGINT) { _ in StopSignal.flag.store(1, ordering: .relaxed) }
         signal(SIGTERM) { _ in StopSignal.flag.store(1, ordering: .relaxed) }
     }
