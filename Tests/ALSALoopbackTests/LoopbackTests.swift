@@ -100,7 +100,7 @@ struct LoopbackTests {
     @Test func levelReportsToneAndSNR() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open", "--amplitude", "-6"], in: dir, tag: "tx")
+        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open", "--amplitude=-6"], in: dir, tag: "tx")
         tx.send(Data(repeating: 0x55, count: 700))  // ~6 s of mark/space alternation
         let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "3.5"], in: dir, tag: "level")
         #expect(level.wait(timeout: 10) == 0, "\(level.stderr)")
