@@ -176,25 +176,25 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Converts and writes the first `n` frames of `mono`; false if the device failed.
     private func writeMono(_ n: Int) -> Bool {
-            interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
-            var offset = 0
-            while offset < n {
-                let got = pcm.snd_pcm_writei(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
-                if got >= 0 {
-                    offset += got
-                    if let d = pcm.snd_pcm_delay() { delay.store(d, ordering: .relaxed) }
-                    continue
-                }
-                if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
-                if (got == -Int(EPIPE) || got == -Int(ESTRPIPE)) && pcm.snd_pcm_recover(got) == 0 {
-                    underrunCount.add(1, ordering: .relaxed)
-                    continue
-                }
-                failure = pcm.ioError("snd_pcm_writei", got)
-                failed.store(true, ordering: .releasing)
-                spaceReady.post()
-                return false
+        interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+        var offset = 0
+        while offset < n {
+            let got = pcm.snd_pcm_writei(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
+            if got >= 0 {
+                offset += got
+                if let d = pcm.snd_pcm_delay() { delay.store(d, ordering: .relaxed) }
+                continue
             }
-            return true
+            if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
+            if (got == -Int(EPIPE) || got == -Int(ESTRPIPE)) && pcm.snd_pcm_recover(got) == 0 {
+                underrunCount.add(1, ordering: .relaxed)
+                continue
+            }
+            failure = pcm.ioError("snd_pcm_writei", got)
+            failed.store(true, ordering: .releasing)
+            spaceReady.post()
+            return false
+        }
+        return true
     }
 }
