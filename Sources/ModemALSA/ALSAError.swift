@@ -1,4 +1,5 @@
 import CALSA
+import Glibc
 
 /// Why an ALSA device could not be used. Each error names the device, says what went wrong
 /// in plain words, names the ALSA function and its error text, and, when the device itself
@@ -35,6 +36,24 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         self.code = code
         self.detail = detail
         self.available = available
+    }
+
+    /// The error for a failed `snd_pcm_open` returning `code` (a negative errno): busy,
+    /// missing or other, with the devices that exist for that direction.
+    public static func opening(device: String, direction: ALSADirection, code: Int32, available: [String]) -> ALSAError {
+        let kind = direction == .capture ? "capture" : "playback"
+        switch -code {
+        case EBUSY, EAGAIN:
+            return ALSAError(reason: .busy, device: device, function: "snd_pcm_open", code: code,
+                             detail: "device is busy: another program is using it (close it, or use a shared device such as default or pulse)",
+                             available: available)
+        case ENOENT, ENODEV, ENXIO:
+            return ALSAError(reason: .noSuchDevice, device: device, function: "snd_pcm_open", code: code,
+                             detail: "no such \(kind) device", available: available)
+        default:
+            return ALSAError(reason: .failed, device: device, function: "snd_pcm_open", code: code,
+                             detail: "cannot open for \(kind)", available: available)
+        }
     }
 
     /// ALSA's text for a negative errno (`snd_strerror`).

@@ -73,21 +73,8 @@ public final class ALSAPCM {
         var rc: Int32
         repeat { rc = CALSA.snd_pcm_open(&pcm, device, direction.stream, 0) } while rc == -EINTR
         guard rc == 0, let pcm else {
-            let reason: ALSAError.Reason
-            let detail: String
-            switch -rc {
-            case EBUSY, EAGAIN:
-                reason = .busy
-                detail = "device is busy: another program is using it (close it, or use a shared device such as default or pulse)"
-            case ENOENT, ENODEV, ENXIO:
-                reason = .noSuchDevice
-                detail = "no such \(direction == .capture ? "capture" : "playback") device"
-            default:
-                reason = .failed
-                detail = "cannot open for \(direction == .capture ? "capture" : "playback")"
-            }
-            throw ALSAError(reason: reason, device: device, function: "snd_pcm_open", code: rc, detail: detail,
-                            available: availableDeviceNames(capture: direction == .capture))
+            throw ALSAError.opening(device: device, direction: direction, code: rc,
+                                    available: availableDeviceNames(capture: direction == .capture))
         }
         return pcm
     }
