@@ -4,7 +4,7 @@ import Testing
 
 /// tx, rx, term and the error paths over a real sound server with a null sink: what is
 /// played comes back on the sink's monitor in real time, with no sound card.
-@Suite(.serialized, .enabled(if: Loopback.available, "pulseaudio could not start (see the printed reason)"), Loopback.StopServer())
+@Suite(.serialized, Loopback.Server())
 struct LoopbackTests {
     @Test func devicesListsThePulseDevice() throws {
         let r = try Softmodem.run(["devices"])

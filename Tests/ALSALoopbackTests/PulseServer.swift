@@ -63,7 +63,9 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
         let process: ChildProcess
         do {
             // -n: no default.pa; --system=false lets root run a per-user server (it warns).
-            process = try ChildProcess(pulseaudio, ["--daemonize=no", "--system=false", "--exit-idle-time=-1", "--disallow-exit",
+            // The idle timeout only matters if the runner dies without stopping the server:
+            // it then exits by itself instead of lingering (the suite is never idle that long).
+            process = try ChildProcess(pulseaudio, ["--daemonize=no", "--system=false", "--exit-idle-time=30", "--disallow-exit",
                                                     "--use-pid-file=false", "--log-target=stderr", "-n", "-F", config.path],
                                        environment: env, stdin: nullFD, stdout: nullFD, stderr: logFD)
         } catch {
@@ -106,17 +108,22 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
     }
 }
 
-/// The one server shared by the suite, started on first use and stopped by
-/// ``Loopback/StopServer`` when the suite ends.
+/// The server shared by the loopback suite: started when the suite begins (not when the
+/// test plan is built, so a parallel run cannot leave it idle), stopped when it ends.
 enum Loopback {
-    static let server: PulseServer? = PulseServer.start()
-    static var available: Bool { server != nil }
+    nonisolated(unsafe) static var server: PulseServer?  // set and cleared around the serialized suite only
 
-    /// Suite trait: runs the suite, then stops the server.
-    struct StopServer: SuiteTrait, TestScoping {
+    /// Suite trait: starts the server and runs the suite, then stops it. When the server
+    /// cannot start, the reason is printed and the suite's tests are skipped, not failed.
+    struct Server: SuiteTrait, TestScoping {
         var isRecursive: Bool { false }
         func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-            defer { Loopback.server?.stop() }
+            guard let started = PulseServer.start() else { return }
+            Loopback.server = started
+            defer {
+                started.stop()
+                Loopback.server = nil
+            }
             try await function()
         }
     }
