@@ -36,10 +36,10 @@ struct RxCommand: ParsableCommand {
     var squelch = DemodulatorConfiguration.defaultSquelch
 
     func validate() throws {
-        if let duration, !(duration.isFinite && duration > 0) { throw CLIError.usage("--duration must be a positive number of seconds") }
-        if let count, count < 1 { throw CLIError.usage("--count must be at least 1") }
-        guard squelch.isFinite, (-20...60).contains(squelch) else { throw CLIError.usage("--squelch must be between -20 and 60 dB") }
-        if hex && timestamps { throw CLIError.usage("--hex and --timestamps cannot be combined") }
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        guard squelch.isFinite, (-20...60).contains(squelch) else { throw ValidationError("--squelch must be between -20 and 60 dB") }
+        if hex && timestamps { throw ValidationError("--hex and --timestamps cannot be combined") }
     }
 
     func run() throws {

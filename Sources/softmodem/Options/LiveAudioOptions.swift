@@ -14,8 +14,8 @@ struct LiveAudioOptions: ParsableArguments {
     static let periods = 4
 
     func validate() throws {
-        guard latency.isFinite, (4...2000).contains(latency) else { throw CLIError.usage("--latency must be 4 to 2000 ms") }
-        guard (1...1_000_000).contains(rate) else { throw CLIError.usage("--rate must be 1 to 1000000 Hz") }
+        guard latency.isFinite, (4...2000).contains(latency) else { throw ValidationError("--latency must be 4 to 2000 ms") }
+        guard (1...1_000_000).contains(rate) else { throw ValidationError("--rate must be 1 to 1000000 Hz") }
     }
 
     /// Frames per period for the requested latency.
