@@ -74,7 +74,9 @@ struct LiveReceiver {
         received += Int64(n)
         anchor = min(anchor, now - Double(received) / configuration.sampleRate)
         buffer.withUnsafeBufferPointer { demodulator.process(UnsafeBufferPointer(rebasing: $0[0..<n]), into: &events) }
-        for e in events { if tracker.add(e) != nil { bursts += 1 } }
+        for e in events { if let done = tracker.add(e) { finished(done) } }
+        // Live, a burst is over once the stream has run a gap past it, not at end of file.
+        if let done = tracker.finish(at: demodulator.samplesConsumed) { finished(done) }
         return true
     }
 
@@ -90,7 +92,21 @@ struct LiveReceiver {
         capture.stop()
         events.removeAll(keepingCapacity: true)
         demodulator.flush(into: &events)
-        if tracker.finish(at: .max, force: true) != nil { bursts += 1 }
+        for e in events { if let done = tracker.add(e) { finished(done) } }
+        if let last = tracker.finish(at: .max, force: true) { finished(last) }
+    }
+
+    /// Counts a burst and, with -v, describes it like `decode -v` does.
+    private mutating func finished(_ burst: BurstTracker.Summary) {
+        bursts += 1
+        guard verbose else { return }
+        let rate = configuration.sampleRate
+        let fullBandSNR = burst.ebN0 - decibels(power: rate / 2 / configuration.profile.baud)
+        Diagnostics.info("burst at \(Diagnostics.seconds(burst.startSample, rate: rate)): \(burst.bytes) bytes, "
+            + "level \(Diagnostics.number(decibels(power: burst.signalPower * 2))) dBFS peak, "
+            + "SNR \(Diagnostics.number(fullBandSNR)) dB (Eb/N0 \(Diagnostics.number(burst.ebN0)) dB), "
+            + "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
+            + "\(burst.framingErrors) framing errors")
     }
 
     var counters: String {
