@@ -84,13 +84,15 @@ public final class CaptureStream: @unchecked Sendable {
         let period = pcm.periodFrames
         let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
         var lastReturn = monotonicSeconds()
+        let waitMilliseconds = Int32(max(5, min(100, bufferSeconds * 500)))
         while !stopping.load(ordering: .relaxed) {
-            // Wait with a timeout first, so a stop request is seen within 100 ms even when
-            // the source delivers nothing (an idle sound-server monitor).
-            let ready = pcm.snd_pcm_wait(milliseconds: 100)
+            // Wait with a timeout shorter than the buffer first: a stop request is seen
+            // promptly even when the source delivers nothing (an idle sound-server
+            // monitor), and waking up proves this thread was not stalled meanwhile.
+            let ready = pcm.snd_pcm_wait(milliseconds: waitMilliseconds)
             let got = ready < 0 ? Int(ready) : ready == 0 ? 0 : pcm.snd_pcm_readi(raw, frames: period)
-            if got == 0 { continue }
             let now = monotonicSeconds()
+            if got == 0 { lastReturn = now; continue }
             if got > 0 && now - lastReturn > bufferSeconds {
                 // Sound servers (the pulse plugin) drop what overflows their buffer without
                 // reporting -EPIPE. A wait longer than the buffer that ends with the buffer
