@@ -44,11 +44,15 @@ let package = Package(
         // Spectra of bursts (FFTW): measured tone frequencies and levels.
         .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW"], swiftSettings: strict),
 
+        // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
+        .target(name: "ModemALSA", dependencies: ["CALSA"], swiftSettings: strict),
+
         .executableTarget(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
                 "ModemFraming",
+                "ModemALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -61,6 +65,7 @@ let package = Package(
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
+        .testTarget(name: "ALSALoopbackTests", dependencies: ["ModemALSA"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

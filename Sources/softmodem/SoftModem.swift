@@ -17,8 +17,9 @@ struct SoftModem: ParsableCommand {
             messages go to stderr.
             """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, PowerCommand.self, BenchCommand.self,
-                      SendCommand.self, ReceiveCommand.self])
+        subcommands: [EncodeCommand.self, DecodeCommand.self, DevicesCommand.self, TxCommand.self, RxCommand.self,
+                      TermCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self, ReceiveCommand.self,
+                      BenchCommand.self])
 
     static func main() {
         do {

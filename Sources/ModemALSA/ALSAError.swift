@@ -1,0 +1,71 @@
+import CALSA
+import Glibc
+
+/// Why an ALSA device could not be used. Each error names the device, says what went wrong
+/// in plain words, names the ALSA function and its error text, and, when the device itself
+/// is the problem, lists the devices that do exist, so it prints as one useful line.
+public struct ALSAError: Error, Sendable, CustomStringConvertible {
+    /// The broad cause, for callers that react differently (tests, retry policy).
+    public enum Reason: Sendable, Equatable {
+        /// No device by that name (unknown PCM, no such card).
+        case noSuchDevice
+        /// The device exists but another program holds it.
+        case busy
+        /// The device cannot do what was asked (rate, format, channels, period).
+        case unsupported
+        /// Any other failure of an ALSA call.
+        case failed
+    }
+
+    public let reason: Reason
+    /// The device name as given (`default`, `hw:1,0`, `pulse`...).
+    public let device: String
+    /// The ALSA function that failed, e.g. `snd_pcm_open`.
+    public let function: String
+    /// The negative errno ALSA returned (0 when the failure is not an errno).
+    public let code: Int32
+    /// What went wrong, in words, without the device name.
+    public let detail: String
+    /// Device names `--device` accepts, listed when the device itself is the problem.
+    public var available: [String]
+
+    public init(reason: Reason, device: String, function: String, code: Int32, detail: String, available: [String] = []) {
+        self.reason = reason
+        self.device = device
+        self.function = function
+        self.code = code
+        self.detail = detail
+        self.available = available
+    }
+
+    /// The error for a failed `snd_pcm_open` returning `code` (a negative errno): busy,
+    /// missing or other, with the devices that exist for that direction.
+    public static func opening(device: String, direction: ALSADirection, code: Int32, available: [String]) -> ALSAError {
+        let kind = direction == .capture ? "capture" : "playback"
+        switch -code {
+        case EBUSY, EAGAIN:
+            return ALSAError(reason: .busy, device: device, function: "snd_pcm_open", code: code,
+                             detail: "device is busy: another program is using it (close it, or use a shared device such as default or pulse)",
+                             available: available)
+        case ENOENT, ENODEV, ENXIO:
+            return ALSAError(reason: .noSuchDevice, device: device, function: "snd_pcm_open", code: code,
+                             detail: "no such \(kind) device", available: available)
+        default:
+            return ALSAError(reason: .failed, device: device, function: "snd_pcm_open", code: code,
+                             detail: "cannot open for \(kind)", available: available)
+        }
+    }
+
+    /// ALSA's text for a negative errno (`snd_strerror`).
+    public static func text(_ code: Int32) -> String {
+        guard let p = snd_strerror(code) else { return "error \(code)" }
+        return String(cString: p)
+    }
+
+    public var description: String {
+        var line = "\(device): \(detail)"
+        if code != 0 { line += " (\(function): \(ALSAError.text(code)))" } else { line += " (\(function))" }
+        if !available.isEmpty { line += "; available devices: \(available.joined(separator: ", "))" }
+        return line
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+/// Live input: a dedicated thread reads an ALSA capture device period by period and queues
+/// mono samples in a lock-free ring for the consumer.
+///
+/// The capture thread blocks in `snd_pcm_readi`, converts to mono float (first channel)
+/// into buffers allocated up front, and never allocates. Retry policy: `-EINTR` is retried;
+/// `-EPIPE` (overrun) and `-ESTRPIPE` (suspend) go through `snd_pcm_recover` and are
+/// counted in ``overruns``; when the ring is full because the consumer fell behind, the
+/// period is dropped and counted in ``droppedFrames``. Any other error ends the thread and
+/// is rethrown by the next ``read(into:timeout:)``.
+public final class CaptureStream: @unchecked Sendable {
+    // @unchecked: the PCM and scratch buffers belong to the capture thread once started;
+    // everything shared with the consumer is atomic or the SPSC ring.
+    public let pcm: ALSAPCM
+    public var sampleRate: Int { pcm.sampleRate }
+    private let ring: SPSCRingBuffer
+    private let dataReady = WakeSignal()
+    private let exited = WakeSignal()
+    private let raw: UnsafeMutableRawPointer
+    private let mono: UnsafeMutablePointer<Float>
+    private let stopping = Atomic<Bool>(false)
+    private let running = Atomic<Bool>(false)
+    private let failed = Atomic<Bool>(false)
+    private var failure: ALSAError?  // written once by the capture thread before `failed`
+    private let overrunCount = Atomic<Int>(0)
+    private let dropped = Atomic<Int>(0)
+    private let captured = Atomic<Int>(0)
+
+    /// Opens `device` for capture. `periodFrames` and `periods` set the latency; the ring
+    /// holds `ringSeconds` of audio so a slow consumer does not lose samples.
+    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, ringSeconds: Double = 2) throws(ALSAError) {
+        pcm = try ALSAPCM(ALSARequest(device: device, direction: .capture, sampleRate: sampleRate,
+                                      channels: 1, periodFrames: periodFrames, periods: periods))
+        ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
+        raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
+        mono = .allocate(capacity: pcm.periodFrames)
+    }
+
+    deinit {
+        stop()
+        raw.deallocate()
+        mono.deallocate()
+    }
+
+    /// Overruns recovered with `snd_pcm_recover` so far.
+    public var overruns: Int { overrunCount.load(ordering: .relaxed) }
+    /// Frames lost because the consumer did not keep up with the ring.
+    public var droppedFrames: Int { dropped.load(ordering: .relaxed) }
+    /// Frames queued for the consumer so far.
+    public var capturedFrames: Int { captured.load(ordering: .relaxed) }
+
+    /// Starts the capture thread (once).
+    public func start() {
+        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let thread = Thread { [self] in self.loop() }
+        thread.name = "softmodem-capture"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    /// Stops capturing and waits for the thread to finish (`snd_pcm_drop`). Idempotent.
+    public func stop() {
+        guard running.load(ordering: .acquiring), !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        while !exited.wait(seconds: 1) {}
+        pcm.snd_pcm_drop()
+    }
+
+    /// Consumer: moves up to `buffer.count` mono samples into `buffer`, waiting up to
+    /// `timeout` seconds for the first. Returns 0 on timeout; throws if capture failed.
+    public func read(into buffer: UnsafeMutableBufferPointer<Float>, timeout: Double) throws(ALSAError) -> Int {
+        var n = ring.read(into: buffer)
+        if n == 0 {
+            if failed.load(ordering: .acquiring), let failure { throw failure }
+            dataReady.wait(seconds: timeout)
+            n = ring.read(into: buffer)
+        }
+        return n
+    }
+
+    private func loop() {
+        defer { exited.post() }
+        let period = pcm.periodFrames
+        let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
+        var lastReturn = monotonicSeconds()
+        let waitMilliseconds = Int32(max(5, min(100, bufferSeconds * 500)))
+        while !stopping.load(ordering: .relaxed) {
+            // Wait with a timeout shorter than the buffer first: a stop request is seen
+            // promptly even when the source delivers nothing (an idle sound-server
+            // monitor), and waking up proves this thread was not stalled meanwhile.
+            let ready = pcm.snd_pcm_wait(milliseconds: waitMilliseconds)
+            let got = ready < 0 ? Int(ready) : ready == 0 ? 0 : pcm.snd_pcm_readi(raw, frames: period)
+            let now = monotonicSeconds()
+            if got == 0 { lastReturn = now; continue }
+            if got > 0 && now - lastReturn > bufferSeconds {
+                // Sound servers (the pulse plugin) drop what overflows their buffer without
+                // reporting -EPIPE. A wait longer than the buffer that ends with the buffer
+                // full means this thread was not scheduled (or was stopped) and audio was
+                // lost; a long wait that ends with little data is just an idle source.
+                let avail = pcm.snd_pcm_avail_update()
+                if avail >= 0 && avail + got >= pcm.bufferFrames - period {
+                    overrunCount.add(1, ordering: .relaxed)
+                }
+            }
+            lastReturn = now
+            if got < 0 {
+                if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
+                if got == -Int(EPIPE) || got == -Int(ESTRPIPE) {
+                    if pcm.snd_pcm_recover(got) == 0 {
+                        overrunCount.add(1, ordering: .relaxed)
+                        dataReady.post()
+                        continue
+                    }
+                }
+                failure = pcm.ioError("snd_pcm_readi", got)
+                failed.store(true, ordering: .releasing)
+                dataReady.post()
+                return
+            }
+            deinterleave(raw, format: pcm.format, channels: pcm.channels, channel: 0, frames: got, into: mono)
+            let put = ring.write(UnsafeBufferPointer(start: mono, count: got))
+            if put < got { dropped.add(got - put, ordering: .relaxed) }
+            captured.add(put, ordering: .relaxed)
+            dataReady.post()
+        }
+    }
+}

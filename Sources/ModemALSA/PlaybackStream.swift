@@ -1,0 +1,200 @@
+import Foundation
+import Synchronization
+
+/// Live output: the producer queues mono samples in a lock-free ring and a dedicated thread
+/// writes them to an ALSA playback device period by period.
+///
+/// When the ring runs dry the thread writes silence, so the device never underruns in the
+/// middle of a burst. With `keepOpen` it keeps doing so between bursts and the stream runs
+/// from ``start()`` to ``finish()``, so device start-up never eats a preamble; without it,
+/// the device is drained after each burst (``endBurst()``) and restarted by the next one.
+/// Retry policy: `-EINTR` retried; `-EPIPE` (underrun) and `-ESTRPIPE` recovered with
+/// `snd_pcm_recover` and counted in ``underruns``; other errors end the thread and are
+/// rethrown by ``write(_:)`` and ``finish()``.
+public final class PlaybackStream: @unchecked Sendable {
+    // @unchecked: the PCM and scratch buffers belong to the playback thread once started;
+    // everything shared with the producer is atomic or the SPSC ring.
+    public let pcm: ALSAPCM
+    public let keepOpen: Bool
+    public var sampleRate: Int { pcm.sampleRate }
+    private let ring: SPSCRingBuffer
+    private let dataReady = WakeSignal()
+    private let spaceReady = WakeSignal()
+    private let exited = WakeSignal()
+    private let raw: UnsafeMutableRawPointer
+    private let mono: UnsafeMutablePointer<Float>
+    private let running = Atomic<Bool>(false)
+    private let finishing = Atomic<Bool>(false)
+    private let aborting = Atomic<Bool>(false)
+    private let idle = Atomic<Bool>(true)
+    private let failed = Atomic<Bool>(false)
+    private var failure: ALSAError?  // written once by the playback thread before `failed`
+    private let underrunCount = Atomic<Int>(0)
+    private let played = Atomic<Int>(0)
+    private let silent = Atomic<Int>(0)
+    private let delay = Atomic<Int>(0)
+
+    /// Silence played before the first sample each time the device starts.
+    public let leadInFrames: Int
+
+    /// Opens `device` for playback. `leadIn` seconds of silence precede each start of the
+    /// device (once with `keepOpen`, before every burst without it).
+    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool,
+                leadIn: Double = 0.1, ringSeconds: Double = 1) throws(ALSAError) {
+        pcm = try ALSAPCM(ALSARequest(device: device, direction: .playback, sampleRate: sampleRate,
+                                      channels: 1, periodFrames: periodFrames, periods: periods))
+        self.keepOpen = keepOpen
+        leadInFrames = Int(max(0, leadIn) * Double(pcm.sampleRate))
+        ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
+        raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
+        mono = .allocate(capacity: pcm.periodFrames)
+    }
+
+    deinit {
+        abort()
+        raw.deallocate()
+        mono.deallocate()
+    }
+
+    /// Underruns recovered with `snd_pcm_recover` so far.
+    public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+    /// Frames of signal (not filler silence) handed to the device.
+    public var playedFrames: Int { played.load(ordering: .relaxed) }
+    /// Frames of filler silence written while the ring was empty.
+    public var silenceFrames: Int { silent.load(ordering: .relaxed) }
+    /// Seconds of audio queued ahead of what the device is playing now (ring plus device
+    /// buffer and any sound-server buffering, from `snd_pcm_delay`), i.e. roughly when a
+    /// sample queued now will be heard.
+    public var queuedSeconds: Double {
+        Double(ring.availableToRead + max(pcm.bufferFrames, delay.load(ordering: .relaxed))) / Double(pcm.sampleRate)
+    }
+
+    /// Samples queued by the producer that the playback thread has not taken yet.
+    public var pendingFrames: Int { ring.availableToRead }
+
+    /// Starts the playback thread (once).
+    public func start() {
+        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let thread = Thread { [self] in self.loop() }
+        thread.name = "softmodem-playback"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    /// Producer: queues every sample, waiting for room. Opens a burst (see ``endBurst()``).
+    /// Returns early without queuing the rest if the stream is aborted.
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(ALSAError) {
+        idle.store(false, ordering: .releasing)
+        var done = 0
+        while done < samples.count {
+            if failed.load(ordering: .acquiring), let failure { throw failure }
+            if aborting.load(ordering: .relaxed) { return }
+            let n = ring.write(UnsafeBufferPointer(rebasing: samples[done...]))
+            done += n
+            dataReady.post()
+            if n == 0 { spaceReady.wait(seconds: 0.05) }
+        }
+    }
+
+    /// Producer: the current burst is complete; without `keepOpen` the device is drained
+    /// once the queued samples have played.
+    public func endBurst() {
+        idle.store(true, ordering: .releasing)
+        dataReady.post()
+    }
+
+    /// Producer: no more samples. Waits until everything queued has played
+    /// (`snd_pcm_drain`), then stops the thread.
+    public func finish() throws(ALSAError) {
+        guard running.load(ordering: .acquiring) else { return }
+        if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
+            dataReady.post()
+            while !exited.wait(seconds: 1) {}
+        }
+        if failed.load(ordering: .acquiring), let failure { throw failure }
+    }
+
+    /// Stops at once, discarding queued audio (`snd_pcm_drop`). Idempotent.
+    public func abort() {
+        guard running.load(ordering: .acquiring), !aborting.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        dataReady.post()
+        if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
+            while !exited.wait(seconds: 1) {}
+        }
+    }
+
+    private func loop() {
+        defer { exited.post() }
+        let period = pcm.periodFrames
+        var started = keepOpen
+        if keepOpen && !writeSilence(leadInFrames) { return }
+        while true {
+            if aborting.load(ordering: .relaxed) { pcm.snd_pcm_drop(); return }
+            var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period))
+            if n > 0 {
+                spaceReady.post()
+                played.add(n, ordering: .relaxed)
+                if !started {
+                    // Servers and codecs often lose the first milliseconds after a start
+                    // (sink wake-up, DC filter); silence absorbs that, not the preamble.
+                    started = true
+                    if !writeSilence(leadInFrames) { return }
+                }
+            } else if finishing.load(ordering: .acquiring) {
+                if started && pcm.snd_pcm_drain() < 0 { pcm.snd_pcm_drop() }
+                return
+            } else if keepOpen || (started && !idle.load(ordering: .acquiring)) {
+                // Starved mid-burst or between bursts with --keep-open: a period of
+                // silence keeps the device running instead of underrunning.
+                mono.update(repeating: 0, count: period)
+                n = period
+                silent.add(n, ordering: .relaxed)
+            } else {
+                if started {
+                    pcm.snd_pcm_drain()
+                    pcm.snd_pcm_prepare()
+                    started = false
+                }
+                dataReady.wait(seconds: 0.05)
+                continue
+            }
+            if !writeMono(n) { return }
+        }
+    }
+
+    /// Writes `frames` of silence, a period at a time; false if the device failed.
+    private func writeSilence(_ frames: Int) -> Bool {
+        var left = frames
+        while left > 0 {
+            let n = min(left, pcm.periodFrames)
+            mono.update(repeating: 0, count: n)
+            if !writeMono(n) { return false }
+            left -= n
+        }
+        return true
+    }
+
+    /// Converts and writes the first `n` frames of `mono`; false if the device failed.
+    private func writeMono(_ n: Int) -> Bool {
+        interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+        var offset = 0
+        while offset < n {
+            let got = pcm.snd_pcm_writei(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
+            if got >= 0 {
+                offset += got
+                if let d = pcm.snd_pcm_delay() { delay.store(d, ordering: .relaxed) }
+                continue
+            }
+            if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
+            if (got == -Int(EPIPE) || got == -Int(ESTRPIPE)) && pcm.snd_pcm_recover(got) == 0 {
+                underrunCount.add(1, ordering: .relaxed)
+                continue
+            }
+            failure = pcm.ioError("snd_pcm_writei", got)
+            failed.store(true, ordering: .releasing)
+            spaceReady.post()
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import ModemAudioIO
+import ModemALSA
+import ModemDSP
+
+/// `softmodem rx`: sound in from an ALSA device, decoded bytes out.
+struct RxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rx",
+        abstract: "Decode live audio from a sound device; bytes go to stdout as they arrive.",
+        discussion: """
+            Runs until SIGINT/SIGTERM, --duration or --count. Overruns are recovered, \
+            reported on stderr, and decoding resumes at the next start bit. --timestamps \
+            prints one line per byte: stream time of its stop bit, latency from the end of \
+            the stop bit to output, hex and character.
+            """)
+
+    @OptionGroup var modem: ProfileOptions
+    @OptionGroup var audio: LiveAudioOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Stop after this many bytes.", valueName: "n"))
+    var count: Int?
+
+    @Flag(name: .long, help: "Print bytes as hex, a line per burst.")
+    var hex = false
+
+    @Flag(name: .long, help: "Print a line per byte with its time and latency.")
+    var timestamps = false
+
+    @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count.", valueName: "db"))
+    var squelch = DemodulatorConfiguration.defaultSquelch
+
+    func validate() throws {
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        guard squelch.isFinite, (-20...60).contains(squelch) else { throw ValidationError("--squelch must be between -20 and 60 dB") }
+        if hex && timestamps { throw ValidationError("--hex and --timestamps cannot be combined") }
+    }
+
+    func run() throws {
+        let profile = try modem.resolvedProfile()
+        let frame = try modem.frameFormat()
+        StopSignal.install()
+        var rx = try LiveReceiver(options: audio, configuration: DemodulatorConfiguration(profile: profile, format: frame, squelch: squelch),
+                                  verbose: verbosity.verbose)
+        var sink = ByteSink()
+        let bitSeconds = 1 / profile.baud
+        var bytes = 0, framingErrors = 0
+        var lastEnd: Int64 = -1
+        var worstLatency = 0.0
+        let started = monotonicSeconds()
+        rx.start()
+        defer { rx.capture.stop() }
+        loop: while !StopSignal.isRequested {
+            if let duration, monotonicSeconds() - started >= duration { break }
+            guard try rx.poll(timeout: 0.1) else { continue }
+            let now = monotonicSeconds()
+            for e in rx.events {
+                guard e.kind == .byte else { framingErrors += 1; continue }
+                bytes += 1
+                do throws(AudioIOError) {
+                    if timestamps {
+                        let latency = rx.latency(of: e, at: now)
+                        worstLatency = max(worstLatency, latency)
+                        let c = e.value >= 0x20 && e.value < 0x7f ? String(UnicodeScalar(e.value)) : "."
+                        try sink.write(Array(String(format: "%.4f %.1f %02x %@\n", rx.streamSeconds(e), latency * 1000, e.value, c).utf8))
+                    } else if hex {
+                        let gap = lastEnd >= 0 && Double(e.startSample - lastEnd) / rx.configuration.sampleRate > 20 * bitSeconds
+                        try sink.write(Array(((gap ? "\n" : lastEnd >= 0 ? " " : "") + String(format: "%02x", e.value)).utf8))
+                    } else {
+                        try sink.write(e.value)
+                    }
+                } catch {
+                    throw CLIError(error)
+                }
+                lastEnd = e.endSample
+                if let count, bytes >= count { break }
+            }
+            do { try sink.flush() } catch { throw CLIError(error) }
+            if let count, bytes >= count { break loop }
+        }
+        rx.stop()
+        if hex && lastEnd >= 0 { try? sink.write(Array("\n".utf8)) }
+        do { try sink.flush() } catch { throw CLIError(error) }
+        if verbosity.verbose {
+            Diagnostics.info("rx: \(bytes) bytes in \(rx.bursts) bursts, \(framingErrors) framing/parity errors, \(rx.counters)"
+                + (timestamps ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms" : "")
+                + (StopSignal.isRequested ? " (interrupted)" : ""))
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Glibc
+import Testing
+
+/// tx, rx, term and the error paths over a real sound server with a null sink: what is
+/// played comes back on the sink's monitor in real time, with no sound card.
+@Suite(.serialized, Loopback.Server())
+struct LoopbackTests {
+    @Test func devicesListsThePulseDevice() throws {
+        let r = try Softmodem.run(["devices"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("pulse ") && $0.contains("capture+playback") })
+    }
+
+    @Test func txToRxDeliversTwoKilobytesExactly() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let payload = Softmodem.randomBytes(2048, seed: 5)
+        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--count", "2048", "--duration", "40", "-v"], in: dir, tag: "rx")
+        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
+        let tx = try Softmodem.run(["tx", "--device", "pulse", "-v"], stdin: payload, timeout: 40)
+        #expect(tx.status == 0, "\(tx.stderr)")
+        #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
+        let got = rx.stdout
+        #expect(got.count == payload.count, "\(rx.stderr)")
+        #expect(got == payload)
+    }
+
+    @Test func termExchangesLinesAndSuppressesItsOwnEcho() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ttyA = try PseudoTerminal(), ttyB = try PseudoTerminal()
+        let a = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "a", tty: ttyA)
+        let b = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "b", tty: ttyB)
+        #expect(Softmodem.waitUntil(timeout: 5) { a.stderr.contains("capture") && b.stderr.contains("capture") })
+        usleep(300_000)
+
+        ttyA.type("hello from A\n")
+        #expect(Softmodem.waitUntil(timeout: 8) { ttyB.drain().contains("hello from A") }, "B saw: \(ttyB.drain()) \(b.stderr)")
+        ttyB.type("reply from B\n")
+        #expect(Softmodem.waitUntil(timeout: 8) { ttyA.drain().contains("reply from B") }, "A saw: \(ttyA.drain()) \(a.stderr)")
+        usleep(500_000)
+        // A's terminal shows its typed line once (the tty's own echo); a second copy would be
+        // A decoding its own transmission.
+        #expect(ttyA.drain().components(separatedBy: "hello from A").count - 1 == 1, "A saw: \(ttyA.drain())")
+        #expect(ttyB.drain().components(separatedBy: "reply from B").count - 1 == 1, "B saw: \(ttyB.drain())")
+
+        ttyA.type("\u{04}")  // Ctrl-D: end of input ends the session cleanly
+        ttyB.type("\u{04}")
+        #expect(a.wait(timeout: 5) == 0, "\(a.stderr)")
+        #expect(b.wait(timeout: 5) == 0, "\(b.stderr)")
+        #expect(a.stderr.contains("echoed bytes suppressed") && !a.stderr.contains(" 0 echoed bytes suppressed"), "\(a.stderr)")
+    }
+
+    @Test func stoppedReceiverReportsOverrunRecoversAndDecodesNextBurst() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--duration", "20", "-v"], in: dir, tag: "rx")
+        // A stream kept open keeps the null sink (and so the capture) running throughout.
+        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
+        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
+        usleep(500_000)
+        tx.send(Data("first burst\n".utf8))
+        #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("first burst\n") })
+        usleep(200_000)
+        kill(rx.pid, SIGSTOP)
+        usleep(200_000)
+        kill(rx.pid, SIGCONT)
+        #expect(Softmodem.waitUntil(timeout: 2) { rx.stderr.contains("overrun") }, "\(rx.stderr)")
+        tx.send(Data("after the overrun\n".utf8))
+        #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("after the overrun") })
+        tx.closeStdin()
+        #expect(tx.wait(timeout: 5) == 0, "\(tx.stderr)")
+        kill(rx.pid, SIGINT)  // clean stop prints the counters
+        #expect(rx.wait(timeout: 5) == 0, "\(rx.stderr)")
+        #expect(rx.stdoutText == "first burst\nafter the overrun\n")
+        let summary = rx.stderr.split(separator: "\n").last { $0.hasPrefix("rx:") } ?? ""
+        #expect(summary.contains("overruns recovered") && !summary.contains(" 0 overruns recovered"), "\(rx.stderr)")
+        #expect(summary.contains("(interrupted)"))
+    }
+
+    @Test(arguments: [
+        (["rx", "--device", "nosuch"], "nosuch: no such capture device"),
+        (["tx", "--device", "nosuch", "--text", "x"], "nosuch: no such playback device"),
+        (["level", "--device", "nosuch", "--duration", "1"], "nosuch: no such capture device"),
+        (["rx", "--device", "pulse", "--rate", "400000"], "pulse: cannot capture at 400000 Hz: the device supports 1-384000 Hz"),
+        (["tx", "--device", "pulse", "--rate", "400000", "--text", "x"], "pulse: cannot play at 400000 Hz: the device supports 1-384000 Hz"),
+    ])
+    func deviceErrorsAreOneLineNamingDeviceAndAlternatives(arguments: [String], expected: String) throws {
+        let r = try Softmodem.run(arguments, timeout: 10)
+        #expect(r.status == 1)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("softmodem: " + expected), "\(r.stderr)")
+        #expect(r.stderr.contains("available devices: ") && r.stderr.contains("pulse"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func levelReportsToneAndSNR() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open", "--amplitude=-6"], in: dir, tag: "tx")
+        tx.send(Data(repeating: 0x55, count: 700))  // ~6 s of mark/space alternation
+        let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "3.5"], in: dir, tag: "level")
+        #expect(level.wait(timeout: 10) == 0, "\(level.stderr)")
+        tx.signal(SIGTERM)
+        #expect(tx.wait(timeout: 10) == 0, "\(tx.stderr)")
+        let lines = level.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        let last = lines.last.map(String.init) ?? ""
+        #expect(last.contains("peak -6.") && last.contains("strongest tone") && last.hasSuffix("ok"), "\(level.stderr)")
+    }
+
+    @Test func latencyFromStopBitToStdoutIsWithinABitAndAPeriod() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--timestamps", "--count", "40", "--duration", "10"], in: dir, tag: "rx")
+        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
+        usleep(600_000)
+        for _ in 0..<4 {
+            tx.send(Data("latency!!\n".utf8))
+            usleep(300_000)
+        }
+        #expect(rx.wait(timeout: 8) == 0, "\(rx.stderr)")
+        tx.closeStdin()
+        tx.wait(timeout: 5)
+        let latencies = rx.stdoutText.split(separator: "\n").compactMap { line -> Double? in
+            let fields = line.split(separator: " ")
+            return fields.count >= 2 ? Double(fields[1]) : nil
+        }
+        #expect(latencies.count == 40, "\(rx.stdoutText)")
+        let bitMs = 1000 / 1225.0, periodMs = 10.0
+        let sorted = latencies.sorted()
+        let median = sorted.isEmpty ? .infinity : sorted[sorted.count / 2]
+        print("latency stop bit -> stdout: median \(median) ms, max \(sorted.last ?? .nan) ms (bound \(bitMs + periodMs) ms)")
+        #expect(median <= bitMs + periodMs, "latencies (ms): \(sorted)")
+    }
+}

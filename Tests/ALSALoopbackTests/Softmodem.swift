@@ -1,0 +1,107 @@
+import Foundation
+import Glibc
+
+/// Runs the built `softmodem` binary against the private PulseAudio server.
+enum Softmodem {
+    /// `SOFTMODEM_BIN` if set (the Makefile sets it), else the newest build in .build.
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["SOFTMODEM_BIN"], FileManager.default.isExecutableFile(atPath: path) {
+            return path
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = ["release", "debug"].map { root.appendingPathComponent(".build/\($0)/softmodem").path }
+        func modified(_ p: String) -> Date {
+            (try? FileManager.default.attributesOfItem(atPath: p)[.modificationDate] as? Date) ?? .distantPast
+        }
+        return candidates.filter { FileManager.default.isExecutableFile(atPath: $0) }.max { modified($0) < modified($1) } ?? candidates[0]
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+    }
+
+    /// A running softmodem whose stdout and stderr are collected to files.
+    final class Running {
+        let child: ChildProcess
+        let stdoutURL: URL
+        let stderrURL: URL
+        private var stdinWrite: Int32
+
+        /// Starts softmodem; with `tty`, its stdin and stdout are the terminal's slave side.
+        init(_ arguments: [String], in dir: URL, tag: String, tty: PseudoTerminal? = nil) throws {
+            stdoutURL = dir.appendingPathComponent("\(tag).out")
+            stderrURL = dir.appendingPathComponent("\(tag).err")
+            let out = open(stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let err = open(stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            var fds: [Int32] = [0, 0]
+            pipe(&fds)
+            defer { close(out); close(err); close(fds[0]) }
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+            stdinWrite = fds[1]
+            child = try ChildProcess(Softmodem.binary, arguments, environment: Loopback.server?.environment ?? [:],
+                                     stdin: tty?.slave ?? fds[0], stdout: tty?.slave ?? out, stderr: err)
+        }
+
+        deinit {
+            closeStdin()
+            if child.isRunning { child.signal(SIGKILL); child.wait(timeout: 1) }
+        }
+
+        func send(_ data: Data) {
+            data.withUnsafeBytes { raw in
+                var done = 0
+                while done < raw.count {
+                    let n = write(stdinWrite, raw.baseAddress! + done, raw.count - done)
+                    if n <= 0 { return }
+                    done += n
+                }
+            }
+        }
+        func closeStdin() { if stdinWrite >= 0 { close(stdinWrite); stdinWrite = -1 } }
+        var stdout: Data { (try? Data(contentsOf: stdoutURL)) ?? Data() }
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+        var pid: pid_t { child.pid }
+        func signal(_ sig: Int32) { child.signal(sig) }
+
+        @discardableResult
+        func wait(timeout: Double) -> Int32 { child.wait(timeout: timeout) }
+    }
+
+    /// Runs to completion with `stdin` and returns status and output.
+    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = 60) throws -> Result {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = try Running(arguments, in: dir, tag: "run")
+        p.send(stdin)
+        p.closeStdin()
+        let status = p.wait(timeout: timeout)
+        return Result(status: status, stdout: p.stdout, stderr: p.stderr)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("softmodem-alsa-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
+    static func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    static func randomBytes(_ count: Int, seed: UInt64) -> Data {
+        var state = seed
+        return Data((0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        })
+    }
+}
