@@ -289,7 +289,13 @@ public struct FSKDemodulator: Sendable {
         rawCount += 1
         markPhasor = Self.rotate(mp, markRotation)
         spacePhasor = Self.rotate(sp, spaceRotation)
-        if rawCount & 0xFFFF == 0 { rebaseRaw() }
+        if rawCount & 63 == 0 {
+            // A rotation changes |p| by ~1e-16 a step: pulling it back to 1 every 64
+            // segments is as good as every segment.
+            markPhasor = Self.normalized(markPhasor)
+            spacePhasor = Self.normalized(spacePhasor)
+            if rawCount & 0xFFFF == 0 { rebaseRaw() }
+        }
         guard let v = done else { return }
         prefix.0 += v.0
         prefix.1 += v.1
@@ -315,10 +321,13 @@ public struct FSKDemodulator: Sendable {
 
     @inline(__always)
     private static func rotate(_ p: (re: Double, im: Double), _ r: (re: Double, im: Double)) -> (re: Double, im: Double) {
-        let re = p.re * r.re - p.im * r.im
-        let im = p.re * r.im + p.im * r.re
-        let g = 1.5 - 0.5 * (re * re + im * im)  // keeps |p| = 1 without a square root
-        return (re * g, im * g)
+        (p.re * r.re - p.im * r.im, p.re * r.im + p.im * r.re)
+    }
+
+    @inline(__always)
+    private static func normalized(_ p: (re: Double, im: Double)) -> (re: Double, im: Double) {
+        let g = 1.5 - 0.5 * (p.re * p.re + p.im * p.im)  // one Newton step towards |p| = 1
+        return (p.re * g, p.im * g)
     }
 
     /// Keeps prefix sums small so long streams lose no precision: only differences inside
