@@ -367,7 +367,9 @@ public struct FSKDemodulator: Sendable {
         while true {
             switch mode {
             case .hunting:
-                guard huntEnd <= segments else { nextDue = huntEnd; return }
+                // Windows are tested in order whenever the state machine runs, so testing
+                // them a bit's worth at a time decides exactly the same, with fewer calls.
+                guard huntEnd <= segments else { nextDue = huntEnd + window - 1; return }
                 if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
                 if triggers(at: huntEnd) { mode = .triggered(huntEnd) } else { huntEnd += 1 }
             case .triggered(let end):
