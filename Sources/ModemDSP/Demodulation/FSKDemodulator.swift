@@ -225,6 +225,63 @@ public struct FSKDemodulator: Sendable {
         samplesConsumed += Int64(n)
     }
 
+    /// The mixer's raw output for one segment of ``segmentLength`` samples: the four tone
+    /// products (cos and -sin of mark, then of space) against the segment's own time origin,
+    /// the sum and the sum of squares. See ``mixSegments(_:into:)``.
+    public struct MixedSegment: Sendable, Equatable {
+        public var tones: SIMD4<Float>
+        public var sum: Float
+        public var sumOfSquares: Float
+        public init(tones: SIMD4<Float> = .zero, sum: Float = 0, sumOfSquares: Float = 0) {
+            self.tones = tones
+            self.sum = sum
+            self.sumOfSquares = sumOfSquares
+        }
+    }
+
+    /// Mixes whole segments of `samples` (which must start on a segment boundary) into
+    /// `segments`, without touching the demodulator's state; returns the number of segments
+    /// written (limited by both buffers; a trailing partial segment is ignored).
+    ///
+    /// With ``process(mixed:into:)`` this splits ``process(_:into:)`` into its two halves, so
+    /// the deframing (high-pass, running sums, start-bit search, bit decisions) can be
+    /// measured alone. Samples are clipped and NaN read as silence, as in `process`.
+    public func mixSegments(_ samples: UnsafeBufferPointer<Float>, into segments: UnsafeMutableBufferPointer<MixedSegment>) -> Int {
+        let b = segmentLength
+        let count = min(samples.count / b, segments.count)
+        guard count > 0, let x = samples.baseAddress, let out = segments.baseAddress else { return 0 }
+        table.withUnsafeBufferPointer { tab in
+            let tp = tab.baseAddress!
+            for k in 0..<count {
+                var tones = SIMD4<Float>.zero
+                var sx: Float = 0, sxx: Float = 0
+                let xp = x + k * b
+                for j in 0..<b {
+                    let u = xp[j]
+                    let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
+                    tones += v * tp[j]
+                    sx += v
+                    sxx += v * v
+                }
+                out[k] = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
+            }
+        }
+        return count
+    }
+
+    /// Runs everything after the mixer on segments from ``mixSegments(_:into:)``, exactly as
+    /// ``process(_:into:)`` would on the samples they came from (which must be the samples
+    /// that follow what this demodulator has consumed, with no partial segment pending).
+    public mutating func process(mixed segments: UnsafeBufferPointer<MixedSegment>, into events: inout [DemodulatorEvent]) {
+        precondition(fill == 0, "process(mixed:) needs the demodulator on a segment boundary")
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        for m in segments {
+            completeSegment(m.tones[0], m.tones[1], m.tones[2], m.tones[3], m.sum, m.sumOfSquares)
+            if self.segments >= nextDue { advance(&events) }
+        }
+        samplesConsumed += Int64(segments.count * segmentLength)
+    }
+
     /// Feeds enough silence to resolve a character still being searched, then returns.
     /// Call at the end of a stream; the demodulator can keep going afterwards.
     public mutating func flush(into events: inout [DemodulatorEvent]) {
