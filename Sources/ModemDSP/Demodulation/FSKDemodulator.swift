@@ -198,15 +198,7 @@ public struct FSKDemodulator: Sendable {
             mixer.withUnsafeBufferPointer { tab in
                 let tp = tab.baseAddress! + fill
                 let xp = base + i
-                for j in 0..<take {
-                    // Clip to +-4 and read NaN as silence in one select: NaN fails both
-                    // comparisons. Segments can then never hold a non-finite value.
-                    let u = xp[j]
-                    let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
-                    tones += v * tp[j]
-                    sx += v
-                    sxx += v * v
-                }
+                for j in 0..<take { Self.mix(xp[j], tp[j], &tones, &sx, &sxx) }
             }
             fill += take
             i += take
@@ -223,6 +215,16 @@ public struct FSKDemodulator: Sendable {
         let (mr, mi, sr, si) = (tones[0], tones[1], tones[2], tones[3])
         acc = (mr, mi, sr, si, sx, sxx)
         samplesConsumed += Int64(n)
+    }
+
+    /// One sample into a segment's sums. Clips to +-4 and reads NaN as silence in one select
+    /// (NaN fails both comparisons), so segments can never hold a non-finite value.
+    @inline(__always)
+    private static func mix(_ u: Float, _ tone: SIMD4<Float>, _ tones: inout SIMD4<Float>, _ sx: inout Float, _ sxx: inout Float) {
+        let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
+        tones += v * tone
+        sx += v
+        sxx += v * v
     }
 
     /// The mixer's raw output for one segment of ``segmentLength`` samples: the four tone
@@ -256,13 +258,7 @@ public struct FSKDemodulator: Sendable {
                 var tones = SIMD4<Float>.zero
                 var sx: Float = 0, sxx: Float = 0
                 let xp = x + k * b
-                for j in 0..<b {
-                    let u = xp[j]
-                    let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
-                    tones += v * tp[j]
-                    sx += v
-                    sxx += v * v
-                }
+                for j in 0..<b { Self.mix(xp[j], tp[j], &tones, &sx, &sxx) }
                 out[k] = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
             }
         }
