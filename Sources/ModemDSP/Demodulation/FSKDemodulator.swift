@@ -76,6 +76,9 @@ public struct FSKDemodulator: Sendable {
     private var mode = Mode.hunting
     /// The segment count at which ``advance(_:)`` next has something to do.
     private var nextDue = 0
+    /// Set while a character on the clock is tried before the wide search's data is in.
+    private var fastOnly = false
+    private var needMore = false
     private var huntEnd: Int
     private var anchorScale = 1.0
     private var anchorPower = 0.0
@@ -434,11 +437,22 @@ public struct FSKDemodulator: Sendable {
                 case .framingError(let a), .rejected(let a):
                     huntEnd = max(end + 1, roundToInt(a + Double(window) / 2) + window)
                     mode = .hunting
+                case .needMore:
+                    preconditionFailure("only the clock's fast path asks for more data")
                 }
             case .following(let e, let idle, let lost):
-                let half = Double(window) / 2
-                guard segments >= Int(e + half) + lookahead + 2 else { nextDue = Int(e + half) + lookahead + 2; return }
+                // The clock's own candidates need only the character plus a couple of
+                // segments; the wide search needs half a bit more at the slowest rate. Try the
+                // first as soon as its data is in (a bit sooner on stdout, live), and wait for
+                // the rest only when it does not settle the character.
+                let full = Int(e + Double(window) / 2) + lookahead + 2
+                let fast = min(full, Int(e + 2 + Double(frameBits) * segmentsPerBit * anchorScale) + 1)
+                guard segments >= fast else { nextDue = fast; return }
+                fastOnly = segments < full
+                needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
+                fastOnly = false
+                if needMore { nextDue = full; return }
             }
         }
     }
@@ -466,6 +480,9 @@ public struct FSKDemodulator: Sendable {
             // Look half a bit around the clock: senders restart their clock after idle bits
             // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
             switch search(lo: e - half, hi: e + half, grid: e, &events) {
+            case .needMore:
+                needMore = true
+                return
             case .accepted(let next):
                 mode = .following(expect: next, idleBits: 0, lostSlots: 0)
                 return
@@ -563,6 +580,7 @@ public struct FSKDemodulator: Sendable {
             if central && gridBest.score >= 0.75 * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
+            if fastOnly { return .needMore }
             for offset in [-3.0, -2, 2, 3] {
                 let s = metric(start: g + offset, step: gridBest.step)
                 if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
@@ -643,6 +661,8 @@ public struct FSKDemodulator: Sendable {
         case framingError(Double)
         /// Not a character (noise, silence, a transient); best alignment was `a`.
         case rejected(Double)
+        /// The clock's candidates did not settle it and the wide search needs more segments.
+        case needMore
     }
 
     private mutating func decide(start a: Double, step: Double, grid: Double?,
