@@ -13,22 +13,28 @@ extension SendCommand {
         let bytes = [UInt8](content)
         let name = URL(fileURLWithPath: file).lastPathComponent
         let header = FileHeader(name: name, size: UInt64(bytes.count), crc: CRC32.update(0, bytes))
-        let config = LinkConfiguration(baud: profile.baud, preambleBits: preamble, turnaround: live.turnaround)
-        var sender = ReliableSender(configuration: config)
-        sender.send(header.encoded)
-        sender.send(bytes)
-
         StopSignal.install()
         var link = try LiveLink(options: try live.audioOptions(rate: Int(rate)), profile: profile, format: format,
                                 preamble: preamble, verbose: verbosity.verbose)
         link.start()
         let started = monotonicSeconds()
+        // Let the streams settle, then size the ACK timeout with the output path's delay
+        // (both ends' buffers, taken to be alike): the timer runs from when a burst is
+        // queued, not from when it is heard.
+        while monotonicSeconds() - started < 0.3 { try link.poll(timeout: 0.02) }
+        let pathDelay = min(2, max(0, link.outputDelay))
+        let config = LinkConfiguration(baud: profile.baud, preambleBits: preamble, turnaround: live.turnaround + pathDelay)
+        if verbosity.verbose {
+            Diagnostics.info("output path delay \(Diagnostics.number(pathDelay * 1000)) ms; ACK timeout \(Diagnostics.number(config.ackTimeout)) s after each burst")
+        }
+        var sender = ReliableSender(configuration: config)
+        sender.send(header.encoded)
+        sender.send(bytes)
         var timedOut = false
         while !sender.isIdle && !StopSignal.isRequested {
             let now = monotonicSeconds()
             if let timeout = live.timeout, now - started >= timeout { timedOut = true; break }
-            // Dated from when the burst will be heard, so the ACK timeout starts then.
-            if let burst = sender.nextBurst(at: now + link.outputDelay) {
+            if let burst = sender.nextBurst(at: now) {
                 try link.transmit(burst)
                 continue
             }
