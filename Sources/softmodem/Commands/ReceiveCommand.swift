@@ -12,11 +12,17 @@ struct ReceiveCommand: ParsableCommand {
         discussion: """
             Checks every packet's CRC-32, keeps each sequence number once and in order, and \
             checks the whole file's size and CRC-32 before renaming it into place. Reads audio \
-            files (or stdin); answering with acknowledgements needs the sound card (tx/rx).
+            files (or stdin). With --device the link runs live on that sound device: packets \
+            are acknowledged (half duplex) so the live sender retransmits what was lost; the \
+            command ends once a file is complete and the sender has gone quiet.
             """)
 
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup(title: "Live link") var live: LiveLinkOptions
+
+    @Option(name: .long, help: ArgumentHelp("Live: device sample rate in Hz.", valueName: "hz"))
+    var rate = 44_100
 
     @Argument(help: ArgumentHelp("Directory to write received files into.", valueName: "dir"))
     var directory: String
@@ -32,6 +38,9 @@ struct ReceiveCommand: ParsableCommand {
             throw CLIError.runtime("\(directory) is not a directory")
         }
         let assembler = FileAssembler(directory: directory, verbose: verbosity.verbose)
+        if live.device != nil && !files.isEmpty { throw CLIError.usage("give either audio files or --device NAME, not both") }
+        if live.liveOnlyGiven || (rate != 44_100 && live.device == nil) { throw CLIError.usage("--rate, --latency, --timeout and --turnaround need --device") }
+        if live.device != nil { return try runLive(profile: profile, format: frame, assembler: assembler) }
         var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: profile.baud))
         var pipeline = DecodePipeline(configuration: DemodulatorConfiguration(profile: profile, sampleRate: 44_100, format: frame),
                                       channel: nil, verbose: verbosity.traceCharacters)
@@ -63,6 +72,9 @@ final class FileAssembler {
     private var received: UInt64 = 0
     private var crc: UInt32 = 0
     private(set) var completed: [String] = []
+
+    /// True between a file's header and its last byte.
+    var isReceiving: Bool { header != nil || !headerBytes.isEmpty }
 
     init(directory: String, verbose: Bool) {
         self.directory = directory

@@ -10,7 +10,9 @@ struct RxCommand: ParsableCommand {
         commandName: "rx",
         abstract: "Decode live audio from a sound device; bytes go to stdout as they arrive.",
         discussion: """
-            Runs until SIGINT/SIGTERM, --duration or --count. Overruns are recovered, \
+            Runs until SIGINT/SIGTERM, --duration or --count. With --protocol the bytes are \
+            parsed and each message printed as it completes (--json: one object per line, \
+            time in stream seconds) and --count counts messages. Overruns are recovered, \
             reported on stderr, and decoding resumes at the next start bit. --timestamps \
             prints one line per byte: stream time of its stop bit, latency from the end of \
             the stop bit to output, hex and character.
@@ -19,6 +21,7 @@ struct RxCommand: ParsableCommand {
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var audio: LiveAudioOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
 
     @Option(name: .long, help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var duration: Double?
@@ -40,11 +43,14 @@ struct RxCommand: ParsableCommand {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         guard squelch.isFinite, (-20...60).contains(squelch) else { throw ValidationError("--squelch must be between -20 and 60 dB") }
         if hex && timestamps { throw ValidationError("--hex and --timestamps cannot be combined") }
+        if messages.name != nil && (hex || timestamps) { throw ValidationError("--protocol cannot be combined with --hex or --timestamps") }
     }
 
     func run() throws {
         let profile = try modem.resolvedProfile()
         let frame = try modem.frameFormat()
+        // With --protocol, parsed messages replace the raw bytes and --count counts messages.
+        let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
         StopSignal.install()
         var rx = try LiveReceiver(options: audio, configuration: DemodulatorConfiguration(profile: profile, format: frame, squelch: squelch),
                                   verbose: verbosity.verbose)
@@ -63,7 +69,9 @@ struct RxCommand: ParsableCommand {
             for e in rx.events {
                 guard e.kind == .byte else { framingErrors += 1; continue }
                 bytes += 1
-                do throws(AudioIOError) {
+                if let printer {
+                    try printer.push(e.value, at: rx.streamSeconds(e))
+                } else { do throws(AudioIOError) {
                     if timestamps {
                         let latency = rx.latency(of: e, at: now)
                         worstLatency = max(worstLatency, latency)
@@ -77,14 +85,18 @@ struct RxCommand: ParsableCommand {
                     }
                 } catch {
                     throw CLIError(error)
-                }
+                } }
                 lastEnd = e.endSample
-                if let count, bytes >= count { break }
+                if let count, (printer?.messages ?? bytes) >= count { break }
             }
             do { try sink.flush() } catch { throw CLIError(error) }
-            if let count, bytes >= count { break loop }
+            if let count, (printer?.messages ?? bytes) >= count { break loop }
         }
         rx.stop()
+        if let printer {
+            if count.map({ printer.messages < $0 }) ?? true { try printer.finish() }
+            if verbosity.verbose { Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded") }
+        }
         if hex && lastEnd >= 0 { try? sink.write(Array("\n".utf8)) }
         do { try sink.flush() } catch { throw CLIError(error) }
         if verbosity.verbose {

@@ -12,18 +12,21 @@ struct SendCommand: ParsableCommand {
             Each packet (at most 31 bytes on the wire, the Arduino's receive buffer) becomes one \
             burst. The first message carries the file name, size and CRC-32. Written to a file \
             there is no return channel, so nothing is acknowledged: --repeat sends every packet \
-            several times and the receiver keeps the first good copy. Live acknowledgements and \
-            retransmission need the sound card (tx/rx); the library's ReliableSender does that.
+            several times and the receiver keeps the first good copy. With --device instead of \
+            -o the link runs live and half duplex on that sound device: each burst waits for the \
+            receiver's acknowledgement (`softmodem receive DIR --device D` at the far end) and is \
+            sent again when it does not come; throughput and retransmissions are reported with -v.
             """)
 
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup(title: "Live link") var live: LiveLinkOptions
 
     @Argument(help: ArgumentHelp("The file to send.", valueName: "file"))
     var file: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output audio file, or - for a WAV stream on stdout.", valueName: "file"))
-    var output: String
+    var output: String?
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
     var rate: Double = 44_100
@@ -44,6 +47,10 @@ struct SendCommand: ParsableCommand {
         guard (0...1000).contains(preamble) else { throw CLIError.usage("--preamble must be 0-1000 bits") }
         guard gap.isFinite, (0...10).contains(gap) else { throw CLIError.usage("--gap must be 0-10 seconds") }
         guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        if live.device != nil && output != nil { throw CLIError.usage("give either -o FILE or --device NAME, not both") }
+        if live.liveOnlyGiven { throw CLIError.usage("--latency, --timeout and --turnaround need --device") }
+        if live.device != nil { return try runLive(profile: profile, format: format) }
+        guard let output else { throw CLIError.usage("give -o FILE (audio out) or --device NAME (live, acknowledged)") }
         if output == "-" && Diagnostics.stdoutIsTerminal { throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe") }
         guard let handle = FileHandle(forReadingAtPath: file) else { throw CLIError.runtime("cannot open \(file)") }
         defer { try? handle.close() }

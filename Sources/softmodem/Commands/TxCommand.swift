@@ -11,12 +11,14 @@ struct TxCommand: ParsableCommand {
             Bytes that arrive together go out as one burst (preamble, characters, postamble). \
             With --keep-open the device runs from start to end and plays silence between \
             bursts, as the phone apps do, so device start-up never eats a preamble. \
+            --protocol NAME builds one message from the options, as `encode --protocol` does. \
             SIGINT/SIGTERM stop reading, finish the burst and drain the device.
             """)
 
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var audio: LiveAudioOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
 
     @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
     var text: String?
@@ -36,6 +38,9 @@ struct TxCommand: ParsableCommand {
     func run() throws {
         let profile = try modem.resolvedProfile()
         let format = try modem.frameFormat()
+        if messages.json { throw CLIError.usage("--json applies to decoding") }
+        // With --protocol the message is built from the options (and --text) like `encode` does.
+        let message = try messages.resolved().map { p throws(CLIError) in try messages.encode(p, text: text) }
         guard amplitude.isFinite, (-120...0).contains(amplitude) else { throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude)) }
         guard (0...10_000).contains(preamble), (0...10_000).contains(postamble) else {
             throw CLIError.usage("--preamble and --postamble must be 0 to 10000 bits")
@@ -44,7 +49,9 @@ struct TxCommand: ParsableCommand {
         var tx = try LiveTransmitter(options: audio, profile: profile, format: format, amplitudeDB: amplitude,
                                      preamble: preamble, postamble: postamble, keepOpen: keepOpen, verbose: verbosity.verbose)
         tx.start()
-        if let text {
+        if let message {
+            try message.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(b) }
+        } else if let text {
             try Array(text.utf8).withUnsafeBufferPointer { b throws(CLIError) in try tx.send(b) }
         } else {
             try pump(&tx)
