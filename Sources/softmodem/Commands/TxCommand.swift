@@ -17,6 +17,8 @@ struct TxCommand: ParsableCommand {
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var audio: LiveAudioOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var hijack: HiJackOptions
+    @OptionGroup var power: PowerToneOptions
 
     @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
     var text: String?
@@ -34,6 +36,10 @@ struct TxCommand: ParsableCommand {
     var postamble = 7
 
     func run() throws {
+        if modem.isHiJack { return try runHiJack() }
+        if hijack.anyGiven || power.anyGiven {
+            throw CLIError.usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
+        }
         let profile = try modem.resolvedProfile()
         let format = try modem.frameFormat()
         guard amplitude.isFinite, (-120...0).contains(amplitude) else { throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude)) }
