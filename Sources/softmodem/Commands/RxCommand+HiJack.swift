@@ -18,6 +18,11 @@ extension RxCommand {
         let ch = channel ?? 1
         guard (1...32).contains(ch) else { throw CLIError.usage("--channel must be 1 to 32") }
         let baud = modem.baud ?? HiJack.boardBaud
+        do {
+            _ = try HiJackDecoder(sampleRate: Double(audio.rate), nominalBaud: baud)
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
         StopSignal.install()
         var rx = try HiJackLiveReceiver(options: audio, channel: ch - 1, nominalBaud: baud, verbose: verbosity.verbose)
         var sink = ByteSink()

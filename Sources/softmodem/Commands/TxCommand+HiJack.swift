@@ -22,6 +22,14 @@ extension TxCommand {
         let bytePeriod = hijack.bytePeriod ?? HiJack.defaultBytePeriod
         let level = Float(pow(10, amplitude / 20))
         let invert = hijack.invert
+        // Bad values are usage errors before any device is opened (checked again at the
+        // rate the device grants).
+        do {
+            _ = try HiJackEncoder(sampleRate: Double(audio.rate), baud: baud, bytePeriod: bytePeriod, amplitude: level, invert: invert)
+        } catch {
+            throw CLIError.usage("\(error)")
+        }
+        _ = try power.tone(sampleRate: Double(audio.rate))
         StopSignal.install()
         var tx = try HiJackLiveTransmitter(options: audio, encoder: { rate throws(CLIError) in
             do {
