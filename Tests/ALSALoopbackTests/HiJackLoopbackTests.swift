@@ -41,6 +41,42 @@ extension LoopbackTests {
         #expect(rx.stdoutText == "48 69 21\n", "\(rx.stderr)")
     }
 
+    @Test func hiJackTermSendsTypedLinesAndSuppressesItsOwnEcho() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--count", "11", "--duration", "10", "-v"],
+                                       in: dir, tag: "rx")
+        let term = try Softmodem.Running(["term", "--device", "pulse", "--profile", "hijack", "-v"], in: dir, tag: "term")
+        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") && term.stderr.contains("pulse: capture") })
+        usleep(300_000)
+        term.send(Data("hello term\n".utf8))
+        #expect(rx.wait(timeout: 8) == 0, "\(rx.stderr)")
+        #expect(rx.stdoutText == "hello term\n", "\(rx.stderr)")
+        usleep(300_000)
+        term.closeStdin()
+        #expect(term.wait(timeout: 5) == 0, "\(term.stderr)")
+        // The loopback plays our own line back: all of it is recognised as echo.
+        #expect(term.stdout.isEmpty, "\(term.stderr)")
+        #expect(term.stderr.contains("term: 0 bytes received, 11 echoed bytes suppressed"), "\(term.stderr)")
+        #expect(term.stderr.contains(" 0 frames of filler silence"), "\(term.stderr)")
+    }
+
+    @Test func hiJackTermPrintsWhatItHears() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The sink mixes everything played: term's own idle line is kept silent so that
+        // tx's line is the only data on the loopback (the two power tones just add).
+        let term = try Softmodem.Running(["term", "--device", "pulse", "--profile", "hijack", "--amplitude=-120", "-v"], in: dir, tag: "term")
+        #expect(Softmodem.waitUntil(timeout: 5) { term.stderr.contains("pulse: capture") })
+        usleep(300_000)
+        let tx = try Softmodem.run(["tx", "--device", "pulse", "--profile", "hijack", "--text", "to term"], timeout: 10)
+        #expect(tx.status == 0, "\(tx.stderr)")
+        #expect(Softmodem.waitUntil(timeout: 3) { term.stdoutText == "to term" }, "\(term.stderr)")
+        term.signal(SIGINT)
+        #expect(term.wait(timeout: 5) == 0, "\(term.stderr)")
+        #expect(term.stderr.contains("term: 7 bytes received, 0 echoed bytes suppressed"), "\(term.stderr)")
+    }
+
     @Test func powerPlaysForItsDurationAndExits() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
