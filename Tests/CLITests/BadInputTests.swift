@@ -28,7 +28,7 @@ struct BadInputTests {
     @Test func zeroLengthFile() throws {
         let dir = try CLI.temporaryDirectory()
         let path = dir.appendingPathComponent("empty.wav").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         Self.expectOneLine(try CLI.softmodem(["decode", path]), status: 1, mentioning: [path, "empty"])
         Self.expectOneLine(try CLI.softmodem(["decode", "--raw", "--rate", "44100", path]), status: 1, mentioning: [path, "empty"])
     }

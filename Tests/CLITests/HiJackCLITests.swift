@@ -24,7 +24,7 @@ struct HiJackCLITests {
         let text = "HiJack \(rate)"
         let r = try CLI.softmodem(["encode", "--profile", "hijack", "--rate", "\(rate)", "--amplitude", "0", "--float", "--text", text, "-o", path])
         #expect(r.status == 0, "\(r.stderr)")
-        var reader = try SoundFileReader(path: path)
+        let reader = try SoundFileReader(path: path)
         #expect(reader.channels == 2)
         var all = [Float](repeating: 0, count: 2 * Int(reader.frames))
         let frames = try all.withUnsafeMutableBufferPointer { b throws(AudioIOError) in try reader.read(into: b) }
@@ -69,7 +69,7 @@ struct HiJackCLITests {
         let path = dir.appendingPathComponent("p.wav").path
         let r = try CLI.softmodem(["power", "--rate", "96000", "--duration", "0.5", "--power-amplitude", "0.8", "-o", path])
         #expect(r.status == 0, "\(r.stderr)")
-        var reader = try SoundFileReader(path: path)
+        let reader = try SoundFileReader(path: path)
         #expect(reader.channels == 2)
         #expect(reader.frames == 48_000)
         var all = [Float](repeating: 0, count: 2 * 48_000)

@@ -85,3 +85,28 @@ struct EdgeCaseTests {
         #expect(try FrameFormat(dataBits: 7, parity: .even).wireBits(for: 0x03) == 0b1_0_0000011_0)
     }
 }
+
+@Suite("mixing and deframing split")
+struct MixedSegmentTests {
+    @Test("process(mixed:) after mixSegments gives exactly the events of process(_:)", arguments: [44_100.0, 48_000])
+    func splitMatches(rate: Double) throws {
+        let bytes = TestSignals.randomBytes(300, seed: 12)
+        var signal = try TestSignals.encode(bytes, rate: rate, amplitude: 0.4, silence: 3000)
+        TestSignals.addNoise(&signal, snr: 3, signalPower: 0.08, seed: 2)
+        let config = DemodulatorConfiguration(sampleRate: rate)
+        var whole = try FSKDemodulator(config)
+        var split = try FSKDemodulator(config)
+        var a: [DemodulatorEvent] = [], b: [DemodulatorEvent] = []
+        signal.withUnsafeBufferPointer { whole.process($0, into: &a) }
+        let segmentCount = signal.count / split.segmentLength
+        var mixed = [FSKDemodulator.MixedSegment](repeating: .init(), count: segmentCount)
+        let n = signal.withUnsafeBufferPointer { s in mixed.withUnsafeMutableBufferPointer { split.mixSegments(s, into: $0) } }
+        #expect(n == segmentCount)
+        mixed.withUnsafeBufferPointer { split.process(mixed: $0, into: &b) }
+        // Same characters at the same samples; the two loops may round a multiply-add
+        // differently, so measured levels agree to rounding, not bit for bit.
+        #expect(a.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" } == b.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" })
+        #expect(zip(a, b).allSatisfy { abs($0.ebN0 - $1.ebN0) < 1e-3 })
+        #expect(a.filter { $0.kind == .byte }.map(\.value) == bytes)
+    }
+}

@@ -1,4 +1,4 @@
-public import ModemDSP
+import ModemDSP
 
 /// Adds white Gaussian noise at a full-band SNR (PROTOCOLS.md section 4): noise power over
 /// the whole band 0...fs/2 equals the signal power divided by 10^(SNR/10).

@@ -76,6 +76,9 @@ public struct FSKDemodulator: Sendable {
     private var mode = Mode.hunting
     /// The segment count at which ``advance(_:)`` next has something to do.
     private var nextDue = 0
+    /// Set while a character on the clock is tried before the wide search's data is in.
+    private var fastOnly = false
+    private var needMore = false
     private var huntEnd: Int
     private var anchorScale = 1.0
     private var anchorPower = 0.0
@@ -198,15 +201,7 @@ public struct FSKDemodulator: Sendable {
             mixer.withUnsafeBufferPointer { tab in
                 let tp = tab.baseAddress! + fill
                 let xp = base + i
-                for j in 0..<take {
-                    // Clip to +-4 and read NaN as silence in one select: NaN fails both
-                    // comparisons. Segments can then never hold a non-finite value.
-                    let u = xp[j]
-                    let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
-                    tones += v * tp[j]
-                    sx += v
-                    sxx += v * v
-                }
+                for j in 0..<take { Self.mix(xp[j], tp[j], &tones, &sx, &sxx) }
             }
             fill += take
             i += take
@@ -223,6 +218,67 @@ public struct FSKDemodulator: Sendable {
         let (mr, mi, sr, si) = (tones[0], tones[1], tones[2], tones[3])
         acc = (mr, mi, sr, si, sx, sxx)
         samplesConsumed += Int64(n)
+    }
+
+    /// One sample into a segment's sums. Clips to +-4 and reads NaN as silence in one select
+    /// (NaN fails both comparisons), so segments can never hold a non-finite value.
+    @inline(__always)
+    private static func mix(_ u: Float, _ tone: SIMD4<Float>, _ tones: inout SIMD4<Float>, _ sx: inout Float, _ sxx: inout Float) {
+        let v: Float = u >= -4 && u <= 4 ? u : (u > 4 ? 4 : (u < -4 ? -4 : 0))
+        tones += v * tone
+        sx += v
+        sxx += v * v
+    }
+
+    /// The mixer's raw output for one segment of ``segmentLength`` samples: the four tone
+    /// products (cos and -sin of mark, then of space) against the segment's own time origin,
+    /// the sum and the sum of squares. See ``mixSegments(_:into:)``.
+    public struct MixedSegment: Sendable, Equatable {
+        public var tones: SIMD4<Float>
+        public var sum: Float
+        public var sumOfSquares: Float
+        public init(tones: SIMD4<Float> = .zero, sum: Float = 0, sumOfSquares: Float = 0) {
+            self.tones = tones
+            self.sum = sum
+            self.sumOfSquares = sumOfSquares
+        }
+    }
+
+    /// Mixes whole segments of `samples` (which must start on a segment boundary) into
+    /// `segments`, without touching the demodulator's state; returns the number of segments
+    /// written (limited by both buffers; a trailing partial segment is ignored).
+    ///
+    /// With ``process(mixed:into:)`` this splits ``process(_:into:)`` into its two halves, so
+    /// the deframing (high-pass, running sums, start-bit search, bit decisions) can be
+    /// measured alone. Samples are clipped and NaN read as silence, as in `process`.
+    public func mixSegments(_ samples: UnsafeBufferPointer<Float>, into segments: UnsafeMutableBufferPointer<MixedSegment>) -> Int {
+        let b = segmentLength
+        let count = min(samples.count / b, segments.count)
+        guard count > 0, let x = samples.baseAddress, let out = segments.baseAddress else { return 0 }
+        table.withUnsafeBufferPointer { tab in
+            let tp = tab.baseAddress!
+            for k in 0..<count {
+                var tones = SIMD4<Float>.zero
+                var sx: Float = 0, sxx: Float = 0
+                let xp = x + k * b
+                for j in 0..<b { Self.mix(xp[j], tp[j], &tones, &sx, &sxx) }
+                out[k] = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
+            }
+        }
+        return count
+    }
+
+    /// Runs everything after the mixer on segments from ``mixSegments(_:into:)``, exactly as
+    /// ``process(_:into:)`` would on the samples they came from (which must be the samples
+    /// that follow what this demodulator has consumed, with no partial segment pending).
+    public mutating func process(mixed segments: UnsafeBufferPointer<MixedSegment>, into events: inout [DemodulatorEvent]) {
+        precondition(fill == 0, "process(mixed:) needs the demodulator on a segment boundary")
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        for m in segments {
+            completeSegment(m.tones[0], m.tones[1], m.tones[2], m.tones[3], m.sum, m.sumOfSquares)
+            if self.segments >= nextDue { advance(&events) }
+        }
+        samplesConsumed += Int64(segments.count * segmentLength)
     }
 
     /// Feeds enough silence to resolve a character still being searched, then returns.
@@ -289,7 +345,13 @@ public struct FSKDemodulator: Sendable {
         rawCount += 1
         markPhasor = Self.rotate(mp, markRotation)
         spacePhasor = Self.rotate(sp, spaceRotation)
-        if rawCount & 0xFFFF == 0 { rebaseRaw() }
+        if rawCount & 63 == 0 {
+            // A rotation changes |p| by ~1e-16 a step: pulling it back to 1 every 64
+            // segments is as good as every segment.
+            markPhasor = Self.normalized(markPhasor)
+            spacePhasor = Self.normalized(spacePhasor)
+            if rawCount & 0xFFFF == 0 { rebaseRaw() }
+        }
         guard let v = done else { return }
         prefix.0 += v.0
         prefix.1 += v.1
@@ -315,10 +377,13 @@ public struct FSKDemodulator: Sendable {
 
     @inline(__always)
     private static func rotate(_ p: (re: Double, im: Double), _ r: (re: Double, im: Double)) -> (re: Double, im: Double) {
-        let re = p.re * r.re - p.im * r.im
-        let im = p.re * r.im + p.im * r.re
-        let g = 1.5 - 0.5 * (re * re + im * im)  // keeps |p| = 1 without a square root
-        return (re * g, im * g)
+        (p.re * r.re - p.im * r.im, p.re * r.im + p.im * r.re)
+    }
+
+    @inline(__always)
+    private static func normalized(_ p: (re: Double, im: Double)) -> (re: Double, im: Double) {
+        let g = 1.5 - 0.5 * (p.re * p.re + p.im * p.im)  // one Newton step towards |p| = 1
+        return (p.re * g, p.im * g)
     }
 
     /// Keeps prefix sums small so long streams lose no precision: only differences inside
@@ -358,7 +423,9 @@ public struct FSKDemodulator: Sendable {
         while true {
             switch mode {
             case .hunting:
-                guard huntEnd <= segments else { nextDue = huntEnd; return }
+                // Windows are tested in order whenever the state machine runs, so testing
+                // them a bit's worth at a time decides exactly the same, with fewer calls.
+                guard huntEnd <= segments else { nextDue = huntEnd + window - 1; return }
                 if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
                 if triggers(at: huntEnd) { mode = .triggered(huntEnd) } else { huntEnd += 1 }
             case .triggered(let end):
@@ -370,11 +437,22 @@ public struct FSKDemodulator: Sendable {
                 case .framingError(let a), .rejected(let a):
                     huntEnd = max(end + 1, roundToInt(a + Double(window) / 2) + window)
                     mode = .hunting
+                case .needMore:
+                    preconditionFailure("only the clock's fast path asks for more data")
                 }
             case .following(let e, let idle, let lost):
-                let half = Double(window) / 2
-                guard segments >= Int(e + half) + lookahead + 2 else { nextDue = Int(e + half) + lookahead + 2; return }
+                // The clock's own candidates need only the character plus a couple of
+                // segments; the wide search needs half a bit more at the slowest rate. Try the
+                // first as soon as its data is in (a bit sooner on stdout, live), and wait for
+                // the rest only when it does not settle the character.
+                let full = Int(e + Double(window) / 2) + lookahead + 2
+                let fast = min(full, Int(e + 2 + Double(frameBits) * segmentsPerBit * anchorScale) + 1)
+                guard segments >= fast else { nextDue = fast; return }
+                fastOnly = segments < full
+                needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
+                fastOnly = false
+                if needMore { nextDue = full; return }
             }
         }
     }
@@ -402,6 +480,9 @@ public struct FSKDemodulator: Sendable {
             // Look half a bit around the clock: senders restart their clock after idle bits
             // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
             switch search(lo: e - half, hi: e + half, grid: e, &events) {
+            case .needMore:
+                needMore = true
+                return
             case .accepted(let next):
                 mode = .following(expect: next, idleBits: 0, lostSlots: 0)
                 return
@@ -499,6 +580,7 @@ public struct FSKDemodulator: Sendable {
             if central && gridBest.score >= 0.75 * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
+            if fastOnly { return .needMore }
             for offset in [-3.0, -2, 2, 3] {
                 let s = metric(start: g + offset, step: gridBest.step)
                 if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
@@ -579,6 +661,8 @@ public struct FSKDemodulator: Sendable {
         case framingError(Double)
         /// Not a character (noise, silence, a transient); best alignment was `a`.
         case rejected(Double)
+        /// The clock's candidates did not settle it and the wide search needs more segments.
+        case needMore
     }
 
     private mutating func decide(start a: Double, step: Double, grid: Double?,

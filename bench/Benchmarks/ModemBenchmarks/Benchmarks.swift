@@ -23,6 +23,9 @@ let benchmarks: @Sendable () -> Void = {
     encoding("Encode-1225-44.1kHz", .softmodem1225, rate: 44_100, seconds: s)
     encoding("Encode-1225-48kHz", .softmodem1225, rate: 48_000, seconds: s)
 
+    deframing("Deframe-1225-44.1kHz-clean", .softmodem1225, rate: 44_100, snr: nil, seconds: s)
+    deframing("Deframe-1225-44.1kHz-0dB", .softmodem1225, rate: 44_100, snr: 0, seconds: s)
+
     idleDemodulation("Demodulate-silence-44.1kHz", rate: 44_100, seconds: s)
     wavDecode("DecodeWAV16-1225-44.1kHz", .softmodem1225, rate: 44_100, seconds: s)
 }
