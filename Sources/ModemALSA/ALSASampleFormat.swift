@@ -67,6 +67,37 @@ func interleave(_ samples: UnsafePointer<Float>, frames: Int, format: ALSASample
     }
 }
 
+/// Writes `frames` interleaved frames of `sourceChannels` floats to the first channels of
+/// `channels`-channel device frames (extra device channels get silence, extra source
+/// channels are dropped), clipping like ``interleave``. Allocates nothing.
+func convertFrames(_ samples: UnsafePointer<Float>, sourceChannels: Int, frames: Int, format: ALSASampleFormat,
+                   channels: Int, into raw: UnsafeMutableRawPointer) {
+    let shared = min(sourceChannels, channels)
+    switch format {
+    case .float32:
+        let p = raw.assumingMemoryBound(to: Float.self)
+        for i in 0..<frames {
+            for c in 0..<channels { p[i * channels + c] = c < shared ? clip(samples[i * sourceChannels + c]) : 0 }
+        }
+    case .s32:
+        let p = raw.assumingMemoryBound(to: Int32.self)
+        for i in 0..<frames {
+            for c in 0..<channels {
+                let s = c < shared ? clip(samples[i * sourceChannels + c]) : 0
+                p[i * channels + c] = Int32(littleEndian: Int32(Double(s) * 2_147_483_647))
+            }
+        }
+    case .s16:
+        let p = raw.assumingMemoryBound(to: Int16.self)
+        for i in 0..<frames {
+            for c in 0..<channels {
+                let s = c < shared ? clip(samples[i * sourceChannels + c]) : 0
+                p[i * channels + c] = Int16(littleEndian: Int16(s * 32_767))
+            }
+        }
+    }
+}
+
 @inline(__always) private func clip(_ x: Float) -> Float {
     x.isNaN ? 0 : min(1, max(-1, x))
 }

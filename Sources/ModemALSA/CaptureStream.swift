@@ -15,6 +15,8 @@ public final class CaptureStream: @unchecked Sendable {
     // everything shared with the consumer is atomic or the SPSC ring.
     public let pcm: ALSAPCM
     public var sampleRate: Int { pcm.sampleRate }
+    /// The device channel delivered to the consumer (0-based).
+    public let channel: Int
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
     private let exited = WakeSignal()
@@ -29,10 +31,18 @@ public final class CaptureStream: @unchecked Sendable {
     private let captured = Atomic<Int>(0)
 
     /// Opens `device` for capture. `periodFrames` and `periods` set the latency; the ring
-    /// holds `ringSeconds` of audio so a slow consumer does not lose samples.
-    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, ringSeconds: Double = 2) throws(ALSAError) {
+    /// holds `ringSeconds` of audio so a slow consumer does not lose samples. `channel`
+    /// (0-based) picks one channel of a multi-channel capture: the device is asked for
+    /// `channel + 1` channels and must grant them (channel 0 lets a server down-mix to mono).
+    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, ringSeconds: Double = 2,
+                channel: Int = 0) throws(ALSAError) {
         pcm = try ALSAPCM(ALSARequest(device: device, direction: .capture, sampleRate: sampleRate,
-                                      channels: 1, periodFrames: periodFrames, periods: periods))
+                                      channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods))
+        if pcm.channels <= channel {
+            throw ALSAError(reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
+                            detail: "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
+        }
+        self.channel = max(0, channel)
         ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
         raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
         mono = .allocate(capacity: pcm.periodFrames)
@@ -118,7 +128,7 @@ public final class CaptureStream: @unchecked Sendable {
                 dataReady.post()
                 return
             }
-            deinterleave(raw, format: pcm.format, channels: pcm.channels, channel: 0, frames: got, into: mono)
+            deinterleave(raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got, into: mono)
             let put = ring.write(UnsafeBufferPointer(start: mono, count: got))
             if put < got { dropped.add(got - put, ordering: .relaxed) }
             captured.add(put, ordering: .relaxed)

@@ -1,8 +1,13 @@
 import Foundation
 import Synchronization
 
-/// Live output: the producer queues mono samples in a lock-free ring and a dedicated thread
+/// Live output: the producer queues samples in a lock-free ring and a dedicated thread
 /// writes them to an ALSA playback device period by period.
+///
+/// Mono streams (`channels: 1`, the default) copy each sample to every device channel.
+/// Stereo streams (`channels: 2`) take interleaved left/right frames and play them on the
+/// device's first two channels (any further device channels stay silent); the device must
+/// grant at least two channels.
 ///
 /// When the ring runs dry the thread writes silence, so the device never underruns in the
 /// middle of a burst. With `keepOpen` it keeps doing so between bursts and the stream runs
@@ -16,6 +21,8 @@ public final class PlaybackStream: @unchecked Sendable {
     // everything shared with the producer is atomic or the SPSC ring.
     public let pcm: ALSAPCM
     public let keepOpen: Bool
+    /// Samples per frame the producer writes: 1 (mono, copied to every device channel) or 2.
+    public let channels: Int
     public var sampleRate: Int { pcm.sampleRate }
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
@@ -40,14 +47,21 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Opens `device` for playback. `leadIn` seconds of silence precede each start of the
     /// device (once with `keepOpen`, before every burst without it).
     public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool,
-                leadIn: Double = 0.1, ringSeconds: Double = 1) throws(ALSAError) {
+                leadIn: Double = 0.1, ringSeconds: Double = 1, channels: Int = 1) throws(ALSAError) {
+        let wanted = min(2, max(1, channels))
         pcm = try ALSAPCM(ALSARequest(device: device, direction: .playback, sampleRate: sampleRate,
-                                      channels: 1, periodFrames: periodFrames, periods: periods))
+                                      channels: wanted, periodFrames: periodFrames, periods: periods))
+        if pcm.channels < wanted {
+            throw ALSAError(reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
+                            detail: "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
+        }
+        self.channels = wanted
         self.keepOpen = keepOpen
         leadInFrames = Int(max(0, leadIn) * Double(pcm.sampleRate))
-        ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
+        // Power-of-two capacity keeps stereo frames whole: every write and read is even.
+        ring = SPSCRingBuffer(minimumCapacity: wanted * max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
         raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
-        mono = .allocate(capacity: pcm.periodFrames)
+        mono = .allocate(capacity: pcm.periodFrames * wanted)
     }
 
     deinit {
@@ -66,11 +80,11 @@ public final class PlaybackStream: @unchecked Sendable {
     /// buffer and any sound-server buffering, from `snd_pcm_delay`), i.e. roughly when a
     /// sample queued now will be heard.
     public var queuedSeconds: Double {
-        Double(ring.availableToRead + max(pcm.bufferFrames, delay.load(ordering: .relaxed))) / Double(pcm.sampleRate)
+        Double(ring.availableToRead / channels + max(pcm.bufferFrames, delay.load(ordering: .relaxed))) / Double(pcm.sampleRate)
     }
 
-    /// Samples queued by the producer that the playback thread has not taken yet.
-    public var pendingFrames: Int { ring.availableToRead }
+    /// Frames queued by the producer that the playback thread has not taken yet.
+    public var pendingFrames: Int { ring.availableToRead / channels }
 
     /// Starts the playback thread (once).
     public func start() {
@@ -81,7 +95,8 @@ public final class PlaybackStream: @unchecked Sendable {
         thread.start()
     }
 
-    /// Producer: queues every sample, waiting for room. Opens a burst (see ``endBurst()``).
+    /// Producer: queues every sample (interleaved frames when ``channels`` is 2, so an even
+    /// count), waiting for room. Opens a burst (see ``endBurst()``).
     /// Returns early without queuing the rest if the stream is aborted.
     public func write(_ samples: UnsafeBufferPointer<Float>) throws(ALSAError) {
         idle.store(false, ordering: .releasing)
@@ -130,7 +145,7 @@ public final class PlaybackStream: @unchecked Sendable {
         if keepOpen && !writeSilence(leadInFrames) { return }
         while true {
             if aborting.load(ordering: .relaxed) { pcm.snd_pcm_drop(); return }
-            var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period))
+            var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period * channels)) / channels
             if n > 0 {
                 spaceReady.post()
                 played.add(n, ordering: .relaxed)
@@ -146,7 +161,7 @@ public final class PlaybackStream: @unchecked Sendable {
             } else if keepOpen || (started && !idle.load(ordering: .acquiring)) {
                 // Starved mid-burst or between bursts with --keep-open: a period of
                 // silence keeps the device running instead of underrunning.
-                mono.update(repeating: 0, count: period)
+                mono.update(repeating: 0, count: period * channels)
                 n = period
                 silent.add(n, ordering: .relaxed)
             } else {
@@ -167,7 +182,7 @@ public final class PlaybackStream: @unchecked Sendable {
         var left = frames
         while left > 0 {
             let n = min(left, pcm.periodFrames)
-            mono.update(repeating: 0, count: n)
+            mono.update(repeating: 0, count: n * channels)
             if !writeMono(n) { return false }
             left -= n
         }
@@ -176,7 +191,11 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Converts and writes the first `n` frames of `mono`; false if the device failed.
     private func writeMono(_ n: Int) -> Bool {
-        interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+        if channels == 1 {
+            interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+        } else {
+            convertFrames(mono, sourceChannels: channels, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+        }
         var offset = 0
         while offset < n {
             let got = pcm.snd_pcm_writei(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)

@@ -93,7 +93,7 @@ struct HiJackCLITests {
         ["encode", "--invert", "--text", "x", "-o", "-"],
         ["decode", "--profile", "hijack", "--baud", "1489", "-"],
         ["decode", "--profile", "hijack", "--squelch", "5", "-"],
-        ["power", "--duration", "1"],
+        ["power", "--latency", "1", "--duration", "1"],  // live playback: bad latency
         ["power", "-o", "/tmp/softmodem-never-written.wav"],
         ["power", "--duration", "-1", "-o", "-"],
         ["power", "--rate", "1000", "--duration", "1", "-o", "-"],

@@ -1,24 +1,31 @@
 import ArgumentParser
+import Foundation
 import ModemDSP
 
 /// `softmodem power`: the HiJack power tone alone, to power a board.
 ///
-/// Writes stereo: left silent (the data line stays quiet), right = the tone. Live playback
-/// on a sound card is the job of the ALSA player (`tx`/`term` with `--profile hijack` play the
-/// same tone under the data); until this command can use it, pipe it:
-/// `softmodem power -o - | aplay -D hw:0`.
+/// Stereo: left silent (the data line stays quiet), right = the tone. Without `-o` it plays
+/// live on `--device` until SIGINT/SIGTERM or `--duration`, then drains and exits 0; with
+/// `-o` it writes a WAV file or stream instead.
 struct PowerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "power",
-        abstract: "Write the HiJack power tone (right channel) to a file or stdout.",
+        abstract: "Play the HiJack power tone (right channel) on a sound device, or write it to a file or stdout.",
         discussion: """
             The board harvests its power from this tone; play it with the volume at maximum, \
-            preferably on a hardware device (hw:) at 48 or 96 kHz. Without --duration, '-o -' \
-            streams until the reader closes the pipe.
+            preferably on a hardware device (hw:) at 48 or 96 kHz. Without -o it plays on \
+            --device until SIGINT/SIGTERM or --duration. Without --duration, '-o -' streams \
+            until the reader closes the pipe.
             """)
 
     @OptionGroup var power: PowerToneOptions
     @OptionGroup var verbosity: VerbosityOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("ALSA device for live playback (without -o): default, pulse, hw:CARD,DEV, plughw:CARD,DEV.", valueName: "name"))
+    var device = "default"
+
+    @Option(name: .long, help: ArgumentHelp("Device buffer in milliseconds for live playback (4-2000).", valueName: "ms"))
+    var latency: Double = 40
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
     var rate: Double = 48_000
@@ -42,11 +49,7 @@ struct PowerCommand: ParsableCommand {
                 throw CLIError.usage("--duration must be above 0 and at most 86400 seconds")
             }
         }
-        guard let destination = output else {
-            // Hook for live playback: once the ALSA player lands, open it here at `rate` and
-            // feed it the same interleaved blocks as below.
-            throw CLIError.usage("live playback is not built into 'power' yet; use -o FILE --duration S, or -o - | aplay -D hw:0")
-        }
+        guard let destination = output else { return try playLive() }
         if destination != "-" && duration == nil {
             throw CLIError.usage("writing a file needs --duration")
         }
@@ -67,5 +70,32 @@ struct PowerCommand: ParsableCommand {
             left -= Int64(n)
         }
         try sink.finish()
+    }
+
+    /// Plays the tone on `--device` until a stop signal or `--duration`, then drains.
+    private func playLive() throws {
+        guard latency.isFinite, (4...2000).contains(latency) else { throw CLIError.usage("--latency must be 4 to 2000 ms") }
+        var audio = LiveAudioOptions()
+        audio.device = device
+        audio.rate = Int(rate)
+        audio.latency = latency
+        StopSignal.install()
+        var player = try HiJackLiveTransmitter(options: audio, encoder: { _ throws(CLIError) in nil }, power: power,
+                                               verbose: verbosity.verbose)
+        let total = duration.map { Int64(($0 * Double(player.playback.sampleRate)).rounded()) } ?? .max
+        player.start()
+        while !StopSignal.isRequested && player.framesRendered < total {
+            let block = Int(min(Int64(player.targetFrames), total - player.framesRendered))
+            if player.playback.pendingFrames < player.targetFrames {
+                try player.render(block)
+            } else {
+                usleep(10_000)
+            }
+        }
+        try player.finish(tail: 0)
+        if verbosity.verbose {
+            Diagnostics.info("power: \(player.playback.playedFrames) frames played, \(player.playback.underruns) underruns recovered"
+                + (StopSignal.isRequested ? " (interrupted)" : ""))
+        }
     }
 }

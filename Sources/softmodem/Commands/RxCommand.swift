@@ -38,6 +38,9 @@ struct RxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count.", valueName: "db"))
     var squelch = DemodulatorConfiguration.defaultSquelch
 
+    @Option(name: .long, help: ArgumentHelp("HiJack: capture channel to decode (1 = left/mono, the default; 2 = right).", valueName: "n"))
+    var channel: Int?
+
     func validate() throws {
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -47,6 +50,8 @@ struct RxCommand: ParsableCommand {
     }
 
     func run() throws {
+        if modem.isHiJack { return try runHiJack() }
+        if channel != nil { throw CLIError.usage("--channel applies to --profile hijack only") }
         let profile = try modem.resolvedProfile()
         let frame = try modem.frameFormat()
         // With --protocol, parsed messages replace the raw bytes and --count counts messages.

@@ -20,6 +20,8 @@ struct TermCommand: ParsableCommand {
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var audio: LiveAudioOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var hijack: HiJackOptions
+    @OptionGroup var power: PowerToneOptions
 
     @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
     var amplitude: Double = -1
@@ -28,6 +30,10 @@ struct TermCommand: ParsableCommand {
     var echoGuard: Double = 500
 
     func run() throws {
+        if modem.isHiJack { return try runHiJack() }
+        if hijack.anyGiven || power.anyGiven {
+            throw CLIError.usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
+        }
         let profile = try modem.resolvedProfile()
         let frame = try modem.frameFormat()
         guard amplitude.isFinite, (-120...0).contains(amplitude) else { throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude)) }

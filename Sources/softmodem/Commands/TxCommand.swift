@@ -19,6 +19,8 @@ struct TxCommand: ParsableCommand {
     @OptionGroup var audio: LiveAudioOptions
     @OptionGroup var verbosity: VerbosityOptions
     @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
+    @OptionGroup var hijack: HiJackOptions
+    @OptionGroup var power: PowerToneOptions
 
     @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
     var text: String?
@@ -36,6 +38,10 @@ struct TxCommand: ParsableCommand {
     var postamble = 7
 
     func run() throws {
+        if modem.isHiJack { return try runHiJack() }
+        if hijack.anyGiven || power.anyGiven {
+            throw CLIError.usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
+        }
         let profile = try modem.resolvedProfile()
         let format = try modem.frameFormat()
         if messages.json { throw CLIError.usage("--json applies to decoding") }
