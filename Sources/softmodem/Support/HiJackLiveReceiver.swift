@@ -9,18 +9,16 @@ import ModemDSP
 /// so a frame cut by the gap is dropped and decoding resumes at the next start bit. Event
 /// times are dated against the wall clock like ``LiveReceiver`` does.
 struct HiJackLiveReceiver {
-    let capture: CaptureStream
+    private var reader: CaptureReader
     let sampleRate: Double
     let nominalBaud: Double
     private var decoder: HiJackDecoder
-    private var buffer: [Float]
     private(set) var events: [HiJackEvent] = []
-    private var seenOverruns = 0
-    private var seenDropped = 0
     /// Samples given to decoders before the current one (it counts from its own start).
     private var decoderOrigin: Int64 = 0
-    private(set) var received: Int64 = 0
-    private(set) var anchor = Double.infinity
+    var capture: CaptureStream { reader.capture }
+    var received: Int64 { reader.received }
+    var anchor: Double { reader.anchor }
     private(set) var bytes = 0
     private(set) var parityErrors = 0
     private(set) var framingErrors = 0
@@ -29,12 +27,14 @@ struct HiJackLiveReceiver {
 
     /// - Parameter channel: 0-based capture channel (0 lets a sound server down-mix to mono).
     init(options: LiveAudioOptions, channel: Int, nominalBaud: Double, verbose: Bool) throws(CLIError) {
+        let capture: CaptureStream
         do {
             capture = try CaptureStream(device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
                                         periods: LiveAudioOptions.periods, channel: channel)
         } catch {
             throw CLIError(error)
         }
+        reader = CaptureReader(capture: capture)
         sampleRate = Double(capture.sampleRate)
         self.nominalBaud = nominalBaud
         do {
@@ -42,13 +42,10 @@ struct HiJackLiveReceiver {
         } catch {
             throw .usage("\(options.device): \(error)")
         }
-        buffer = [Float](repeating: 0, count: capture.pcm.periodFrames * 4)
         events.reserveCapacity(256)
         if verbose {
-            let p = capture.pcm
-            Diagnostics.info("\(p.device): capture \(p.sampleRate) Hz, \(p.channels) channel(s) (decoding channel \(channel + 1)), "
-                + "\(p.format.rawValue), period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
-                + "buffer \(p.bufferFrames) frames; hijack around \(Diagnostics.number(nominalBaud, 2)) baud")
+            Diagnostics.info(reader.description(" (decoding channel \(channel + 1))")
+                + "; hijack around \(Diagnostics.number(nominalBaud, 2)) baud")
         }
     }
 
@@ -58,28 +55,15 @@ struct HiJackLiveReceiver {
     /// are left in ``events`` with stream-wide sample positions. False when nothing arrived.
     mutating func poll(timeout: Double) throws(CLIError) -> Bool {
         events.removeAll(keepingCapacity: true)
-        let n: Int
-        do {
-            n = try buffer.withUnsafeMutableBufferPointer { b throws(ALSAError) in try capture.read(into: b, timeout: timeout) }
-        } catch {
-            throw CLIError(error)
-        }
-        let now = monotonicSeconds()
-        let overruns = capture.overruns, dropped = capture.droppedFrames
-        if overruns != seenOverruns || dropped != seenDropped {
-            Diagnostics.warning("\(capture.pcm.device): capture overrun (\(overruns) recovered, \(dropped) frames dropped so far); resuming at the next start bit")
-            seenOverruns = overruns
-            seenDropped = dropped
-            // A fresh decoder cannot allocate in a way that matters here: this is the consumer.
-            if let fresh = try? HiJackDecoder(sampleRate: sampleRate, nominalBaud: nominalBaud) {
-                decoder = fresh
-                decoderOrigin = received
-            }
+        let (n, overran) = try reader.read(timeout: timeout)
+        // After an overrun a fresh decoder starts at the next start bit; building it here,
+        // on the consumer thread, is fine (never on the audio thread).
+        if overran, let fresh = try? HiJackDecoder(sampleRate: sampleRate, nominalBaud: nominalBaud) {
+            decoder = fresh
+            decoderOrigin = reader.received - Int64(n)
         }
         if n == 0 { return false }
-        received += Int64(n)
-        anchor = min(anchor, now - Double(received) / sampleRate)
-        buffer.withUnsafeBufferPointer { decoder.process(UnsafeBufferPointer(rebasing: $0[0..<n]), into: &events) }
+        reader.buffer.withUnsafeBufferPointer { decoder.process(UnsafeBufferPointer(rebasing: $0[0..<n]), into: &events) }
         count()
         return true
     }
@@ -120,6 +104,6 @@ struct HiJackLiveReceiver {
         var line = "\(bytes) bytes, \(parityErrors) parity errors, \(framingErrors) framing errors"
         if let lastBaud { line += ", \(Diagnostics.number(lastBaud, 1)) baud" }
         if let inverted { line += inverted ? ", inverted line" : ", normal polarity" }
-        return line + ", \(received) frames captured, \(capture.overruns) overruns recovered, \(capture.droppedFrames) frames dropped"
+        return line + ", " + reader.counters
     }
 }

@@ -9,26 +9,25 @@ import ModemDSP
 /// events against the wall clock: the capture start is anchored at the earliest instant
 /// consistent with every read so far (a sample cannot be delivered before it was recorded).
 struct LiveReceiver {
-    let capture: CaptureStream
+    private var reader: CaptureReader
     let configuration: DemodulatorConfiguration
     var verbose: Bool
     private var demodulator: FSKDemodulator
-    private var buffer: [Float]
     private(set) var events: [DemodulatorEvent] = []
-    private var seenOverruns = 0
-    private var seenDropped = 0
-    private var received: Int64 = 0
-    private(set) var anchor = Double.infinity
+    var capture: CaptureStream { reader.capture }
+    var anchor: Double { reader.anchor }
     var tracker: BurstTracker
     private(set) var bursts = 0
 
     init(options: LiveAudioOptions, configuration base: DemodulatorConfiguration, verbose: Bool) throws(CLIError) {
+        let capture: CaptureStream
         do {
             capture = try CaptureStream(device: options.device, sampleRate: options.rate,
                                         periodFrames: options.periodFrames, periods: LiveAudioOptions.periods)
         } catch {
             throw CLIError(error)
         }
+        reader = CaptureReader(capture: capture)
         var config = base
         config.sampleRate = Double(capture.sampleRate)
         do {
@@ -39,15 +38,9 @@ struct LiveReceiver {
         }
         configuration = config
         self.verbose = verbose
-        buffer = [Float](repeating: 0, count: capture.pcm.periodFrames * 4)
         events.reserveCapacity(256)
         tracker = BurstTracker(sampleRate: config.sampleRate, baud: config.profile.baud)
-        if verbose {
-            let p = capture.pcm
-            Diagnostics.info("\(p.device): capture \(p.sampleRate) Hz, \(p.channels) channel(s), \(p.format.rawValue), "
-                + "period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
-                + "buffer \(p.bufferFrames) frames")
-        }
+        if verbose { Diagnostics.info(reader.description()) }
     }
 
     func start() { capture.start() }
@@ -56,24 +49,10 @@ struct LiveReceiver {
     /// in ``events``. Returns false when nothing arrived.
     mutating func poll(timeout: Double) throws(CLIError) -> Bool {
         events.removeAll(keepingCapacity: true)
-        let n: Int
-        do {
-            n = try buffer.withUnsafeMutableBufferPointer { b throws(ALSAError) in try capture.read(into: b, timeout: timeout) }
-        } catch {
-            throw CLIError(error)
-        }
-        let now = monotonicSeconds()
-        let overruns = capture.overruns, dropped = capture.droppedFrames
-        if overruns != seenOverruns || dropped != seenDropped {
-            Diagnostics.warning("\(capture.pcm.device): capture overrun (\(overruns) recovered, \(dropped) frames dropped so far); resuming at the next start bit")
-            seenOverruns = overruns
-            seenDropped = dropped
-            demodulator.reset()
-        }
+        let (n, overran) = try reader.read(timeout: timeout)
+        if overran { demodulator.reset() }
         if n == 0 { return false }
-        received += Int64(n)
-        anchor = min(anchor, now - Double(received) / configuration.sampleRate)
-        buffer.withUnsafeBufferPointer { demodulator.process(UnsafeBufferPointer(rebasing: $0[0..<n]), into: &events) }
+        reader.buffer.withUnsafeBufferPointer { demodulator.process(UnsafeBufferPointer(rebasing: $0[0..<n]), into: &events) }
         for e in events { if let done = tracker.add(e) { finished(done) } }
         // Live, a burst is over once the stream has run a gap past it, not at end of file.
         if let done = tracker.finish(at: demodulator.samplesConsumed) { finished(done) }
@@ -109,7 +88,5 @@ struct LiveReceiver {
             + "\(burst.framingErrors) framing errors")
     }
 
-    var counters: String {
-        "\(received) frames captured, \(capture.overruns) overruns recovered, \(capture.droppedFrames) frames dropped"
-    }
+    var counters: String { reader.counters }
 }

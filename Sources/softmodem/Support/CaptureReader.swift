@@ -1,0 +1,59 @@
+import ModemALSA
+
+/// Reads what the capture thread queued, for the FSK and HiJack live receivers alike:
+/// counts frames, reports each overrun (device or ring) once on stderr, and keeps the
+/// wall-clock anchor of the stream's start (the earliest instant consistent with every read
+/// so far: a sample cannot be delivered before it was recorded).
+struct CaptureReader {
+    let capture: CaptureStream
+    private(set) var buffer: [Float]
+    private var seenOverruns = 0
+    private var seenDropped = 0
+    /// Frames read since capture started.
+    private(set) var received: Int64 = 0
+    /// Wall-clock time (monotonic seconds) of the stream's first sample.
+    private(set) var anchor = Double.infinity
+
+    init(capture: CaptureStream) {
+        self.capture = capture
+        buffer = [Float](repeating: 0, count: capture.pcm.periodFrames * 4)
+    }
+
+    var sampleRate: Double { Double(capture.sampleRate) }
+
+    /// Waits up to `timeout` seconds for audio; returns how many frames are in ``buffer`` and
+    /// whether an overrun happened since the last read (the caller restarts its decoder).
+    mutating func read(timeout: Double) throws(CLIError) -> (frames: Int, overran: Bool) {
+        let n: Int
+        do {
+            n = try buffer.withUnsafeMutableBufferPointer { b throws(ALSAError) in try capture.read(into: b, timeout: timeout) }
+        } catch {
+            throw CLIError(error)
+        }
+        let now = monotonicSeconds()
+        let overruns = capture.overruns, dropped = capture.droppedFrames
+        let overran = overruns != seenOverruns || dropped != seenDropped
+        if overran {
+            Diagnostics.warning("\(capture.pcm.device): capture overrun (\(overruns) recovered, \(dropped) frames dropped so far); resuming at the next start bit")
+            seenOverruns = overruns
+            seenDropped = dropped
+        }
+        if n > 0 {
+            received += Int64(n)
+            anchor = min(anchor, now - Double(received) / sampleRate)
+        }
+        return (n, overran)
+    }
+
+    /// The `-v` line describing the capture device.
+    func description(_ detail: String = "") -> String {
+        let p = capture.pcm
+        return "\(p.device): capture \(p.sampleRate) Hz, \(p.channels) channel(s)\(detail), \(p.format.rawValue), "
+            + "period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
+            + "buffer \(p.bufferFrames) frames"
+    }
+
+    var counters: String {
+        "\(received) frames captured, \(capture.overruns) overruns recovered, \(capture.droppedFrames) frames dropped"
+    }
+}
