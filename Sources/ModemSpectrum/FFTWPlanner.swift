@@ -5,6 +5,19 @@ import Synchronization
 /// destroyed under this lock so analyzers can live on several threads at once.
 let fftwPlannerLock = Mutex(())
 
+/// Makes a plan under the planner lock. Only integers cross the lock (buffer addresses
+/// captured by `make`, the plan's address back): the buffers belong to the caller alone.
+func makePlan(_ make: @Sendable () -> fftwf_plan?) -> fftwf_plan {
+    let address = fftwPlannerLock.withLock { _ in Int(bitPattern: make()) }
+    return OpaquePointer(bitPattern: address)!
+}
+
+/// Destroys a plan under the planner lock.
+func destroyPlan(_ plan: fftwf_plan) {
+    let address = Int(bitPattern: plan)
+    fftwPlannerLock.withLock { _ in fftwf_destroy_plan(OpaquePointer(bitPattern: address)) }
+}
+
 /// A real-to-complex FFT of a fixed size with its own aligned buffers.
 final class RealFFT {
     let size: Int
@@ -20,19 +33,15 @@ final class RealFFT {
         inBuffer.initialize(repeating: 0, count: size)
         input = inBuffer
         output = outBuffer
-        // Addresses cross the lock as integers: the buffers are owned by this object alone.
         let inAddress = Int(bitPattern: inBuffer), outAddress = Int(bitPattern: outBuffer)
-        let planAddress = fftwPlannerLock.withLock { _ -> Int in
-            let plan = fftwf_plan_dft_r2c_1d(Int32(size), UnsafeMutablePointer(bitPattern: inAddress),
-                                             UnsafeMutablePointer(bitPattern: outAddress), UInt32(FFTW_ESTIMATE))
-            return Int(bitPattern: plan)
+        plan = makePlan {
+            fftwf_plan_dft_r2c_1d(Int32(size), UnsafeMutablePointer(bitPattern: inAddress),
+                                  UnsafeMutablePointer(bitPattern: outAddress), UInt32(FFTW_ESTIMATE))
         }
-        plan = OpaquePointer(bitPattern: planAddress)!
     }
 
     deinit {
-        let planAddress = Int(bitPattern: plan)
-        fftwPlannerLock.withLock { _ in fftwf_destroy_plan(OpaquePointer(bitPattern: planAddress)) }
+        destroyPlan(plan)
         fftwf_free(input)
         fftwf_free(output)
     }
@@ -63,17 +72,14 @@ final class ComplexInverseFFT {
         input = inBuffer
         output = outBuffer
         let inAddress = Int(bitPattern: inBuffer), outAddress = Int(bitPattern: outBuffer)
-        let planAddress = fftwPlannerLock.withLock { _ -> Int in
-            let plan = fftwf_plan_dft_1d(Int32(size), UnsafeMutablePointer(bitPattern: inAddress),
-                                         UnsafeMutablePointer(bitPattern: outAddress), FFTW_BACKWARD, UInt32(FFTW_ESTIMATE))
-            return Int(bitPattern: plan)
+        plan = makePlan {
+            fftwf_plan_dft_1d(Int32(size), UnsafeMutablePointer(bitPattern: inAddress),
+                              UnsafeMutablePointer(bitPattern: outAddress), FFTW_BACKWARD, UInt32(FFTW_ESTIMATE))
         }
-        plan = OpaquePointer(bitPattern: planAddress)!
     }
 
     deinit {
-        let planAddress = Int(bitPattern: plan)
-        fftwPlannerLock.withLock { _ in fftwf_destroy_plan(OpaquePointer(bitPattern: planAddress)) }
+        destroyPlan(plan)
         fftwf_free(input)
         fftwf_free(output)
     }
