@@ -72,9 +72,6 @@ extension DecodeCommand {
             if result.nonFinite > 0 { line += ", \(result.nonFinite) NaN/infinite samples" }
             Diagnostics.info(line)
         }
-        if result.frames == 0 { throw .runtime("\(name) holds no audio") }
-        if result.peak == 0 && result.nonFinite > 0 { throw .runtime("\(name) holds no finite samples (NaN or infinite)") }
-        if result.peak == 0 { throw .runtime("\(name) is silent: every sample is zero") }
-        if let truncation { throw CLIError(truncation) }
+        try InputChecks.decoded(name, frames: result.frames, peak: result.peak, nonFinite: result.nonFinite, truncation: truncation)
     }
 }

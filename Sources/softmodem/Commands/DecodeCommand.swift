@@ -111,8 +111,6 @@ struct DecodeCommand: ParsableCommand {
         if verbosity.verbose {
             Diagnostics.info("\(name): \(result.bytes) bytes in \(result.bursts) bursts, \(result.framingErrors) framing errors, \(result.parityErrors) parity errors")
         }
-        if result.frames == 0 { throw .runtime("\(name) holds no audio") }
-        if result.peak == 0 { throw .runtime("\(name) is silent: every sample is zero") }
-        if let truncation { throw CLIError(truncation) }
+        try InputChecks.decoded(name, frames: result.frames, peak: result.peak, truncation: truncation)
     }
 }

@@ -31,9 +31,7 @@ struct DecodePipeline {
         var config = configuration
         config.sampleRate = source.sampleRate
         let channels = source.channels
-        if let channel, channel >= channels {
-            throw .usage("\(source.name) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(channel + 1) does not exist")
-        }
+        try InputChecks.channel(channel, in: source)
         var demods: [FSKDemodulator] = []
         do {
             let count = channel == nil ? channels : 1

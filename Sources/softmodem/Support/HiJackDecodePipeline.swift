@@ -26,9 +26,7 @@ struct HiJackDecodePipeline {
     func run(_ source: inout some SampleSource, into sink: inout ByteSink) throws(CLIError) -> Result {
         let channels = source.channels
         let rate = source.sampleRate
-        if let channel, channel >= channels {
-            throw .usage("\(source.name) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(channel + 1) does not exist")
-        }
+        try InputChecks.channel(channel, in: source)
         let candidates = channel.map { [$0] } ?? Array(0..<channels)
         var decoders: [HiJackDecoder] = []
         do {
