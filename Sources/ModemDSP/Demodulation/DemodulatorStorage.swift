@@ -1,5 +1,5 @@
 /// The demodulator's two rings (raw segments awaiting high-pass correction, and prefix sums
-/// of corrected segments), in memory allocated once.
+/// of corrected segments) and its scratch buffers, in memory allocated once.
 ///
 /// Why a class with raw pointers rather than arrays: the rings are touched several times
 /// per segment (every few samples), and each mutation of an array in a struct pays a
@@ -14,6 +14,10 @@ final class DemodulatorStorage: @unchecked Sendable {
     /// Scratch for one candidate character's bits (FSKDemodulator.decide).
     let measures: UnsafeMutablePointer<FSKDemodulator.BitMeasure>
     let measureCount: Int
+    /// Scratch for one block of mixed segments between the mixer and the segment pipeline
+    /// (FSKDemodulator.process).
+    let mixed: UnsafeMutablePointer<FSKDemodulator.MixedSegment>
+    let mixedCapacity = 512
 
     init(rawCount: Int, ringCount: Int, measureCount: Int) {
         self.rawCount = rawCount
@@ -24,6 +28,8 @@ final class DemodulatorStorage: @unchecked Sendable {
         ring.initialize(repeating: 0, count: ringCount)
         self.measureCount = measureCount
         measures = .allocate(capacity: measureCount)
+        mixed = .allocate(capacity: mixedCapacity)
+        mixed.initialize(repeating: .init(), count: mixedCapacity)
     }
 
     func copy() -> DemodulatorStorage {
@@ -37,5 +43,6 @@ final class DemodulatorStorage: @unchecked Sendable {
         raw.deallocate()
         ring.deallocate()
         measures.deallocate()
+        mixed.deallocate()
     }
 }

@@ -43,7 +43,7 @@ public struct FSKDemodulator: Sendable {
     private var spaceRotation: (re: Double, im: Double)
 
     // Partial segment.
-    private var acc: (mr: Float, mi: Float, sr: Float, si: Float, x: Float, xx: Float) = (0, 0, 0, 0, 0, 0)
+    private var acc = MixedSegment()
     private var fill = 0
 
     // Raw segments awaiting high-pass correction: 11 doubles per slot (mark re, im, space
@@ -185,38 +185,43 @@ public struct FSKDemodulator: Sendable {
     ///
     /// A character is reported once about one bit of signal after its stop bit has been
     /// seen (the search needs to see the whole character at every candidate alignment).
+    /// Chunks may have any length, including zero; a segment split across calls is
+    /// finished by the next one.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [DemodulatorEvent]) {
         guard let base = samples.baseAddress else { return }
         let n = samples.count
         let b = segmentLength
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        let scratch = storage.mixed
         var i = 0
-        // One SIMD4 multiply-add per sample for the four tone products (cos and -sin of
-        // each tone sit side by side in the table); sum and sum of squares beside it.
-        var tones = SIMD4<Float>(acc.mr, acc.mi, acc.sr, acc.si)
-        var (sx, sxx) = (acc.x, acc.xx)
-        let mixer = table
-        while i < n {
-            let take = min(b - fill, n - i)
-            mixer.withUnsafeBufferPointer { tab in
-                let tp = tab.baseAddress! + fill
-                let xp = base + i
-                for j in 0..<take { Self.mix(xp[j], tp[j], &tones, &sx, &sxx) }
-            }
-            fill += take
-            i += take
-            if fill == b {
-                completeSegment(tones[0], tones[1], tones[2], tones[3], sx, sxx)
-                tones = .zero
-                (sx, sxx) = (0, 0)
+        table.withUnsafeBufferPointer { tab in
+            let tp = tab.baseAddress!
+            if fill > 0 {
+                // The segment the previous call left partial, in the same order of operations
+                // as a whole one, so chunking never changes a result.
+                let take = min(b - fill, n)
+                Self.mixPartial(base, take, tp + fill, &acc)
+                fill += take
+                i = take
+                guard fill == b else { return }
                 fill = 0
-                // The state machine says when it next has work; between, segments only fill
-                // the ring.
-                if segments >= nextDue { advance(&events) }
+                scratch[0] = acc
+                acc = MixedSegment()
+                completeSegments(scratch, 1, &events)
+            }
+            // Two passes over blocks of whole segments: a tight mixer with no state to carry,
+            // then the segment pipeline with its state in registers.
+            while n - i >= b {
+                let count = min((n - i) / b, storage.mixedCapacity)
+                Self.mixWhole(base + i, count, b, tp, scratch)
+                completeSegments(scratch, count, &events)
+                i += count * b
+            }
+            if i < n {
+                Self.mixPartial(base + i, n - i, tp, &acc)
+                fill = n - i
             }
         }
-        let (mr, mi, sr, si) = (tones[0], tones[1], tones[2], tones[3])
-        acc = (mr, mi, sr, si, sx, sxx)
         samplesConsumed += Int64(n)
     }
 
@@ -228,6 +233,28 @@ public struct FSKDemodulator: Sendable {
         tones += v * tone
         sx += v
         sxx += v * v
+    }
+
+    /// `count` samples into the partial segment `segment`, against table entries from `tp`.
+    @inline(__always)
+    private static func mixPartial(_ x: UnsafePointer<Float>, _ count: Int, _ tp: UnsafePointer<SIMD4<Float>>, _ segment: inout MixedSegment) {
+        var tones = segment.tones, sx = segment.sum, sxx = segment.sumOfSquares
+        for j in 0..<count { mix(x[j], tp[j], &tones, &sx, &sxx) }
+        segment = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
+    }
+
+    /// `count` whole segments of `b` samples from `x` into `out`. Each segment is independent
+    /// of the others, so the processor overlaps them.
+    @inline(__always)
+    private static func mixWhole(_ x: UnsafePointer<Float>, _ count: Int, _ b: Int, _ tp: UnsafePointer<SIMD4<Float>>,
+                                 _ out: UnsafeMutablePointer<MixedSegment>) {
+        for k in 0..<count {
+            var tones = SIMD4<Float>.zero
+            var sx: Float = 0, sxx: Float = 0
+            let xp = x + k * b
+            for j in 0..<b { mix(xp[j], tp[j], &tones, &sx, &sxx) }
+            out[k] = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
+        }
     }
 
     /// The mixer's raw output for one segment of ``segmentLength`` samples: the four tone
@@ -255,16 +282,7 @@ public struct FSKDemodulator: Sendable {
         let b = segmentLength
         let count = min(samples.count / b, segments.count)
         guard count > 0, let x = samples.baseAddress, let out = segments.baseAddress else { return 0 }
-        table.withUnsafeBufferPointer { tab in
-            let tp = tab.baseAddress!
-            for k in 0..<count {
-                var tones = SIMD4<Float>.zero
-                var sx: Float = 0, sxx: Float = 0
-                let xp = x + k * b
-                for j in 0..<b { Self.mix(xp[j], tp[j], &tones, &sx, &sxx) }
-                out[k] = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
-            }
-        }
+        table.withUnsafeBufferPointer { Self.mixWhole(x, count, b, $0.baseAddress!, out) }
         return count
     }
 
@@ -274,10 +292,7 @@ public struct FSKDemodulator: Sendable {
     public mutating func process(mixed segments: UnsafeBufferPointer<MixedSegment>, into events: inout [DemodulatorEvent]) {
         precondition(fill == 0, "process(mixed:) needs the demodulator on a segment boundary")
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        for m in segments {
-            completeSegment(m.tones[0], m.tones[1], m.tones[2], m.tones[3], m.sum, m.sumOfSquares)
-            if self.segments >= nextDue { advance(&events) }
-        }
+        if let base = segments.baseAddress { completeSegments(base, segments.count, &events) }
         samplesConsumed += Int64(segments.count * segmentLength)
     }
 
@@ -297,27 +312,35 @@ public struct FSKDemodulator: Sendable {
 
     // MARK: - Segments
 
-    /// Stores one raw segment, then high-passes the segment `delay` places back and appends
-    /// it to the prefix ring.
+    /// Runs mixed segments through the high-pass and into the prefix ring, calling the
+    /// search whenever it is due.
     ///
-    /// The high-pass subtracts a centred one-bit moving mean from the signal before it is
-    /// correlated. Applied per segment it costs a few operations instead of a filter per
-    /// sample: the mean m of segment k changes the segment's correlations by
-    /// m * sum(e^-jwn) and its energy by -2 m sum(x) + B m^2. One bit holds whole tone
-    /// cycles (SoftModem profiles) or nearly so, so the tones pass unchanged while DC, mains
-    /// hum, coupling-capacitor transients and slow wander drop by 30-50 dB.
-    @inline(__always)
-    private mutating func completeSegment(_ mr: Float, _ mi: Float, _ sr: Float, _ si: Float, _ sx: Float, _ sxx: Float) {
-        // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
-        let m = (Double(mr), Double(mi)), s = (Double(sr), Double(si))
-        let x = Double(sx), xx = Double(sxx)
-        let mp = markPhasor, sp = spacePhasor
+    /// Each raw segment is stored, then the segment `delay` places back is high-passed and
+    /// its running sums appended to the ring. The high-pass subtracts a centred one-bit
+    /// moving mean from the signal before it is correlated. Applied per segment it costs a
+    /// few operations instead of a filter per sample: the mean m of segment k changes the
+    /// segment's correlations by m * sum(e^-jwn) and its energy by -2 m sum(x) + B m^2. One
+    /// bit holds whole tone cycles (SoftModem profiles) or nearly so, so the tones pass
+    /// unchanged while DC, mains hum, coupling-capacitor transients and slow wander drop by
+    /// 30-50 dB.
+    ///
+    /// The loop keeps the pipeline's state (phasors, counters, running sums) in locals and
+    /// writes it back only around the search: stored through `self` every segment, it made
+    /// the processor wait on its own stores.
+    private mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [DemodulatorEvent]) {
+        let q = storage.raw, ring = storage.ring
+        let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
+        let b = Double(segmentLength), inverseWindow = inverseWindowSamples
+        let mRot = markRotation, sRot = spaceRotation
         let mt = markTableSum, st = spaceTableSum
-        let r = rawCount
-        let b = Double(segmentLength)
-        let d = delay
-        let q = storage.raw
-        let done: (Double, Double, Double, Double, Double, Double)? = {
+        var mp = markPhasor, sp = spacePhasor
+        var r = rawCount, px = rawPrefixX, seg = segments
+        var p = prefix
+        for i in 0..<count {
+            let segment = mixed[i]
+            // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
+            let m = (Double(segment.tones[0]), Double(segment.tones[1])), s = (Double(segment.tones[2]), Double(segment.tones[3]))
+            let x = Double(segment.sum), xx = Double(segment.sumOfSquares)
             let slot = 11 * (r & rawMask)
             q[slot] = m.0 * mp.re - m.1 * mp.im
             q[slot + 1] = m.0 * mp.im + m.1 * mp.re
@@ -329,49 +352,53 @@ public struct FSKDemodulator: Sendable {
             q[slot + 7] = mt.re * mp.im + mt.im * mp.re
             q[slot + 8] = st.re * sp.re - st.im * sp.im
             q[slot + 9] = st.re * sp.im + st.im * sp.re
-            q[slot + 10] = rawPrefixX  // prefix of x before segment r
+            q[slot + 10] = px  // prefix of x before segment r
             let k = r - d
-            guard k >= 0 else { return nil }
-            let lo = max(0, k - (window - 1 - d))
-            let endPrefix = rawPrefixX + x
-            let count = r + 1 - lo
-            let mean = (endPrefix - q[11 * (lo & rawMask) + 10]) * (count == window ? inverseWindowSamples : 1 / (Double(count) * b))
-            let c = 11 * (k & rawMask)
-            return (q[c] - mean * q[c + 6], q[c + 1] - mean * q[c + 7],
-                    q[c + 2] - mean * q[c + 8], q[c + 3] - mean * q[c + 9],
-                    q[c + 4] - mean * b, max(q[c + 5] - 2 * mean * q[c + 4] + b * mean * mean, 0))
-        }()
-        rawPrefixX += x
-        rawCount += 1
-        markPhasor = Self.rotate(mp, markRotation)
-        spacePhasor = Self.rotate(sp, spaceRotation)
-        if rawCount & 63 == 0 {
-            // A rotation changes |p| by ~1e-16 a step: pulling it back to 1 every 64
-            // segments is as good as every segment.
-            markPhasor = Self.normalized(markPhasor)
-            spacePhasor = Self.normalized(spacePhasor)
-            if rawCount & 0xFFFF == 0 { rebaseRaw() }
+            if k >= 0 {
+                let lo = max(0, k - (window - 1 - d))
+                let endPrefix = px + x
+                let count = r + 1 - lo
+                let mean = (endPrefix - q[11 * (lo & rawMask) + 10]) * (count == window ? inverseWindow : 1 / (Double(count) * b))
+                let c = 11 * (k & rawMask)
+                p.0 += q[c] - mean * q[c + 6]
+                p.1 += q[c + 1] - mean * q[c + 7]
+                p.2 += q[c + 2] - mean * q[c + 8]
+                p.3 += q[c + 3] - mean * q[c + 9]
+                p.4 += q[c + 4] - mean * b
+                p.5 += max(q[c + 5] - 2 * mean * q[c + 4] + b * mean * mean, 0)
+            }
+            px += x
+            r += 1
+            mp = Self.rotate(mp, mRot)
+            sp = Self.rotate(sp, sRot)
+            if r & 63 == 0 {
+                // A rotation changes |p| by ~1e-16 a step: pulling it back to 1 every 64
+                // segments is as good as every segment.
+                mp = Self.normalized(mp)
+                sp = Self.normalized(sp)
+                if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
+            }
+            if k >= 0 {
+                seg += 1
+                let o = 6 * (seg & ringMask)
+                ring[o] = p.0; ring[o + 1] = p.1; ring[o + 2] = p.2
+                ring[o + 3] = p.3; ring[o + 4] = p.4; ring[o + 5] = p.5
+                if seg & 0xFFFF == 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
+            }
+            // The state machine says when it next has work; between, segments only fill the
+            // ring.
+            if seg >= nextDue {
+                (markPhasor, spacePhasor, rawCount, rawPrefixX, segments, prefix) = (mp, sp, r, px, seg, p)
+                advance(&events)
+            }
         }
-        guard let v = done else { return }
-        prefix.0 += v.0
-        prefix.1 += v.1
-        prefix.2 += v.2
-        prefix.3 += v.3
-        prefix.4 += v.4
-        prefix.5 += v.5
-        segments += 1
-        let slot = 6 * (segments & ringMask)
-        let p = storage.ring
-        p[slot] = prefix.0; p[slot + 1] = prefix.1; p[slot + 2] = prefix.2
-        p[slot + 3] = prefix.3; p[slot + 4] = prefix.4; p[slot + 5] = prefix.5
-        if segments & 0xFFFF == 0 { rebase() }
+        (markPhasor, spacePhasor, rawCount, rawPrefixX, segments, prefix) = (mp, sp, r, px, seg, p)
     }
 
     /// The raw prefix of x only ever enters as a difference within the raw ring.
-    private mutating func rebaseRaw() {
+    private static func rebaseRaw(_ q: UnsafeMutablePointer<Double>, count: Int, _ rawPrefixX: inout Double) {
         let base = rawPrefixX
-        let q = storage.raw
-        for slot in stride(from: 10, to: storage.rawCount, by: 11) { q[slot] -= base }
+        for slot in stride(from: 10, to: count, by: 11) { q[slot] -= base }
         rawPrefixX = 0
     }
 
@@ -388,18 +415,15 @@ public struct FSKDemodulator: Sendable {
 
     /// Keeps prefix sums small so long streams lose no precision: only differences inside
     /// the ring are ever used, so subtracting a common base changes nothing else.
-    private mutating func rebase() {
-        let oldest = 6 * ((segments - ringMask) & ringMask)
-        do {
-            let r = storage.ring
-            let base = (r[oldest], r[oldest + 1], r[oldest + 2], r[oldest + 3], r[oldest + 4], r[oldest + 5])
-            for slot in stride(from: 0, to: storage.ringCount, by: 6) {
-                r[slot] -= base.0; r[slot + 1] -= base.1; r[slot + 2] -= base.2
-                r[slot + 3] -= base.3; r[slot + 4] -= base.4; r[slot + 5] -= base.5
-            }
-            prefix.0 -= base.0; prefix.1 -= base.1; prefix.2 -= base.2
-            prefix.3 -= base.3; prefix.4 -= base.4; prefix.5 -= base.5
+    private static func rebase(_ r: UnsafeMutablePointer<Double>, count: Int, oldest: Int,
+                               _ prefix: inout (Double, Double, Double, Double, Double, Double)) {
+        let base = (r[oldest], r[oldest + 1], r[oldest + 2], r[oldest + 3], r[oldest + 4], r[oldest + 5])
+        for slot in stride(from: 0, to: count, by: 6) {
+            r[slot] -= base.0; r[slot + 1] -= base.1; r[slot + 2] -= base.2
+            r[slot + 3] -= base.3; r[slot + 4] -= base.4; r[slot + 5] -= base.5
         }
+        prefix.0 -= base.0; prefix.1 -= base.1; prefix.2 -= base.2
+        prefix.3 -= base.3; prefix.4 -= base.4; prefix.5 -= base.5
     }
 
     /// Sums over segments [lo, hi): mark, space (complex), sum x, sum x^2.
