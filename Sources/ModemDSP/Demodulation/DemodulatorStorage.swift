@@ -7,7 +7,7 @@
 /// when it is shared, once per `process` call (`isKnownUniquelyReferenced`).
 final class DemodulatorStorage: @unchecked Sendable {
     // Safety: only ever mutated by the one demodulator that uniquely references it.
-    let raw: UnsafeMutablePointer<Double>
+    let raw: UnsafeMutablePointer<RawSegment>
     let rawCount: Int
     let ring: UnsafeMutablePointer<Double>
     let ringCount: Int
@@ -23,7 +23,7 @@ final class DemodulatorStorage: @unchecked Sendable {
         self.rawCount = rawCount
         self.ringCount = ringCount
         raw = .allocate(capacity: rawCount)
-        raw.initialize(repeating: 0, count: rawCount)
+        raw.initialize(repeating: RawSegment(tones: .zero, x: 0, xx: 0, prefixX: 0), count: rawCount)
         ring = .allocate(capacity: ringCount)
         ring.initialize(repeating: 0, count: ringCount)
         self.measureCount = measureCount

@@ -35,34 +35,31 @@ public struct FSKDemodulator: Sendable {
     private let lookaheadSegments: Int
     private let sampleRate: Double
 
-    // Mixer: for n < B, [cos wm n, -sin wm n, cos ws n, -sin ws n].
-    private var table: [SIMD4<Float>]
-    private var markPhasor = (re: 1.0, im: 0.0)
-    private var spacePhasor = (re: 1.0, im: 0.0)
-    private var markRotation: (re: Double, im: Double)
-    private var spaceRotation: (re: Double, im: Double)
+    // Mixer: both tones over a common period; `mixerPosition` is the period's segment
+    // that the next (or the partial) segment is mixed against.
+    private var mixer: ToneMixer
+    private var mixerPosition = 0
 
     // Partial segment.
     private var acc = MixedSegment()
     private var fill = 0
 
-    // Raw segments awaiting high-pass correction: 11 doubles per slot (mark re, im, space
-    // re, im after phase rotation; sum x; sum x^2; mark and space sum of e^-jwn over the
-    // segment; prefix of x up to this segment).
+    // Raw segments awaiting high-pass correction (storage.raw): correlations, sum x,
+    // sum x^2, prefix of x before the segment. `correctionPosition` is the mixer period's
+    // segment of the raw segment `delay` places back, the one corrected next.
     private let rawMask: Int
     private var rawCount = 0
     private var rawPrefixX = 0.0
     private let delay: Int
     private let inverseWindowSamples: Double
-    private var markTableSum: (re: Double, im: Double)
-    private var spaceTableSum: (re: Double, im: Double)
+    private var correctionPosition = 0
 
     // Ring of prefix sums of corrected segments: 6 doubles per slot (mark re, im, space re,
     // im, sum x, sum x^2).
     private var storage: DemodulatorStorage
     private let ringMask: Int
     private var segments = 0
-    private var prefix: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
+    private var prefix = PrefixSums()
 
     // Search state.
     private enum Mode {
@@ -102,28 +99,10 @@ public struct FSKDemodulator: Sendable {
         stopBits = configuration.format.stopBits
         lookaheadSegments = Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
 
-        let b = segmentLength
-        let wm = 2 * Double.pi * configuration.profile.mark / configuration.sampleRate
-        let ws = 2 * Double.pi * configuration.profile.space / configuration.sampleRate
-        var t = [Float](repeating: 0, count: 4 * b)
-        for n in 0..<b {
-            t[4 * n] = Float(_cos(wm * Double(n)))
-            t[4 * n + 1] = Float(-_sin(wm * Double(n)))
-            t[4 * n + 2] = Float(_cos(ws * Double(n)))
-            t[4 * n + 3] = Float(-_sin(ws * Double(n)))
-        }
-        table = (0..<b).map { SIMD4(t[4 * $0], t[4 * $0 + 1], t[4 * $0 + 2], t[4 * $0 + 3]) }
-        markRotation = (_cos(wm * Double(b)), -_sin(wm * Double(b)))
-        spaceRotation = (_cos(ws * Double(b)), -_sin(ws * Double(b)))
-
-        var ms = (re: 0.0, im: 0.0), ss = (re: 0.0, im: 0.0)
-        for n in 0..<b {
-            ms.re += _cos(wm * Double(n)); ms.im -= _sin(wm * Double(n))
-            ss.re += _cos(ws * Double(n)); ss.im -= _sin(ws * Double(n))
-        }
-        markTableSum = ms
-        spaceTableSum = ss
+        mixer = ToneMixer(mark: configuration.profile.mark, space: configuration.profile.space,
+                          sampleRate: configuration.sampleRate, segmentLength: segmentLength)
         delay = window / 2
+        correctionPosition = Self.positionBehind(0, by: delay, period: mixer.segmentsPerPeriod)
         inverseWindowSamples = 1 / Double(window * segmentLength)
         var rawSize = 8
         while rawSize < 2 * delay + 4 { rawSize <<= 1 }
@@ -132,7 +111,7 @@ public struct FSKDemodulator: Sendable {
         let span = Int(Double(frameBits + 4) * segmentsPerBit * (1 + configuration.baudTolerance)) + 2 * window + 16
         var size = 64
         while size < 2 * span { size <<= 1 }
-        storage = DemodulatorStorage(rawCount: 11 * rawSize, ringCount: 6 * size, measureCount: frameBits)
+        storage = DemodulatorStorage(rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits)
         ringMask = size - 1
         huntEnd = window
     }
@@ -157,21 +136,15 @@ public struct FSKDemodulator: Sendable {
         profile.space = space
         try profile.validate(sampleRate: configuration.sampleRate)
         configuration.profile = profile
-        let b = segmentLength
-        let wm = 2 * Double.pi * mark / sampleRate, ws = 2 * Double.pi * space / sampleRate
-        var t = [Float](repeating: 0, count: 4 * b)
-        var ms = (re: 0.0, im: 0.0), ss = (re: 0.0, im: 0.0)
-        for n in 0..<b {
-            t[4 * n] = Float(_cos(wm * Double(n))); t[4 * n + 1] = Float(-_sin(wm * Double(n)))
-            t[4 * n + 2] = Float(_cos(ws * Double(n))); t[4 * n + 3] = Float(-_sin(ws * Double(n)))
-            ms.re += _cos(wm * Double(n)); ms.im -= _sin(wm * Double(n))
-            ss.re += _cos(ws * Double(n)); ss.im -= _sin(ws * Double(n))
-        }
-        table = (0..<b).map { SIMD4(t[4 * $0], t[4 * $0 + 1], t[4 * $0 + 2], t[4 * $0 + 3]) }
-        markTableSum = ms
-        spaceTableSum = ss
-        markRotation = (_cos(wm * Double(b)), -_sin(wm * Double(b)))
-        spaceRotation = (_cos(ws * Double(b)), -_sin(ws * Double(b)))
+        // The new period starts afresh: the phase reference jumps, which is harmless between
+        // bursts (the phase trackers restart too). The few raw segments still awaiting
+        // their high-pass are corrected with the new tones' sums: a negligible error that
+        // only a DC offset could make visible, one bit long.
+        mixer = ToneMixer(mark: mark, space: space, sampleRate: sampleRate, segmentLength: segmentLength)
+        // A partial segment keeps its samples (the time base must not move) and finishes
+        // against the new table.
+        mixerPosition = 0
+        correctionPosition = Self.positionBehind(0, by: delay, period: mixer.segmentsPerPeriod)
         markTracker.reset()
         spaceTracker.reset()
     }
@@ -194,33 +167,35 @@ public struct FSKDemodulator: Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         let scratch = storage.mixed
         var i = 0
-        table.withUnsafeBufferPointer { tab in
-            let tp = tab.baseAddress!
-            if fill > 0 {
-                // The segment the previous call left partial, in the same order of operations
-                // as a whole one, so chunking never changes a result.
-                let take = min(b - fill, n)
-                Self.mixPartial(base, take, tp + fill, &acc)
-                fill += take
-                i = take
-                guard fill == b else { return }
-                fill = 0
-                scratch[0] = acc
-                acc = MixedSegment()
-                completeSegments(scratch, 1, &events)
+        let period = mixer.segmentsPerPeriod
+        if fill > 0 {
+            // The segment the previous call left partial, in the same order of operations as
+            // a whole one, so chunking never changes a result.
+            let take = min(b - fill, n)
+            Self.mixPartial(base, take, mixer.table + mixerPosition * b + fill, &acc)
+            fill += take
+            i = take
+            guard fill == b else {
+                samplesConsumed += Int64(n)
+                return
             }
-            // Two passes over blocks of whole segments: a tight mixer with no state to carry,
-            // then the segment pipeline with its state in registers.
-            while n - i >= b {
-                let count = min((n - i) / b, storage.mixedCapacity)
-                Self.mixWhole(base + i, count, b, tp, scratch)
-                completeSegments(scratch, count, &events)
-                i += count * b
-            }
-            if i < n {
-                Self.mixPartial(base + i, n - i, tp, &acc)
-                fill = n - i
-            }
+            fill = 0
+            scratch[0] = acc
+            acc = MixedSegment()
+            mixerPosition = mixerPosition + 1 == period ? 0 : mixerPosition + 1
+            completeSegments(scratch, 1, &events)
+        }
+        // Two passes over blocks of whole segments: a tight mixer with no state to carry,
+        // then the segment pipeline with its state in registers.
+        while n - i >= b {
+            let count = min((n - i) / b, storage.mixedCapacity)
+            mixerPosition = Self.mixWhole(base + i, count, b, mixer, from: mixerPosition, into: scratch)
+            completeSegments(scratch, count, &events)
+            i += count * b
+        }
+        if i < n {
+            Self.mixPartial(base + i, n - i, mixer.table + mixerPosition * b, &acc)
+            fill = n - i
         }
         samplesConsumed += Int64(n)
     }
@@ -243,22 +218,32 @@ public struct FSKDemodulator: Sendable {
         segment = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
     }
 
-    /// `count` whole segments of `b` samples from `x` into `out`. Each segment is independent
-    /// of the others, so the processor overlaps them.
+    /// `count` whole segments of `b` samples from `x` into `out`, the first against the
+    /// mixer period's segment `position`; returns the position after the last. Each segment
+    /// is independent of the others, so the processor overlaps them.
     @inline(__always)
-    private static func mixWhole(_ x: UnsafePointer<Float>, _ count: Int, _ b: Int, _ tp: UnsafePointer<SIMD4<Float>>,
-                                 _ out: UnsafeMutablePointer<MixedSegment>) {
+    private static func mixWhole(_ x: UnsafePointer<Float>, _ count: Int, _ b: Int, _ mixer: ToneMixer,
+                                 from position: Int, into out: UnsafeMutablePointer<MixedSegment>) -> Int {
+        let table = mixer.table, period = mixer.segmentsPerPeriod
+        var position = position
         for k in 0..<count {
             var tones = SIMD4<Float>.zero
             var sx: Float = 0, sxx: Float = 0
-            let xp = x + k * b
+            let xp = x + k * b, tp = table + position * b
             for j in 0..<b { mix(xp[j], tp[j], &tones, &sx, &sxx) }
             out[k] = MixedSegment(tones: tones, sum: sx, sumOfSquares: sxx)
+            position = position + 1 == period ? 0 : position + 1
         }
+        return position
+    }
+
+    /// The segment `distance` places before `position` in a period of `period` segments.
+    private static func positionBehind(_ position: Int, by distance: Int, period: Int) -> Int {
+        ((position - distance) % period + period) % period
     }
 
     /// The mixer's raw output for one segment of ``segmentLength`` samples: the four tone
-    /// products (cos and -sin of mark, then of space) against the segment's own time origin,
+    /// products (cos and -sin of mark, then of space) against the stream's phase reference,
     /// the sum and the sum of squares. See ``mixSegments(_:into:)``.
     public struct MixedSegment: Sendable, Equatable {
         public var tones: SIMD4<Float>
@@ -271,9 +256,10 @@ public struct FSKDemodulator: Sendable {
         }
     }
 
-    /// Mixes whole segments of `samples` (which must start on a segment boundary) into
-    /// `segments`, without touching the demodulator's state; returns the number of segments
-    /// written (limited by both buffers; a trailing partial segment is ignored).
+    /// Mixes whole segments of `samples` (which must be the samples that follow what this
+    /// demodulator has consumed, starting on a segment boundary) into `segments`, without
+    /// touching the demodulator's state; returns the number of segments written (limited by
+    /// both buffers; a trailing partial segment is ignored).
     ///
     /// With ``process(mixed:into:)`` this splits ``process(_:into:)`` into its two halves, so
     /// the deframing (high-pass, running sums, start-bit search, bit decisions) can be
@@ -282,7 +268,7 @@ public struct FSKDemodulator: Sendable {
         let b = segmentLength
         let count = min(samples.count / b, segments.count)
         guard count > 0, let x = samples.baseAddress, let out = segments.baseAddress else { return 0 }
-        table.withUnsafeBufferPointer { Self.mixWhole(x, count, b, $0.baseAddress!, out) }
+        _ = Self.mixWhole(x, count, b, mixer, from: mixerPosition, into: out)
         return count
     }
 
@@ -293,6 +279,7 @@ public struct FSKDemodulator: Sendable {
         precondition(fill == 0, "process(mixed:) needs the demodulator on a segment boundary")
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         if let base = segments.baseAddress { completeSegments(base, segments.count, &events) }
+        mixerPosition = (mixerPosition + segments.count) % mixer.segmentsPerPeriod
         samplesConsumed += Int64(segments.count * segmentLength)
     }
 
@@ -324,106 +311,68 @@ public struct FSKDemodulator: Sendable {
     /// unchanged while DC, mains hum, coupling-capacitor transients and slow wander drop by
     /// 30-50 dB.
     ///
-    /// The loop keeps the pipeline's state (phasors, counters, running sums) in locals and
-    /// writes it back only around the search: stored through `self` every segment, it made
-    /// the processor wait on its own stores.
+    /// The loop keeps the pipeline's state (counters, running sums) in locals and writes it
+    /// back only around the search: stored through `self` every segment, it made the
+    /// processor wait on its own stores.
     private mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [DemodulatorEvent]) {
         let q = storage.raw, ring = storage.ring
         let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
         let b = Double(segmentLength), inverseWindow = inverseWindowSamples
-        let mRot = markRotation, sRot = spaceRotation
-        let mt = markTableSum, st = spaceTableSum
-        var mp = markPhasor, sp = spacePhasor
-        var r = rawCount, px = rawPrefixX, seg = segments
+        let sums = mixer.segmentSums, period = mixer.segmentsPerPeriod
+        var r = rawCount, px = rawPrefixX, seg = segments, position = correctionPosition
         var p = prefix
         for i in 0..<count {
             let segment = mixed[i]
             // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
-            let m = (Double(segment.tones[0]), Double(segment.tones[1])), s = (Double(segment.tones[2]), Double(segment.tones[3]))
-            let x = Double(segment.sum), xx = Double(segment.sumOfSquares)
-            let slot = 11 * (r & rawMask)
-            q[slot] = m.0 * mp.re - m.1 * mp.im
-            q[slot + 1] = m.0 * mp.im + m.1 * mp.re
-            q[slot + 2] = s.0 * sp.re - s.1 * sp.im
-            q[slot + 3] = s.0 * sp.im + s.1 * sp.re
-            q[slot + 4] = x
-            q[slot + 5] = xx
-            q[slot + 6] = mt.re * mp.re - mt.im * mp.im
-            q[slot + 7] = mt.re * mp.im + mt.im * mp.re
-            q[slot + 8] = st.re * sp.re - st.im * sp.im
-            q[slot + 9] = st.re * sp.im + st.im * sp.re
-            q[slot + 10] = px  // prefix of x before segment r
+            let x = Double(segment.sum)
+            q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
             let k = r - d
             if k >= 0 {
                 let lo = max(0, k - (window - 1 - d))
-                let endPrefix = px + x
                 let count = r + 1 - lo
-                let mean = (endPrefix - q[11 * (lo & rawMask) + 10]) * (count == window ? inverseWindow : 1 / (Double(count) * b))
-                let c = 11 * (k & rawMask)
-                p.0 += q[c] - mean * q[c + 6]
-                p.1 += q[c + 1] - mean * q[c + 7]
-                p.2 += q[c + 2] - mean * q[c + 8]
-                p.3 += q[c + 3] - mean * q[c + 9]
-                p.4 += q[c + 4] - mean * b
-                p.5 += max(q[c + 5] - 2 * mean * q[c + 4] + b * mean * mean, 0)
-            }
-            px += x
-            r += 1
-            mp = Self.rotate(mp, mRot)
-            sp = Self.rotate(sp, sRot)
-            if r & 63 == 0 {
-                // A rotation changes |p| by ~1e-16 a step: pulling it back to 1 every 64
-                // segments is as good as every segment.
-                mp = Self.normalized(mp)
-                sp = Self.normalized(sp)
-                if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
-            }
-            if k >= 0 {
+                let mean = (px + x - q[lo & rawMask].prefixX) * (count == window ? inverseWindow : 1 / (Double(count) * b))
+                let c = q[k & rawMask]
+                p.tones += c.tones - mean * sums[position]
+                p.x += c.x - mean * b
+                p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
                 seg += 1
                 let o = 6 * (seg & ringMask)
-                ring[o] = p.0; ring[o + 1] = p.1; ring[o + 2] = p.2
-                ring[o + 3] = p.3; ring[o + 4] = p.4; ring[o + 5] = p.5
+                ring[o] = p.tones[0]; ring[o + 1] = p.tones[1]; ring[o + 2] = p.tones[2]
+                ring[o + 3] = p.tones[3]; ring[o + 4] = p.x; ring[o + 5] = p.xx
                 if seg & 0xFFFF == 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
             }
+            position = position + 1 == period ? 0 : position + 1
+            px += x
+            r += 1
+            if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
             // The state machine says when it next has work; between, segments only fill the
             // ring.
             if seg >= nextDue {
-                (markPhasor, spacePhasor, rawCount, rawPrefixX, segments, prefix) = (mp, sp, r, px, seg, p)
+                (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
                 advance(&events)
             }
         }
-        (markPhasor, spacePhasor, rawCount, rawPrefixX, segments, prefix) = (mp, sp, r, px, seg, p)
+        (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
     }
 
     /// The raw prefix of x only ever enters as a difference within the raw ring.
-    private static func rebaseRaw(_ q: UnsafeMutablePointer<Double>, count: Int, _ rawPrefixX: inout Double) {
+    private static func rebaseRaw(_ q: UnsafeMutablePointer<RawSegment>, count: Int, _ rawPrefixX: inout Double) {
         let base = rawPrefixX
-        for slot in stride(from: 10, to: count, by: 11) { q[slot] -= base }
+        for slot in 0..<count { q[slot].prefixX -= base }
         rawPrefixX = 0
-    }
-
-    @inline(__always)
-    private static func rotate(_ p: (re: Double, im: Double), _ r: (re: Double, im: Double)) -> (re: Double, im: Double) {
-        (p.re * r.re - p.im * r.im, p.re * r.im + p.im * r.re)
-    }
-
-    @inline(__always)
-    private static func normalized(_ p: (re: Double, im: Double)) -> (re: Double, im: Double) {
-        let g = 1.5 - 0.5 * (p.re * p.re + p.im * p.im)  // one Newton step towards |p| = 1
-        return (p.re * g, p.im * g)
     }
 
     /// Keeps prefix sums small so long streams lose no precision: only differences inside
     /// the ring are ever used, so subtracting a common base changes nothing else.
-    private static func rebase(_ r: UnsafeMutablePointer<Double>, count: Int, oldest: Int,
-                               _ prefix: inout (Double, Double, Double, Double, Double, Double)) {
+    private static func rebase(_ r: UnsafeMutablePointer<Double>, count: Int, oldest: Int, _ prefix: inout PrefixSums) {
         let base = (r[oldest], r[oldest + 1], r[oldest + 2], r[oldest + 3], r[oldest + 4], r[oldest + 5])
         for slot in stride(from: 0, to: count, by: 6) {
             r[slot] -= base.0; r[slot + 1] -= base.1; r[slot + 2] -= base.2
             r[slot + 3] -= base.3; r[slot + 4] -= base.4; r[slot + 5] -= base.5
         }
-        prefix.0 -= base.0; prefix.1 -= base.1; prefix.2 -= base.2
-        prefix.3 -= base.3; prefix.4 -= base.4; prefix.5 -= base.5
+        prefix.tones -= SIMD4(base.0, base.1, base.2, base.3)
+        prefix.x -= base.4
+        prefix.xx -= base.5
     }
 
     /// Sums over segments [lo, hi): mark, space (complex), sum x, sum x^2.
@@ -908,4 +857,21 @@ struct Window {
     @inline(__always) var spaceEnergy: Double { sr * sr + si * si }
     /// Energy with the window's mean removed (DC and slow hum do not count).
     @inline(__always) var detrendedEnergy: Double { max(xx - x * x / samples, 0) }
+}
+
+/// One mixed segment awaiting its high-pass correction.
+struct RawSegment {
+    /// Mark re, im, space re, im against the stream's phase reference.
+    var tones: SIMD4<Double>
+    var x: Double
+    var xx: Double
+    /// Sum of x over all segments before this one (rebased now and then).
+    var prefixX: Double
+}
+
+/// Running sums of corrected segments, as stored in the prefix ring.
+struct PrefixSums {
+    var tones = SIMD4<Double>.zero
+    var x = 0.0
+    var xx = 0.0
 }
