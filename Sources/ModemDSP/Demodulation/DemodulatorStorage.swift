@@ -17,6 +17,8 @@ final class DemodulatorStorage: @unchecked Sendable {
     /// Scratch for one block of mixed segments between the mixer and the segment pipeline
     /// (FSKDemodulator.process).
     let mixed: UnsafeMutablePointer<FSKDemodulator.MixedSegment>
+    /// Scratch for one candidate character's bit boundaries (FSKDemodulator.search).
+    let boundaries: UnsafeMutablePointer<Int>
     let mixedCapacity = 512
 
     init(rawCount: Int, ringCount: Int, measureCount: Int) {
@@ -30,6 +32,8 @@ final class DemodulatorStorage: @unchecked Sendable {
         measures = .allocate(capacity: measureCount)
         mixed = .allocate(capacity: mixedCapacity)
         mixed.initialize(repeating: .init(), count: mixedCapacity)
+        boundaries = .allocate(capacity: measureCount + 1)
+        boundaries.initialize(repeating: 0, count: measureCount + 1)
     }
 
     func copy() -> DemodulatorStorage {
@@ -44,5 +48,6 @@ final class DemodulatorStorage: @unchecked Sendable {
         ring.deallocate()
         measures.deallocate()
         mixed.deallocate()
+        boundaries.deallocate()
     }
 }

@@ -508,13 +508,29 @@ public struct FSKDemodulator: Sendable {
         return es - em > 4 * noisePerBin
     }
 
-    private func metric(start a: Double, step: Double) -> Double {
+    /// Rounds the bit boundaries (segments) of a character starting at `a` with bits `step`
+    /// long into the boundary scratch, for ``score(offset:)``. A search scores many
+    /// alignments a whole number of segments apart: they share these boundaries.
+    private func setBoundaries(start a: Double, step: Double) {
+        let bounds = storage.boundaries
+        for k in 0...frameBits { bounds[k] = roundToInt(a + Double(k) * step) }
+    }
+
+    /// How well a character fits the alignment `offset` segments after the boundaries last
+    /// set: the start bit must be space, stop bits mark, data bits score how clearly they
+    /// decide (energy difference per sample).
+    private func score(offset: Int) -> Double {
+        let bounds = storage.boundaries, ring = storage.ring, mask = ringMask
+        @inline(__always) func tones(_ position: Int) -> SIMD4<Double> {
+            UnsafeRawPointer(ring + 6 * (position & mask)).loadUnaligned(as: SIMD4<Double>.self)
+        }
         var score = 0.0
+        var previous = tones(bounds[0] + offset)
         for k in 0..<frameBits {
-            let lo = roundToInt(a + Double(k) * step)
-            let hi = roundToInt(a + Double(k + 1) * step)
-            let w = windowSums(lo, hi)
-            let d = (w.markEnergy - w.spaceEnergy) / w.samples
+            let next = tones(bounds[k + 1] + offset)
+            let w = next - previous
+            let e = w * w
+            let d = ((e[0] + e[1]) - (e[2] + e[3])) / Double((bounds[k + 1] - bounds[k]) * segmentLength)
             if k == 0 {
                 score -= d
             } else if k >= frameBits - stopBits {
@@ -522,6 +538,7 @@ public struct FSKDemodulator: Sendable {
             } else {
                 score += abs(d)
             }
+            previous = next
         }
         return score
     }
@@ -538,33 +555,35 @@ public struct FSKDemodulator: Sendable {
         // for slips, restarted clocks and weak characters.
         var gridBest = (a: 0.0, step: nominal * center, score: -Double.infinity)
         if let g = grid {
-            for offset in [-1.0, 0, 1] {
-                let s = metric(start: g + offset, step: gridBest.step)
-                if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
+            setBoundaries(start: g, step: gridBest.step)
+            var bestOffset = 0
+            for offset in -1...1 {
+                let s = score(offset: offset)
+                if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s); bestOffset = offset }
             }
             // Take the fast path only if the clock is not drifting off: when the best is at
             // an edge, the next position outward must not score higher.
             var central = true
-            if gridBest.a != g {
-                let outward = gridBest.a + (gridBest.a > g ? 1 : -1)
-                central = metric(start: outward, step: gridBest.step) <= gridBest.score
+            if bestOffset != 0 {
+                central = score(offset: 2 * bestOffset) <= gridBest.score
             }
             let expected = Double(frameBits) * anchorPower * nominal * Double(segmentLength) / 2
             if central && gridBest.score >= 0.75 * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
             if fastOnly { return .needMore }
-            for offset in [-3.0, -2, 2, 3] {
-                let s = metric(start: g + offset, step: gridBest.step)
-                if s > gridBest.score { gridBest = (g + offset, gridBest.step, s) }
+            for offset in [-3, -2, 2, 3] {
+                let s = score(offset: offset)
+                if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s) }
             }
         }
         var best = (a: lo, step: nominal * center, score: -Double.infinity)
-        var a = lo
-        while a <= hi {
-            let s = metric(start: a, step: best.step)
-            if s > best.score { best = (a, best.step, s) }
-            a += 1
+        setBoundaries(start: lo, step: best.step)
+        var offset = 0
+        while lo + Double(offset) <= hi {
+            let s = score(offset: offset)
+            if s > best.score { best = (lo + Double(offset), best.step, s) }
+            offset += 1
         }
         // Off the clock: refine the winner over bit rates within the tolerance (whole
         // segments only: window edges round to segments, so half steps add nothing).
@@ -575,18 +594,20 @@ public struct FSKDemodulator: Sendable {
         let atCenter = best
         for i in -spread...spread {
             let scale = scaleCenter * (1 + Double(i) * scaleStep)
-            for offset in [-1.0, 0, 1.0] {
-                let s = metric(start: coarse + offset, step: nominal * scale)
-                if s > best.score { best = (coarse + offset, nominal * scale, s) }
+            setBoundaries(start: coarse, step: nominal * scale)
+            for offset in -1...1 {
+                let s = score(offset: offset)
+                if s > best.score { best = (coarse + Double(offset), nominal * scale, s) }
             }
         }
         // Many rates fit one clean character almost equally well: move off the expected
         // rate only when the character clearly says so.
         if best.step != atCenter.step && best.score < 1.03 * atCenter.score {
             best = atCenter
-            for offset in [-1.0, 1.0] {
-                let s = metric(start: coarse + offset, step: atCenter.step)
-                if s > best.score { best = (coarse + offset, atCenter.step, s) }
+            setBoundaries(start: coarse, step: atCenter.step)
+            for offset in [-1, 1] {
+                let s = score(offset: offset)
+                if s > best.score { best = (coarse + Double(offset), atCenter.step, s) }
             }
         }
         var onGrid = false
