@@ -31,13 +31,15 @@ struct TonePhaseTracker: Sendable {
     }
 
     /// (cos a, sin a): a series for the small angles of a drift over a few bits (exact to
-    /// 1e-9 below 0.5 rad), the full functions otherwise.
+    /// 1e-9 below 0.5 rad), the full functions otherwise. Multiplies by reciprocals rather
+    /// than dividing: it runs for every bit of every character.
+    @inline(__always)
     static func rotation(_ a: Double) -> (re: Double, im: Double) {
         guard a != 0 else { return (1, 0) }
         guard abs(a) < 0.5 else { return (_cos(a), _sin(a)) }
         let a2 = a * a
-        return (1 - a2 / 2 * (1 - a2 / 12 * (1 - a2 / 30 * (1 - a2 / 56))),
-                a * (1 - a2 / 6 * (1 - a2 / 20 * (1 - a2 / 42 * (1 - a2 / 72)))))
+        return (1 - a2 * (1.0 / 2) * (1 - a2 * (1.0 / 12) * (1 - a2 * (1.0 / 30) * (1 - a2 * (1.0 / 56)))),
+                a * (1 - a2 * (1.0 / 6) * (1 - a2 * (1.0 / 20) * (1 - a2 * (1.0 / 42) * (1 - a2 * (1.0 / 72))))))
     }
 
     /// The unit phasor by which the prediction turns over `distance` segments.
@@ -62,8 +64,9 @@ struct TonePhaseTracker: Sendable {
         // its length against the sum of lengths says how consistent the bits were.
         var sum = (re: 0.0, im: 0.0), lengths = 0.0
         let predicted0 = predicted(at: centers[0], segmentsPerBit: segmentsPerBit)
+        let driftPerSegment = drift / segmentsPerBit
         for i in 0..<z.count {
-            let r = Self.rotation(drift * (centers[i] - centers[0]) / segmentsPerBit)
+            let r = Self.rotation(driftPerSegment * (centers[i] - centers[0]))
             let p = (re: predicted0.re * r.re - predicted0.im * r.im, im: predicted0.re * r.im + predicted0.im * r.re)
             sum.re += z[i].re * p.re + z[i].im * p.im
             sum.im += z[i].im * p.re - z[i].re * p.im
