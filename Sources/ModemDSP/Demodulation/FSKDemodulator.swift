@@ -311,43 +311,52 @@ public struct FSKDemodulator: Sendable {
     /// unchanged while DC, mains hum, coupling-capacitor transients and slow wander drop by
     /// 30-50 dB.
     ///
-    /// The loop keeps the pipeline's state (counters, running sums) in locals and writes it
-    /// back only around the search: stored through `self` every segment, it made the
-    /// processor wait on its own stores.
+    /// The inner loop keeps the pipeline's state (counters, running sums) in registers: it
+    /// makes no calls (a call would force every floating-point value in it to the stack),
+    /// and stops whenever the search is due or a running sum needs rebasing, which the
+    /// outer loop then does.
     private mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [DemodulatorEvent]) {
         let q = storage.raw, ring = storage.ring
         let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
         let b = Double(segmentLength), inverseWindow = inverseWindowSamples
         let sums = mixer.segmentSums, period = mixer.segmentsPerPeriod
+        let lowBack = window - 1 - d
         var r = rawCount, px = rawPrefixX, seg = segments, position = correctionPosition
         var p = prefix
-        for i in 0..<count {
-            let segment = mixed[i]
-            // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
-            let x = Double(segment.sum)
-            q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
-            let k = r - d
-            if k >= 0 {
-                let lo = max(0, k - (window - 1 - d))
-                let count = r + 1 - lo
-                let mean = (px + x - q[lo & rawMask].prefixX) * (count == window ? inverseWindow : 1 / (Double(count) * b))
-                let c = q[k & rawMask]
-                p.tones += c.tones - mean * sums[position]
-                p.x += c.x - mean * b
-                p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
-                seg += 1
-                let o = 6 * (seg & ringMask)
-                ring[o] = p.tones[0]; ring[o + 1] = p.tones[1]; ring[o + 2] = p.tones[2]
-                ring[o + 3] = p.tones[3]; ring[o + 4] = p.x; ring[o + 5] = p.xx
-                if seg & 0xFFFF == 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
-            }
-            position = position + 1 == period ? 0 : position + 1
-            px += x
-            r += 1
+        var i = 0
+        while i < count {
+            let due = nextDue
+            var ringFull = false
+            repeat {
+                let segment = mixed[i]
+                i &+= 1
+                // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
+                let x = Double(segment.sum)
+                q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                let k = r &- d
+                if k >= 0 {
+                    let lo = max(0, k &- lowBack)
+                    let count = r &+ 1 &- lo
+                    let mean = (px + x - q[lo & rawMask].prefixX) * (count == window ? inverseWindow : 1 / (Double(count) * b))
+                    let c = q[k & rawMask]
+                    p.tones += c.tones - mean * sums[position]
+                    p.x += c.x - mean * b
+                    p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
+                    seg &+= 1
+                    let o = 6 &* (seg & ringMask)
+                    ring[o] = p.tones[0]; ring[o &+ 1] = p.tones[1]; ring[o &+ 2] = p.tones[2]
+                    ring[o &+ 3] = p.tones[3]; ring[o &+ 4] = p.x; ring[o &+ 5] = p.xx
+                    ringFull = seg & 0xFFFF == 0
+                }
+                position = position &+ 1 == period ? 0 : position &+ 1
+                px += x
+                r &+= 1
+            } while i < count && seg < due && !ringFull && r & 0xFFFF != 0
+            if ringFull { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
             if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
             // The state machine says when it next has work; between, segments only fill the
             // ring.
-            if seg >= nextDue {
+            if seg >= due {
                 (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
                 advance(&events)
             }
