@@ -23,8 +23,13 @@ deps:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
+# The command-line tool links the Swift runtime and Foundation statically: a decode starts in
+# about half the time (no dynamic symbol resolution of Foundation and ICU), and the binary
+# runs on machines without a Swift toolchain. Tests build the usual dynamic way.
+STATIC      ?= --static-swift-stdlib
+
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product softmodem
+	$(SWIFT) build -c $(CONFIG) --product softmodem $(STATIC)
 
 # Decode a capture from samples/ to readable text.
 demo: build

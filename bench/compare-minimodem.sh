@@ -13,7 +13,7 @@
 # HOURS (default 1) hour capture through `softmodem encode -o - | softmodem decode -` and
 # prints the decoder's peak RSS, which must stay under 32 MB.
 #
-# Needs: a release build (built if missing; or set SOFTMODEM_BIN), minimodem, GNU time
+# Needs: the release build `make build` makes (run here; or set SOFTMODEM_BIN), minimodem, GNU time
 # (/usr/bin/time, Debian package `time`), python3. All three tools are single-threaded.
 set -euo pipefail
 
@@ -29,9 +29,10 @@ for tool in minimodem python3; do
     command -v "$tool" >/dev/null || { echo "compare-minimodem: $tool not found (make deps installs it)" >&2; exit 1; }
 done
 [ -x /usr/bin/time ] || { echo "compare-minimodem: /usr/bin/time not found (Debian package 'time')" >&2; exit 1; }
-if [ ! -x "$bin" ]; then
-    echo "building softmodem (release)..." >&2
-    (cd "$root" && swift build -c release --product softmodem >&2)
+if [ -z "${SOFTMODEM_BIN:-}" ]; then
+    # What users get: `make build` (release, Swift runtime linked statically); incremental.
+    echo "building softmodem (make build)..." >&2
+    make -s -C "$root" build >&2
 fi
 
 work=$(mktemp -d)
