@@ -359,9 +359,10 @@ public struct FSKDemodulator: Sendable {
     /// 30-50 dB.
     ///
     /// The inner loop keeps the pipeline's state (counters, running sums) in registers: it
-    /// makes no calls (a call would force every floating-point value in it to the stack),
-    /// and stops whenever the search is due or a running sum needs rebasing, which the
-    /// outer loop then does.
+    /// makes no calls (a call would force every floating-point value in it to the stack) and
+    /// runs a precomputed count, up to the next thing the outer loop must do (the search is
+    /// due, a running sum needs rebasing, the block ends). The first `delay` segments of a
+    /// stream, which have nothing to correct yet, go through the outer loop one at a time.
     private mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [DemodulatorEvent]) {
         let q = storage.raw, ring = storage.ring
         let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
@@ -372,16 +373,26 @@ public struct FSKDemodulator: Sendable {
         var p = prefix
         var i = 0
         while i < count {
-            let due = nextDue
-            var ringFull = false
-            repeat {
+            if r < d {
+                // Warm-up: store only.
                 let segment = mixed[i]
-                i &+= 1
-                // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
                 let x = Double(segment.sum)
                 q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
-                let k = r &- d
-                if k >= 0 {
+                position = position + 1 == period ? 0 : position + 1
+                px += x
+                r += 1
+                i += 1
+            } else {
+                // From here on every raw segment completes one corrected segment, so the
+                // counters move together and the stopping points are known in advance.
+                let run = min(count - i, max(nextDue - seg, 1), 0x10000 - (seg & 0xFFFF), 0x10000 - (r & 0xFFFF))
+                for _ in 0..<run {
+                    let segment = mixed[i]
+                    i &+= 1
+                    // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
+                    let x = Double(segment.sum)
+                    q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                    let k = r &- d
                     let lo = max(0, k &- lowBack)
                     let count = r &+ 1 &- lo
                     let mean = (px + x - q[lo & rawMask].prefixX) * (count == window ? inverseWindow : 1 / (Double(count) * b))
@@ -393,17 +404,16 @@ public struct FSKDemodulator: Sendable {
                     let o = 6 &* (seg & ringMask)
                     ring[o] = p.tones[0]; ring[o &+ 1] = p.tones[1]; ring[o &+ 2] = p.tones[2]
                     ring[o &+ 3] = p.tones[3]; ring[o &+ 4] = p.x; ring[o &+ 5] = p.xx
-                    ringFull = seg & 0xFFFF == 0
+                    position = position &+ 1 == period ? 0 : position &+ 1
+                    px += x
+                    r &+= 1
                 }
-                position = position &+ 1 == period ? 0 : position &+ 1
-                px += x
-                r &+= 1
-            } while i < count && seg < due && !ringFull && r & 0xFFFF != 0
-            if ringFull { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
+                if seg & 0xFFFF == 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
+            }
             if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
             // The state machine says when it next has work; between, segments only fill the
             // ring.
-            if seg >= due {
+            if seg >= nextDue {
                 (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
                 advance(&events)
             }
