@@ -57,6 +57,7 @@ public final class RawPCMReader: SampleSource {
     public let sampleRate: Double
     public let channels: Int
     public let format: RawSampleFormat
+    public let isStream: Bool
     private let fd: Int32
     private let ownsDescriptor: Bool
     private var bytes: [UInt8]
@@ -74,6 +75,7 @@ public final class RawPCMReader: SampleSource {
         self.format = format
         self.sampleRate = sampleRate
         self.channels = channels
+        isStream = path == "-"
         if path == "-" {
             name = "stdin"
             fd = 0
@@ -90,7 +92,7 @@ public final class RawPCMReader: SampleSource {
             fd = d
             ownsDescriptor = true
         }
-        bytes = [UInt8](repeating: 0, count: 1 << 16)
+        bytes = [UInt8](repeating: 0, count: isStream ? 1 << 16 : 1 << 19)
     }
 
     deinit { if ownsDescriptor { close(fd) } }

@@ -12,6 +12,7 @@ import Glibc
 /// end, and ``truncation`` says so, so a caller can decode what is there and then report it.
 public final class SoundFileReader: SampleSource {
     public let name: String
+    public let isStream: Bool
     public let sampleRate: Double
     public let channels: Int
     /// Frames promised by the header (or -1 when unknown, as on a pipe).
@@ -30,6 +31,7 @@ public final class SoundFileReader: SampleSource {
     /// Opens `path`; `"-"` reads standard input.
     public init(path: String) throws(AudioIOError) {
         name = path == "-" ? "stdin" : path
+        isStream = path == "-"
         var info = SF_INFO()
         let handle: OpaquePointer?
         if path == "-" {

@@ -58,9 +58,13 @@ struct DecodePipeline {
             }
         }
         var tracker = BurstTracker(sampleRate: config.sampleRate, baud: config.profile.baud)
-        let framesPerRead = 4096
+        // Files are read in large pieces (fewer system calls) and demodulated in the same
+        // small steps as a stream, so the burst-by-burst tone adaptation and the channel
+        // choice see the same steps whatever the source.
+        let framesPerStep = 4096
+        let framesPerRead = source.isStream ? framesPerStep : 16 * framesPerStep
         var interleaved = [Float](repeating: 0, count: framesPerRead * channels)
-        var mono = [Float](repeating: 0, count: framesPerRead)
+        var mono = [Float](repeating: 0, count: framesPerStep)
         var events: [DemodulatorEvent] = []
         events.reserveCapacity(1024)
 
@@ -115,39 +119,49 @@ struct DecodePipeline {
                 throw CLIError(error)
             }
             if frames == 0 { break }
-            let samples = frames * channels
-            // Only "is anything not silent" matters (an all-zero file is an error): stop
-            // looking once a non-zero sample has been seen.
-            if result.peak == 0 {
-                var peak: Float = 0
-                interleaved.withUnsafeBufferPointer { b in
-                    for i in 0..<samples { let a = abs(b[i]); peak = a > peak ? a : peak }
+            var step = 0
+            while step < frames {
+                let first = step, count = min(framesPerStep, frames - step)
+                step += count
+                // Only "is anything not silent" matters (an all-zero file is an error): stop
+                // looking once a non-zero sample has been seen.
+                if result.peak == 0 {
+                    var peak: Float = 0
+                    interleaved.withUnsafeBufferPointer { b in
+                        for i in (first * channels)..<((first + count) * channels) { let a = abs(b[i]); peak = a > peak ? a : peak }
+                    }
+                    if !peak.isNaN && peak > result.peak { result.peak = peak }
                 }
-                if !peak.isNaN && peak > result.peak { result.peak = peak }
-            }
-            if decisionAt == nil && result.peak > 0 {
-                decisionAt = result.frames + Int64(config.sampleRate)
-            }
-            for (d, ch) in candidates.enumerated() where chosen == nil || chosen == d {
-                events.removeAll(keepingCapacity: true)
-                if channels == 1 {
-                    interleaved.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
-                    interleaved.withUnsafeBufferPointer { retune(d, UnsafeBufferPointer(rebasing: $0[0..<frames])) }
-                    if d < spectra.count { interleaved.withUnsafeBufferPointer { spectra[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames])) } }
-                } else {
-                    for i in 0..<frames { mono[i] = interleaved[i * channels + ch] }
-                    mono.withUnsafeBufferPointer { demods[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames]), into: &events) }
-                    mono.withUnsafeBufferPointer { retune(d, UnsafeBufferPointer(rebasing: $0[0..<frames])) }
-                    if d < spectra.count { mono.withUnsafeBufferPointer { spectra[d].process(UnsafeBufferPointer(rebasing: $0[0..<frames])) } }
+                if decisionAt == nil && result.peak > 0 {
+                    decisionAt = result.frames + Int64(config.sampleRate)
                 }
-                if chosen == nil { pending[d].append(contentsOf: events) } else { try emit(events, &sink) }
-            }
-            result.frames += Int64(frames)
-            if chosen == nil, let at = decisionAt, result.frames >= at {
-                chosen = pick(pending)
-                try emit(pending[chosen!], &sink)
-                if verbose { Diagnostics.info("\(source.name): decoding channel \(candidates[chosen!] + 1) of \(channels)") }
-                pending = []
+                for (d, ch) in candidates.enumerated() where chosen == nil || chosen == d {
+                    events.removeAll(keepingCapacity: true)
+                    if channels == 1 {
+                        interleaved.withUnsafeBufferPointer { all in
+                            let part = UnsafeBufferPointer(rebasing: all[first..<(first + count)])
+                            demods[d].process(part, into: &events)
+                            retune(d, part)
+                            if d < spectra.count { spectra[d].process(part) }
+                        }
+                    } else {
+                        for i in 0..<count { mono[i] = interleaved[(first + i) * channels + ch] }
+                        mono.withUnsafeBufferPointer { all in
+                            let part = UnsafeBufferPointer(rebasing: all[0..<count])
+                            demods[d].process(part, into: &events)
+                            retune(d, part)
+                            if d < spectra.count { spectra[d].process(part) }
+                        }
+                    }
+                    if chosen == nil { pending[d].append(contentsOf: events) } else { try emit(events, &sink) }
+                }
+                result.frames += Int64(count)
+                if chosen == nil, let at = decisionAt, result.frames >= at {
+                    chosen = pick(pending)
+                    try emit(pending[chosen!], &sink)
+                    if verbose { Diagnostics.info("\(source.name): decoding channel \(candidates[chosen!] + 1) of \(channels)") }
+                    pending = []
+                }
             }
             if chosen != nil {
                 do { try sink.flush() } catch { throw CLIError(error) }
