@@ -2,9 +2,10 @@
 ///
 /// How it works, and why:
 /// * The input is mixed down against both tones in short segments of `B` samples (about a
-///   sixth of a bit). Per sample that is four multiply-adds against a fixed table plus a
-///   sum and a sum of squares; the segment results are rotated to a common phase reference
-///   once per segment, so any window of whole segments can be correlated coherently later.
+///   sixth of a bit). Per sample that is four multiply-adds against a table plus a sum and
+///   a sum of squares. The table spans a common period of both tones (``ToneMixer``), so
+///   every segment comes out against one phase reference and any window of whole segments
+///   can be correlated coherently later.
 /// * Running (prefix) sums of those segment values sit in a ring covering a little more than
 ///   one character, so the energy of either tone over any window is two subtractions.
 /// * A start bit is suspected when a one-bit window becomes space-dominated with a usable
