@@ -610,6 +610,37 @@ public struct FSKDemodulator: Sendable {
         return score
     }
 
+    /// ``score(offset:)`` at offsets -1, 0 and 1 in one pass: the three alignments read
+    /// neighbouring ring slots at every boundary (the same arithmetic, in the same order).
+    private func scoresAround() -> (Double, Double, Double) {
+        let bounds = storage.boundaries, ring = storage.ring, mask = ringMask
+        @inline(__always) func tones(_ position: Int) -> SIMD4<Double> {
+            UnsafeRawPointer(ring + 6 * (position & mask)).loadUnaligned(as: SIMD4<Double>.self)
+        }
+        @inline(__always) func difference(_ w: SIMD4<Double>, _ samples: Double) -> Double {
+            let e = w * w
+            return ((e[0] + e[1]) - (e[2] + e[3])) / samples
+        }
+        var scores = (0.0, 0.0, 0.0)
+        var previous = (tones(bounds[0] - 1), tones(bounds[0]), tones(bounds[0] + 1))
+        for k in 0..<frameBits {
+            let h = bounds[k + 1]
+            let next = (tones(h - 1), tones(h), tones(h + 1))
+            let samples = Double((h - bounds[k]) * segmentLength)
+            let d = (difference(next.0 - previous.0, samples), difference(next.1 - previous.1, samples),
+                     difference(next.2 - previous.2, samples))
+            if k == 0 {
+                scores.0 -= d.0; scores.1 -= d.1; scores.2 -= d.2
+            } else if k >= frameBits - stopBits {
+                scores.0 += d.0; scores.1 += d.1; scores.2 += d.2
+            } else {
+                scores.0 += abs(d.0); scores.1 += abs(d.1); scores.2 += abs(d.2)
+            }
+            previous = next
+        }
+        return scores
+    }
+
     /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
     /// one), decodes the best, and reports what happened. With `grid`, alignments within
     /// a segment of it win unless the signal is clearly better elsewhere.
@@ -624,10 +655,10 @@ public struct FSKDemodulator: Sendable {
         if let g = grid {
             setBoundaries(start: g, step: gridBest.step)
             var bestOffset = 0
-            for offset in -1...1 {
-                let s = score(offset: offset)
-                if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s); bestOffset = offset }
-            }
+            let around = scoresAround()
+            if around.0 > gridBest.score { gridBest = (g - 1, gridBest.step, around.0); bestOffset = -1 }
+            if around.1 > gridBest.score { gridBest = (g, gridBest.step, around.1); bestOffset = 0 }
+            if around.2 > gridBest.score { gridBest = (g + 1, gridBest.step, around.2); bestOffset = 1 }
             // Take the fast path only if the clock is not drifting off: when the best is at
             // an edge, the next position outward must not score higher.
             var central = true
@@ -662,10 +693,10 @@ public struct FSKDemodulator: Sendable {
         for i in -spread...spread {
             let scale = scaleCenter * (1 + Double(i) * scaleStep)
             setBoundaries(start: coarse, step: nominal * scale)
-            for offset in -1...1 {
-                let s = score(offset: offset)
-                if s > best.score { best = (coarse + Double(offset), nominal * scale, s) }
-            }
+            let around = scoresAround()
+            if around.0 > best.score { best = (coarse - 1, nominal * scale, around.0) }
+            if around.1 > best.score { best = (coarse, nominal * scale, around.1) }
+            if around.2 > best.score { best = (coarse + 1, nominal * scale, around.2) }
         }
         // Many rates fit one clean character almost equally well: move off the expected
         // rate only when the character clearly says so.
