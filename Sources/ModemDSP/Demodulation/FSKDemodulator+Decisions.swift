@@ -1,0 +1,251 @@
+// Deciding a candidate character: bit decisions (coherent on a locked burst), the checks a
+// real character passes (start, stop, level, squelch, tones), the bit clock's update and
+// the phase trackers' learning.
+
+extension FSKDemodulator {
+    /// Feeds an accepted character's bits to the two phase trackers.
+    mutating func learnPhases(_ m: UnsafeBufferPointer<BitMeasure>, continuing: Bool) {
+        withUnsafeTemporaryAllocation(of: (re: Double, im: Double).self, capacity: frameBits) { z in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: frameBits) { c in
+                func learn(_ tone: Bool) {
+                    var count = 0
+                    for bit in m where bit.isMark == tone {
+                        z[count] = tone ? (bit.window.mr, bit.window.mi) : (bit.window.sr, bit.window.si)
+                        c[count] = bit.center
+                        count += 1
+                    }
+                    let zs = UnsafeBufferPointer(rebasing: z[0..<count]), cs = UnsafeBufferPointer(rebasing: c[0..<count])
+                    // Seeding the drift from the measured tone would plant that estimate's
+                    // bias; whole-cycle senders need none, and others stay non-coherent.
+                    if tone {
+                        markTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
+                    } else {
+                        spaceTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
+                    }
+                }
+                learn(true)
+                learn(false)
+            }
+        }
+    }
+
+    /// What a search decided about one candidate character.
+    enum Outcome {
+        /// Reported as a byte or parity error; the next character may start at `next`.
+        case accepted(next: Double)
+        /// Reported as a framing error at start `a`.
+        case framingError(Double)
+        /// Not a character (noise, silence, a transient); best alignment was `a`.
+        case rejected(Double)
+        /// The clock's candidates did not settle it and the wide search needs more segments.
+        case needMore
+    }
+
+    mutating func decide(start a: Double, step: Double, grid: Double?,
+                                 _ events: inout [DemodulatorEvent]) -> Outcome {
+        let inBurst = grid != nil
+        let n = frameBits
+        // Pass 1: each bit's correlations, decided coherently when the burst's tone phases
+        // are known and by energy otherwise.
+        // Scratch preallocated in storage: frameBits BitMeasures exceed the 1 KB that
+        // withUnsafeTemporaryAllocation keeps on the stack, so it would malloc per character.
+        let m = UnsafeMutableBufferPointer(start: storage.measures, count: n)
+        do {
+            for k in 0..<n {
+                let lo = roundToInt(a + Double(k) * step)
+                let hi = roundToInt(a + Double(k + 1) * step)
+                let w = windowSums(lo, hi)
+                let g = 2 / w.samples
+                m[k] = BitMeasure(lo: lo, hi: hi, window: w, em: w.markEnergy * g, es: w.spaceEnergy * g,
+                                  center: Double(lo + hi) / 2, isMark: w.markEnergy > w.spaceEnergy)
+            }
+            let coherent = inBurst && markTracker.locked && spaceTracker.locked
+            if coherent {
+                var contradicted = false
+                // Predictions at the first bit, then one rotation per bit (bits are evenly
+                // spaced to within a rounded segment, far below the drift's resolution).
+                var pm = markTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
+                var ps = spaceTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
+                let bitLength = n > 1 ? (m[n - 1].center - m[0].center) / Double(n - 1) : segmentsPerBit
+                let rm = markTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
+                let rs = spaceTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
+                for k in 0..<n {
+                    defer {
+                        pm = (pm.re * rm.re - pm.im * rm.im, pm.re * rm.im + pm.im * rm.re)
+                        ps = (ps.re * rs.re - ps.im * rs.im, ps.re * rs.im + ps.im * rs.re)
+                    }
+                    let w = m[k].window
+                    let inPhase = w.mr * pm.re + w.mi * pm.im > w.sr * ps.re + w.si * ps.im
+                    // The phase only decides what the energies leave in doubt; an energy
+                    // verdict this clear that disagrees proves the phase reference wrong.
+                    let clarity = abs(m[k].em - m[k].es) / (m[k].em + m[k].es)
+                    if clarity > 0.6 {
+                        contradicted = contradicted || inPhase != m[k].isMark
+                    } else {
+                        m[k].isMark = inPhase
+                    }
+                }
+                if contradicted {
+                    markTracker.reset()
+                    spaceTracker.reset()
+                    for k in 0..<n { m[k].isMark = m[k].window.markEnergy > m[k].window.spaceEnergy }
+                }
+            }
+        }
+        return decideBits(start: a, step: step, grid: grid, measures: UnsafeBufferPointer(m), &events)
+    }
+
+    /// One bit of a candidate character.
+    struct BitMeasure {
+        var lo: Int, hi: Int
+        var window: Window
+        var em: Double, es: Double
+        var center: Double
+        var isMark: Bool
+    }
+
+    mutating func decideBits(start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
+                                     _ events: inout [DemodulatorEvent]) -> Outcome {
+        let inBurst = grid != nil
+        let measureTones = !inBurst || charactersOnClock % 8 == 0
+        var bits: UInt32 = 0
+        var signal = 0.0, total = 0.0, samples = 0.0
+        var startIsSpace = false, stopsAreMark = true
+        var markPhase = (re: 0.0, im: 0.0), spacePhase = (re: 0.0, im: 0.0)
+        var markLag = 0.0, spaceLag = 0.0, markHalves = 0, spaceHalves = 0
+        var startEnergy = 0.0, weakest = Double.infinity, winning = 0.0
+        for k in 0..<frameBits {
+            let (lo, hi, w) = (m[k].lo, m[k].hi, m[k].window)
+            let em = m[k].em, es = m[k].es
+            let isMark = m[k].isMark
+            if isMark { bits |= 1 << UInt32(k) }
+            if k == 0 { startIsSpace = !isMark }
+            if k >= frameBits - stopBits && !isMark { stopsAreMark = false }
+            signal += abs(em - es)
+            let e = max(em, es) / w.samples
+            winning += e
+            weakest = min(weakest, e)
+            if k == 0 { startEnergy = e }
+            total += w.detrendedEnergy
+            samples += w.samples
+            // Phase advance between the two halves of the bit on the winning tone. Every
+            // burst start is measured (the plausibility test needs it); inside a burst every
+            // eighth character is enough for the burst's report.
+            let mid = (lo + hi) / 2
+            if measureTones && mid > lo && hi > mid {
+                let h1 = windowSums(lo, mid), h2 = windowSums(mid, hi)
+                let lag = Double((hi - lo) * segmentLength) / 2
+                if isMark {
+                    markPhase.re += h2.mr * h1.mr + h2.mi * h1.mi
+                    markPhase.im += h2.mi * h1.mr - h2.mr * h1.mi
+                    markLag += lag
+                    markHalves += 1
+                } else {
+                    spacePhase.re += h2.sr * h1.sr + h2.si * h1.si
+                    spacePhase.im += h2.si * h1.sr - h2.sr * h1.si
+                    spaceLag += lag
+                    spaceHalves += 1
+                }
+            }
+        }
+        // FSK has a constant envelope: a "start bit" much weaker than the rest of the
+        // character is an onset transient or the tail of something else, not a start bit.
+        let meanEnergy = winning / Double(frameBits)
+        // A true start bit follows a stop bit, idle mark or silence, never a space at the
+        // character's level; a start found on a data bit of a character already under way
+        // fails this half the time, and its stop-bit test the other half.
+        var followsSpace = false
+        if !inBurst {
+            let lo = roundToInt(a - step), hi = roundToInt(a)
+            if hi > lo {
+                let w = windowSums(lo, hi)
+                followsSpace = w.spaceEnergy > w.markEnergy && w.spaceEnergy * 2 / (w.samples * w.samples) > 0.3 * meanEnergy
+            }
+        }
+        guard total > samples * 1e-11, startIsSpace, !followsSpace,
+              inBurst ? startEnergy >= 0.1 * meanEnergy : (startEnergy >= 0.3 * meanEnergy && weakest >= 0.1 * meanEnergy) else {
+            return .rejected(a)
+        }
+        func measured(_ nominal: Double, _ phase: (re: Double, im: Double), _ lag: Double, _ count: Int) -> Double {
+            guard lag > 0, count > 0 else { return .nan }
+            return nominal + sampleRate * _atan2(phase.im, phase.re) / (2 * Double.pi * (lag / Double(count)))
+        }
+        // The burst's bit clock only vouches for a character at the burst's level: the tail
+        // of a recording 60 dB down is not the same sender.
+        let power = signal / samples
+        let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
+        let grid = atLevel ? grid : nil
+        let onGrid = grid != nil
+        // A character at the level of a burst that ended moments ago (a lost clock, a
+        // restarted sender) also gets the in-burst squelch.
+        let resuming = atLevel && a - lastCharacterEnd < 3 * Double(frameBits) * segmentsPerBit
+        let noise = max(total - signal, total * 1e-6)
+        let ebN0 = decibels(power: signal * (samples / Double(frameBits)) / (2 * noise))
+        let squelch = configuration.squelch - (onGrid || resuming ? 4 : 0)
+        guard ebN0 >= squelch else {
+            return .rejected(a)
+        }
+        let markHz = measured(configuration.profile.mark, markPhase, markLag, markHalves)
+        let spaceHz = measured(configuration.profile.space, spacePhase, spaceLag, spaceHalves)
+        // A character that opens a burst must also be at the right frequencies: coloured
+        // noise can fool the energy test, but its measured tones wander by hundreds of hertz.
+        // Inside a burst the bit clock already vouches for it, and at low SNR the estimate
+        // itself gets noisy.
+        if !onGrid && !(tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)) {
+            return .rejected(a)
+        }
+
+        let format = configuration.format
+        let value = UInt8(truncatingIfNeeded: (bits >> 1) & UInt32(format.valueMask))
+        var kind = DemodulatorEvent.Kind.byte
+        if !stopsAreMark {
+            kind = .framingError
+        } else if format.parity != .none {
+            let parityBit = (bits >> UInt32(1 + format.dataBits)) & 1 == 1
+            if parityBit != format.parityBit(for: value) { kind = .parityError }
+        }
+        let b = Double(segmentLength)
+        let event = DemodulatorEvent(
+            kind: kind, value: value,
+            startSample: Int64((a * b).rounded()),
+            endSample: Int64(((a + Double(frameBits) * step) * b).rounded()),
+            signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0: ebN0,
+            markFrequency: markHz, spaceFrequency: spaceHz)
+        events.append(event)
+        if kind == .framingError { return .framingError(a) }
+        learnPhases(m, continuing: grid != nil)
+        anchorPower = power
+        lastCharacterEnd = a + Double(frameBits) * step
+        if let g = grid {
+            // On the burst's clock each character's timing error nudges the clock's phase
+            // and rate (a second-order loop) instead of resetting them: at low SNR a single
+            // character's best alignment wanders with the noise, the sender's clock does not.
+            let tol = configuration.baudTolerance
+            let error = a - g
+            let span = Double(frameBits) * segmentsPerBit
+            // Gear shifting: pull in fast while the clock is new (a sender 3 % off moves
+            // 3.6 segments a character at 1225 baud), then settle to low-jitter gains.
+            let young = charactersOnClock < 4
+            charactersOnClock += 1
+            anchorScale = min(max(anchorScale + (young ? 0.5 : 0.15) * error / span, 1 - tol), 1 + tol)
+            return .accepted(next: g + (young ? 0.8 : 0.5) * error + span * anchorScale)
+        }
+        // A burst's clock starts at the nominal rate unless its first character clearly says
+        // otherwise: one character's best-fitting rate is a coarse, noisy estimate, and the
+        // loop above refines it within a few characters.
+        let measured = step / segmentsPerBit
+        anchorScale = measured
+        charactersOnClock = 0
+        return .accepted(next: a + Double(frameBits) * segmentsPerBit * anchorScale)
+    }
+
+    /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz of nominal,
+    /// plus 1000 Hz divided by the samples per bit: room for +-3 % clock error, the iPhone
+    /// app's 7300 Hz mark, and an estimate that coarsens as bits get shorter (half-bit
+    /// windows of 4-5 samples at 2450 baud, 22.05 kHz). Tighter would lose real senders;
+    /// looser lets a tone sweeping past the space frequency read as a row of zeros.
+    func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
+        let samplesPerBit = configuration.sampleRate / configuration.profile.baud
+        return measured.isNaN || abs(measured - nominal) <= 0.04 * nominal + 60 + 1000 / samplesPerBit
+    }
+}

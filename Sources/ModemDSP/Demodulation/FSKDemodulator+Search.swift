@@ -1,0 +1,267 @@
+// Finding characters: the start-bit hunt, following a burst's bit clock, and scoring
+// alignments (start times and bit rates) of a candidate character.
+
+extension FSKDemodulator {
+    /// Segments a whole character spans at the slowest rate searched, plus margin.
+    var lookahead: Int { lookaheadSegments }
+
+    mutating func advance(_ events: inout [DemodulatorEvent]) {
+        while true {
+            switch mode {
+            case .hunting:
+                // Windows are tested in order whenever the state machine runs, so testing
+                // them a bit's worth at a time decides exactly the same, with fewer calls.
+                guard huntEnd <= segments else { nextDue = huntEnd + window - 1; return }
+                if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
+                if triggers(at: huntEnd) { mode = .triggered(huntEnd) } else { huntEnd += 1 }
+            case .triggered(let end):
+                guard segments >= end + lookahead else { nextDue = end + lookahead; return }
+                let outcome = search(lo: Double(end - window - 1), hi: Double(end), grid: nil, &events)
+                switch outcome {
+                case .accepted(let next):
+                    mode = .following(expect: next, idleBits: 0, lostSlots: 0)
+                case .framingError(let a), .rejected(let a):
+                    huntEnd = max(end + 1, roundToInt(a + Double(window) / 2) + window)
+                    mode = .hunting
+                case .needMore:
+                    preconditionFailure("only the clock's fast path asks for more data")
+                }
+            case .following(let e, let idle, let lost):
+                // The clock's own candidates need only the character plus a couple of
+                // segments; the wide search needs half a bit more at the slowest rate. Try the
+                // first as soon as its data is in (a bit sooner on stdout, live), and wait for
+                // the rest only when it does not settle the character.
+                let full = Int(e + Double(window) / 2) + lookahead + 2
+                let fast = min(full, Int(e + 2 + Double(frameBits) * segmentsPerBit * anchorScale) + 1)
+                guard segments >= fast else { nextDue = fast; return }
+                fastOnly = segments < full
+                needMore = false
+                follow(expect: e, idleBits: idle, lostSlots: lost, &events)
+                fastOnly = false
+                if needMore { nextDue = full; return }
+            }
+        }
+    }
+
+    /// Inside a burst: the next character should start on the previous one's bit clock,
+    /// after any number of idle mark bits. Looking there directly (instead of waiting for a
+    /// trigger) keeps weak back-to-back characters aligned; anything else ends the burst.
+    mutating func follow(expect e: Double, idleBits: Int, lostSlots: Int, _ events: inout [DemodulatorEvent]) {
+        let step = segmentsPerBit * anchorScale
+        let lo = roundToInt(e), hi = roundToInt(e + step)
+        let w = windowSums(lo, hi)
+        let g = 2 / w.samples
+        let em = w.markEnergy * g, es = w.spaceEnergy * g
+        let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
+        let power = abs(em - es) / w.samples
+        let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
+        let idleLike = em > es && atLevel && em - es > 1.5 * noisePerBin
+        // Straight after a character the next thing is usually a start bit: only a window
+        // that is clearly mark counts as idle there, so a start bit that noise tipped
+        // towards mark still gets the character search (and its coherent decision) instead
+        // of the character's leading 1s being taken for idle bits.
+        let clearlyIdle = idleLike && (idleBits > 0 || em > 4 * es)
+        if !clearlyIdle && (es > em || idleBits == 0) {
+            let half = Double(window) / 2
+            // Look half a bit around the clock: senders restart their clock after idle bits
+            // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
+            switch search(lo: e - half, hi: e + half, grid: e, &events) {
+            case .needMore:
+                needMore = true
+                return
+            case .accepted(let next):
+                mode = .following(expect: next, idleBits: 0, lostSlots: 0)
+                return
+            case .framingError(let a) where abs(a - e) <= 3 && lostSlots == 0:
+                // Most likely a bit error on the clock we trust: stay on it, once. A second
+                // one in a row means the clock itself is wrong.
+                mode = .following(expect: a + Double(frameBits) * step, idleBits: 0, lostSlots: 1)
+                return
+            case .rejected where idleLike && idleBits < maxIdleBits:
+                // Not a character after all: the mark-leaning window was an idle bit.
+                mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
+                return
+            case .rejected where idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3:
+                // A character on the clock too weak to trust: lose it, keep the clock. Going
+                // back to hunting in the middle of a burst risks locking onto a data bit.
+                mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
+                return
+            default:
+                break
+            }
+        } else if idleLike && idleBits < maxIdleBits {
+            mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
+            return
+        } else if idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3 {
+            // Right after a character, a window that is neither a start bit nor a clean idle
+            // bit, with the burst's energy still there, is most likely a start bit flipped by
+            // noise: that character is lost, but the clock is not. Skip its slot.
+            mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
+            return
+        }
+        // The burst has ended (or changed clock): hunt from here, covering a start bit that
+        // began up to a bit before the expected position.
+        huntEnd = max(roundToInt(e), window)
+        mode = .hunting
+    }
+
+    /// Idle mark bits followed on the bit clock before the burst is considered over (the
+    /// phone apps send 50 bits of preamble; Arduino writes up to 49).
+    var maxIdleBits: Int { 64 }
+
+    /// True when the one-bit window ending at `end` looks like the start of a start bit.
+    func triggers(at end: Int) -> Bool {
+        let w = windowSums(end - window, end)
+        let g = 2 / w.samples
+        let em = w.markEnergy * g, es = w.spaceEnergy * g
+        guard es > em else { return false }
+        let total = w.detrendedEnergy
+        guard total > w.samples * 1e-11 else { return false }  // digital silence
+        let noisePerBin = max(total - es, 0) * g
+        return es - em > 4 * noisePerBin
+    }
+
+    /// Rounds the bit boundaries (segments) of a character starting at `a` with bits `step`
+    /// long into the boundary scratch, for ``score(offset:)``. A search scores many
+    /// alignments a whole number of segments apart: they share these boundaries.
+    func setBoundaries(start a: Double, step: Double) {
+        let bounds = storage.boundaries
+        for k in 0...frameBits { bounds[k] = roundToInt(a + Double(k) * step) }
+    }
+
+    /// How well a character fits the alignment `offset` segments after the boundaries last
+    /// set: the start bit must be space, stop bits mark, data bits score how clearly they
+    /// decide (energy difference per sample).
+    func score(offset: Int) -> Double {
+        let bounds = storage.boundaries, ring = storage.ring, mask = ringMask
+        @inline(__always) func tones(_ position: Int) -> SIMD4<Double> {
+            UnsafeRawPointer(ring + 6 * (position & mask)).loadUnaligned(as: SIMD4<Double>.self)
+        }
+        var score = 0.0
+        var previous = tones(bounds[0] + offset)
+        for k in 0..<frameBits {
+            let next = tones(bounds[k + 1] + offset)
+            let w = next - previous
+            let e = w * w
+            let d = ((e[0] + e[1]) - (e[2] + e[3])) / Double((bounds[k + 1] - bounds[k]) * segmentLength)
+            if k == 0 {
+                score -= d
+            } else if k >= frameBits - stopBits {
+                score += d
+            } else {
+                score += abs(d)
+            }
+            previous = next
+        }
+        return score
+    }
+
+    /// ``score(offset:)`` at offsets -1, 0 and 1 in one pass: the three alignments read
+    /// neighbouring ring slots at every boundary (the same arithmetic, in the same order).
+    func scoresAround() -> (Double, Double, Double) {
+        let bounds = storage.boundaries, ring = storage.ring, mask = ringMask
+        @inline(__always) func tones(_ position: Int) -> SIMD4<Double> {
+            UnsafeRawPointer(ring + 6 * (position & mask)).loadUnaligned(as: SIMD4<Double>.self)
+        }
+        @inline(__always) func difference(_ w: SIMD4<Double>, _ samples: Double) -> Double {
+            let e = w * w
+            return ((e[0] + e[1]) - (e[2] + e[3])) / samples
+        }
+        var scores = (0.0, 0.0, 0.0)
+        var previous = (tones(bounds[0] - 1), tones(bounds[0]), tones(bounds[0] + 1))
+        for k in 0..<frameBits {
+            let h = bounds[k + 1]
+            let next = (tones(h - 1), tones(h), tones(h + 1))
+            let samples = Double((h - bounds[k]) * segmentLength)
+            let d = (difference(next.0 - previous.0, samples), difference(next.1 - previous.1, samples),
+                     difference(next.2 - previous.2, samples))
+            if k == 0 {
+                scores.0 -= d.0; scores.1 -= d.1; scores.2 -= d.2
+            } else if k >= frameBits - stopBits {
+                scores.0 += d.0; scores.1 += d.1; scores.2 += d.2
+            } else {
+                scores.0 += abs(d.0); scores.1 += abs(d.1); scores.2 += abs(d.2)
+            }
+            previous = next
+        }
+        return scores
+    }
+
+    /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
+    /// one), decodes the best, and reports what happened. With `grid`, alignments within
+    /// a segment of it win unless the signal is clearly better elsewhere.
+    mutating func search(lo: Double, hi: Double, grid: Double?, _ events: inout [DemodulatorEvent]) -> Outcome {
+        let nominal = segmentsPerBit
+        let tol = configuration.baudTolerance
+        let center = grid == nil ? 1.0 : anchorScale
+        // On the burst's clock, a character scoring near what the burst's level predicts
+        // needs no wider search (the common case, and a 4x saving); the wide search remains
+        // for slips, restarted clocks and weak characters.
+        var gridBest = (a: 0.0, step: nominal * center, score: -Double.infinity)
+        if let g = grid {
+            setBoundaries(start: g, step: gridBest.step)
+            var bestOffset = 0
+            let around = scoresAround()
+            if around.0 > gridBest.score { gridBest = (g - 1, gridBest.step, around.0); bestOffset = -1 }
+            if around.1 > gridBest.score { gridBest = (g, gridBest.step, around.1); bestOffset = 0 }
+            if around.2 > gridBest.score { gridBest = (g + 1, gridBest.step, around.2); bestOffset = 1 }
+            // Take the fast path only if the clock is not drifting off: when the best is at
+            // an edge, the next position outward must not score higher.
+            var central = true
+            if bestOffset != 0 {
+                central = score(offset: 2 * bestOffset) <= gridBest.score
+            }
+            let expected = Double(frameBits) * anchorPower * nominal * Double(segmentLength) / 2
+            if central && gridBest.score >= 0.75 * expected {
+                return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
+            }
+            if fastOnly { return .needMore }
+            for offset in [-3, -2, 2, 3] {
+                let s = score(offset: offset)
+                if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s) }
+            }
+        }
+        var best = (a: lo, step: nominal * center, score: -Double.infinity)
+        setBoundaries(start: lo, step: best.step)
+        var offset = 0
+        while lo + Double(offset) <= hi {
+            let s = score(offset: offset)
+            if s > best.score { best = (lo + Double(offset), best.step, s) }
+            offset += 1
+        }
+        // Off the clock: refine the winner over bit rates within the tolerance (whole
+        // segments only: window edges round to segments, so half steps add nothing).
+        // scale(i) = scaleCenter * (1 + i * scaleStep), i in -spread...spread: a tuple,
+        // not an array literal, which would malloc on every search.
+        let (scaleCenter, scaleStep, spread) = grid == nil ? (1.0, tol / 2, 2) : (center, tol / 4, 1)
+        let coarse = best.a
+        let atCenter = best
+        for i in -spread...spread {
+            let scale = scaleCenter * (1 + Double(i) * scaleStep)
+            setBoundaries(start: coarse, step: nominal * scale)
+            let around = scoresAround()
+            if around.0 > best.score { best = (coarse - 1, nominal * scale, around.0) }
+            if around.1 > best.score { best = (coarse, nominal * scale, around.1) }
+            if around.2 > best.score { best = (coarse + 1, nominal * scale, around.2) }
+        }
+        // Many rates fit one clean character almost equally well: move off the expected
+        // rate only when the character clearly says so.
+        if best.step != atCenter.step && best.score < 1.03 * atCenter.score {
+            best = atCenter
+            setBoundaries(start: coarse, step: atCenter.step)
+            for offset in [-1, 1] {
+                let s = score(offset: offset)
+                if s > best.score { best = (coarse + Double(offset), atCenter.step, s) }
+            }
+        }
+        var onGrid = false
+        if grid != nil {
+            // On the burst's clock only the phase is searched, near the expected start.
+            if gridBest.score >= 0.85 * best.score {
+                best = gridBest
+                onGrid = true
+            }
+        }
+        return decide(start: best.a, step: best.step, grid: onGrid ? grid : nil, &events)
+    }
+}

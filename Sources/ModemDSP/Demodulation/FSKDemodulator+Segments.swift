@@ -1,0 +1,138 @@
+// The per-segment pipeline: high-pass correction of mixed segments and the ring of
+// running sums that makes any window's correlations two subtractions.
+
+extension FSKDemodulator {
+    /// Runs mixed segments through the high-pass and into the prefix ring, calling the
+    /// search whenever it is due.
+    ///
+    /// Each raw segment is stored, then the segment `delay` places back is high-passed and
+    /// its running sums appended to the ring. The high-pass subtracts a centred one-bit
+    /// moving mean from the signal before it is correlated. Applied per segment it costs a
+    /// few operations instead of a filter per sample: the mean m of segment k changes the
+    /// segment's correlations by m * sum(e^-jwn) and its energy by -2 m sum(x) + B m^2. One
+    /// bit holds whole tone cycles (SoftModem profiles) or nearly so, so the tones pass
+    /// unchanged while DC, mains hum, coupling-capacitor transients and slow wander drop by
+    /// 30-50 dB.
+    ///
+    /// The inner loop keeps the pipeline's state (counters, running sums) in registers: it
+    /// makes no calls (a call would force every floating-point value in it to the stack) and
+    /// runs a precomputed count, up to the next thing the outer loop must do (the search is
+    /// due, a running sum needs rebasing, the block ends). The first `delay` segments of a
+    /// stream, which have nothing to correct yet, go through the outer loop one at a time.
+    mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [DemodulatorEvent]) {
+        let q = storage.raw, ring = storage.ring
+        let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
+        let b = Double(segmentLength), inverseWindow = inverseWindowSamples
+        let sums = mixer.segmentSums, period = mixer.segmentsPerPeriod
+        let lowBack = window - 1 - d
+        var r = rawCount, px = rawPrefixX, seg = segments, position = correctionPosition
+        var p = prefix
+        var i = 0
+        while i < count {
+            if r < d {
+                // Warm-up: store only.
+                let segment = mixed[i]
+                let x = Double(segment.sum)
+                q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                position = position + 1 == period ? 0 : position + 1
+                px += x
+                r += 1
+                i += 1
+            } else {
+                // From here on every raw segment completes one corrected segment, so the
+                // counters move together and the stopping points are known in advance.
+                let run = min(count - i, max(nextDue - seg, 1), 0x10000 - (seg & 0xFFFF), 0x10000 - (r & 0xFFFF))
+                for _ in 0..<run {
+                    let segment = mixed[i]
+                    i &+= 1
+                    // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
+                    let x = Double(segment.sum)
+                    q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                    let k = r &- d
+                    let lo = max(0, k &- lowBack)
+                    let count = r &+ 1 &- lo
+                    let mean = (px + x - q[lo & rawMask].prefixX) * (count == window ? inverseWindow : 1 / (Double(count) * b))
+                    let c = q[k & rawMask]
+                    p.tones += c.tones - mean * sums[position]
+                    p.x += c.x - mean * b
+                    p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
+                    seg &+= 1
+                    let o = 6 &* (seg & ringMask)
+                    ring[o] = p.tones[0]; ring[o &+ 1] = p.tones[1]; ring[o &+ 2] = p.tones[2]
+                    ring[o &+ 3] = p.tones[3]; ring[o &+ 4] = p.x; ring[o &+ 5] = p.xx
+                    position = position &+ 1 == period ? 0 : position &+ 1
+                    px += x
+                    r &+= 1
+                }
+                if seg & 0xFFFF == 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
+            }
+            if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
+            // The state machine says when it next has work; between, segments only fill the
+            // ring.
+            if seg >= nextDue {
+                (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
+                advance(&events)
+            }
+        }
+        (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
+    }
+
+    /// The raw prefix of x only ever enters as a difference within the raw ring.
+    static func rebaseRaw(_ q: UnsafeMutablePointer<RawSegment>, count: Int, _ rawPrefixX: inout Double) {
+        let base = rawPrefixX
+        for slot in 0..<count { q[slot].prefixX -= base }
+        rawPrefixX = 0
+    }
+
+    /// Keeps prefix sums small so long streams lose no precision: only differences inside
+    /// the ring are ever used, so subtracting a common base changes nothing else.
+    static func rebase(_ r: UnsafeMutablePointer<Double>, count: Int, oldest: Int, _ prefix: inout PrefixSums) {
+        let base = (r[oldest], r[oldest + 1], r[oldest + 2], r[oldest + 3], r[oldest + 4], r[oldest + 5])
+        for slot in stride(from: 0, to: count, by: 6) {
+            r[slot] -= base.0; r[slot + 1] -= base.1; r[slot + 2] -= base.2
+            r[slot + 3] -= base.3; r[slot + 4] -= base.4; r[slot + 5] -= base.5
+        }
+        prefix.tones -= SIMD4(base.0, base.1, base.2, base.3)
+        prefix.x -= base.4
+        prefix.xx -= base.5
+    }
+
+    /// Sums over segments [lo, hi): mark, space (complex), sum x, sum x^2.
+    @inline(__always)
+    func windowSums(_ lo: Int, _ hi: Int) -> Window {
+        do {
+            let r = storage.ring
+            let a = 6 * (lo & ringMask), b = 6 * (hi & ringMask)
+            return Window(mr: r[b] - r[a], mi: r[b + 1] - r[a + 1], sr: r[b + 2] - r[a + 2],
+                          si: r[b + 3] - r[a + 3], x: r[b + 4] - r[a + 4], xx: r[b + 5] - r[a + 5],
+                          samples: Double((hi - lo) * segmentLength))
+        }
+    }
+}
+
+/// Correlations and energies over one window of whole segments.
+struct Window {
+    var mr, mi, sr, si, x, xx: Double
+    var samples: Double
+    @inline(__always) var markEnergy: Double { mr * mr + mi * mi }
+    @inline(__always) var spaceEnergy: Double { sr * sr + si * si }
+    /// Energy with the window's mean removed (DC and slow hum do not count).
+    @inline(__always) var detrendedEnergy: Double { max(xx - x * x / samples, 0) }
+}
+
+/// One mixed segment awaiting its high-pass correction.
+struct RawSegment {
+    /// Mark re, im, space re, im against the stream's phase reference.
+    var tones: SIMD4<Double>
+    var x: Double
+    var xx: Double
+    /// Sum of x over all segments before this one (rebased now and then).
+    var prefixX: Double
+}
+
+/// Running sums of corrected segments, as stored in the prefix ring.
+struct PrefixSums {
+    var tones = SIMD4<Double>.zero
+    var x = 0.0
+    var xx = 0.0
+}
