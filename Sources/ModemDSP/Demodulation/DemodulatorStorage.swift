@@ -19,6 +19,9 @@ final class DemodulatorStorage: @unchecked Sendable {
     let mixed: UnsafeMutablePointer<FSKDemodulator.MixedSegment>
     /// Scratch for one candidate character's bit boundaries (FSKDemodulator.search).
     let boundaries: UnsafeMutablePointer<Int>
+    /// Scratch for one tone's bit correlations and bit centres (FSKDemodulator.learnPhases).
+    let phaseCorrelations: UnsafeMutablePointer<(re: Double, im: Double)>
+    let phaseCenters: UnsafeMutablePointer<Double>
     let mixedCapacity = 512
 
     init(rawCount: Int, ringCount: Int, measureCount: Int) {
@@ -34,6 +37,10 @@ final class DemodulatorStorage: @unchecked Sendable {
         mixed.initialize(repeating: .init(), count: mixedCapacity)
         boundaries = .allocate(capacity: measureCount + 1)
         boundaries.initialize(repeating: 0, count: measureCount + 1)
+        phaseCorrelations = .allocate(capacity: measureCount)
+        phaseCorrelations.initialize(repeating: (0, 0), count: measureCount)
+        phaseCenters = .allocate(capacity: measureCount)
+        phaseCenters.initialize(repeating: 0, count: measureCount)
     }
 
     func copy() -> DemodulatorStorage {
@@ -49,5 +56,7 @@ final class DemodulatorStorage: @unchecked Sendable {
         measures.deallocate()
         mixed.deallocate()
         boundaries.deallocate()
+        phaseCorrelations.deallocate()
+        phaseCenters.deallocate()
     }
 }

@@ -5,26 +5,23 @@
 extension FSKDemodulator {
     /// Feeds an accepted character's bits to the two phase trackers.
     mutating func learnPhases(_ m: UnsafeBufferPointer<BitMeasure>, continuing: Bool) {
-        withUnsafeTemporaryAllocation(of: (re: Double, im: Double).self, capacity: frameBits) { z in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: frameBits) { c in
-                func learn(_ tone: Bool) {
-                    var count = 0
-                    for bit in m where bit.isMark == tone {
-                        z[count] = tone ? (bit.window.mr, bit.window.mi) : (bit.window.sr, bit.window.si)
-                        c[count] = bit.center
-                        count += 1
-                    }
-                    let zs = UnsafeBufferPointer(rebasing: z[0..<count]), cs = UnsafeBufferPointer(rebasing: c[0..<count])
-                    // Seeding the drift from the measured tone would plant that estimate's
-                    // bias; whole-cycle senders need none, and others stay non-coherent.
-                    if tone {
-                        markTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
-                    } else {
-                        spaceTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
-                    }
-                }
-                learn(true)
-                learn(false)
+        // Scratch preallocated in storage: no closures and no allocation per character.
+        let z = storage.phaseCorrelations, c = storage.phaseCenters
+        for pass in 0..<2 {
+            let tone = pass == 0
+            var count = 0
+            for bit in m where bit.isMark == tone {
+                z[count] = tone ? (bit.window.mr, bit.window.mi) : (bit.window.sr, bit.window.si)
+                c[count] = bit.center
+                count += 1
+            }
+            let zs = UnsafeBufferPointer(start: z, count: count), cs = UnsafeBufferPointer(start: c, count: count)
+            // Seeding the drift from the measured tone would plant that estimate's bias;
+            // whole-cycle senders need none, and others stay non-coherent.
+            if tone {
+                markTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
+            } else {
+                spaceTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
             }
         }
     }
