@@ -2,9 +2,8 @@ import Glibc
 import ModemALSA
 import Testing
 
-/// The one-line messages for devices that cannot be opened. A busy device cannot be made
-/// without a sound card (sound servers share), so its message is checked here from the
-/// errno `snd_pcm_open` returns for it.
+/// The one-line messages for devices that cannot be opened, from the errno `snd_pcm_open`
+/// returns (BusyDeviceTests makes a real busy device end to end).
 @Suite struct ALSAErrorTests {
     @Test func busyDeviceNamesItAndListsAlternatives() {
         let e = ALSAError.opening(device: "hw:1,0", direction: .capture, code: -EBUSY, available: ["default", "pulse", "hw:CARD=PCH,DEV=0"])

@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A device that is busy, end to end. Hardware devices (`hw:`) admit one program at a time,
+/// but this machine has no sound card and the sound server's devices are shared, so the
+/// test builds a small ALSA plugin (Fixtures/exclusive_pcm.c) that makes a device exclusive
+/// the way hardware is: it passes audio through to the server and refuses a second open
+/// with EBUSY while the first program holds it.
+extension LoopbackTests {
+    @Test func busyDeviceGivesOneLineNamingItAndTheAlternatives() throws {
+        guard let server = Loopback.server else { return }
+        guard let compiler = PulseServer.which("cc") ?? PulseServer.which("gcc") else {
+            print("busy-device test skipped: no C compiler (cc) to build the exclusive-access ALSA plugin")
+            return
+        }
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/exclusive_pcm.c").path
+        let library = dir.appendingPathComponent("libasound_module_pcm_exclusive.so").path
+        let log = dir.appendingPathComponent("cc.log").path
+        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let nullFD = open("/dev/null", O_RDWR)
+        let cc = try ChildProcess(compiler, ["-shared", "-fPIC", "-DPIC", "-O2", "-o", library, source, "-lasound"],
+                                  environment: ProcessInfo.processInfo.environment, stdin: nullFD, stdout: logFD, stderr: logFD)
+        close(logFD)
+        close(nullFD)
+        let built = cc.wait(timeout: 60)
+        #expect(built == 0, "cc failed: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        guard built == 0 else { return }
+
+        // The server's private HOME holds the ALSA user configuration the children read.
+        // The slave goes through `plug` because the filter needs a slave it can mmap.
+        let asoundrc = server.directory.appendingPathComponent(".asoundrc")
+        try """
+            pcm_type.exclusive { lib "\(library)" }
+            pcm.exclusivetest {
+                type exclusive
+                slave.pcm "plug:pulse"
+                lockfile "\(dir.appendingPathComponent("exclusivetest").path)"
+                hint { show on description "softmodem test: an exclusive device" }
+            }
+            """.write(to: asoundrc, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: asoundrc) }
+
+        // Hold both directions, and prove the device really carries audio meanwhile.
+        let holderRx = try Softmodem.Running(["rx", "--device", "exclusivetest", "--count", "10", "--duration", "15"], in: dir, tag: "holder-rx")
+        let holderTx = try Softmodem.Running(["tx", "--device", "exclusivetest", "--keep-open"], in: dir, tag: "holder-tx")
+        usleep(1_000_000)
+        #expect(holderRx.child.isRunning && holderTx.child.isRunning, "holders: \(holderRx.stderr) \(holderTx.stderr)")
+
+        for arguments in [["rx", "--device", "exclusivetest", "--duration", "1"], ["tx", "--device", "exclusivetest", "--text", "hi"]] {
+            let r = try Softmodem.run(arguments, timeout: 15)
+            let lines = r.stderr.split(separator: "\n")
+            #expect(r.status == 1, "\(arguments[0]): \(r.stderr)")
+            #expect(lines.count == 1, "\(arguments[0]): \(r.stderr)")
+            let line = String(lines.first ?? "")
+            #expect(line.hasPrefix("softmodem: exclusivetest: device is busy"), "\(line)")
+            #expect(line.contains("available devices: ") && line.contains("pulse") && line.contains("default"), "\(line)")
+            #expect(r.stdout.isEmpty)
+        }
+
+        holderTx.send(Data("busy test\n".utf8))
+        #expect(holderRx.wait(timeout: 12) == 0, "\(holderRx.stderr)")
+        #expect(holderRx.stdoutText == "busy test\n", "\(holderRx.stdoutText)")
+        // The plugin's playback path never completes a drain (aplay hangs on it the same
+        // way), so the playback holder is killed rather than left to drain.
+        holderTx.signal(SIGKILL)
+        holderTx.wait(timeout: 5)
+
+        // Released: the device opens again.
+        let again = try Softmodem.run(["rx", "--device", "exclusivetest", "--duration", "0.5"], timeout: 15)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+}
