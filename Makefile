@@ -5,10 +5,10 @@ SWIFT       ?= swift
 CONFIG      ?= release
 BIN         := .build/$(CONFIG)/softmodem
 # Build-time libraries, then what the tests talk to (minimodem for interop,
-# PulseAudio + ALSA plugins for the loopback tests, sox for signal checks, GNU time
-# for bench/compare-minimodem.sh).
+# PulseAudio + ALSA plugins for the loopback tests, gcc to build their exclusive-access
+# ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh).
 DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev \
-                minimodem pulseaudio libasound2-plugins alsa-utils sox time
+                minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc
 
 .PHONY: all deps build demo test test-unit bench bench-smoke samples clean
 
