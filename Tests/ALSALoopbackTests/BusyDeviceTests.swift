@@ -5,8 +5,10 @@ import Testing
 /// A device that is busy, end to end. Hardware devices (`hw:`) admit one program at a time,
 /// but this machine has no sound card and the sound server's devices are shared, so the
 /// test builds a small ALSA plugin (Fixtures/exclusive_pcm.c) that makes a device exclusive
-/// the way hardware is: it passes audio through to the server and refuses a second open
-/// with EBUSY while the first program holds it.
+/// the way hardware is: it passes audio through to its slave and refuses a second open with
+/// EBUSY while the first program holds it. Capture goes to the sound server, so the holder
+/// really records; playback goes to ALSA's `null` device, so the holder's stream never
+/// touches the shared sink the other tests play into.
 extension LoopbackTests {
     @Test func busyDeviceGivesOneLineNamingItAndTheAlternatives() throws {
         guard let server = Loopback.server else { return }
@@ -31,20 +33,21 @@ extension LoopbackTests {
         guard built == 0 else { return }
 
         // The server's private HOME holds the ALSA user configuration the children read.
-        // The slave goes through `plug` because the filter needs a slave it can mmap.
+        // The capture slave goes through `plug` because the filter needs a slave it can mmap.
         let asoundrc = server.directory.appendingPathComponent(".asoundrc")
+        let lock = dir.appendingPathComponent("exclusivetest").path
         try """
             pcm_type.exclusive { lib "\(library)" }
             pcm.exclusivetest {
-                type exclusive
-                slave.pcm "plug:pulse"
-                lockfile "\(dir.appendingPathComponent("exclusivetest").path)"
+                type asym
+                playback.pcm { type exclusive slave.pcm "null" lockfile "\(lock)" }
+                capture.pcm { type exclusive slave.pcm "plug:pulse" lockfile "\(lock)" }
                 hint { show on description "softmodem test: an exclusive device" }
             }
             """.write(to: asoundrc, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: asoundrc) }
 
-        // Hold both directions, and prove the device really carries audio meanwhile.
+        // Hold both directions; the capture holder proves the device really records meanwhile.
         let holderRx = try Softmodem.Running(["rx", "--device", "exclusivetest", "--count", "10", "--duration", "15"], in: dir, tag: "holder-rx")
         let holderTx = try Softmodem.Running(["tx", "--device", "exclusivetest", "--keep-open"], in: dir, tag: "holder-tx")
         usleep(1_000_000)
@@ -61,13 +64,12 @@ extension LoopbackTests {
             #expect(r.stdout.isEmpty)
         }
 
-        holderTx.send(Data("busy test\n".utf8))
+        let sender = try Softmodem.run(["tx", "--device", "pulse"], stdin: Data("busy test\n".utf8), timeout: 15)
+        #expect(sender.status == 0, "\(sender.stderr)")
         #expect(holderRx.wait(timeout: 12) == 0, "\(holderRx.stderr)")
         #expect(holderRx.stdoutText == "busy test\n", "\(holderRx.stdoutText)")
-        // The plugin's playback path never completes a drain (aplay hangs on it the same
-        // way), so the playback holder is killed rather than left to drain.
-        holderTx.signal(SIGKILL)
-        holderTx.wait(timeout: 5)
+        holderTx.closeStdin()
+        #expect(holderTx.wait(timeout: 10) == 0, "\(holderTx.stderr)")
 
         // Released: the device opens again.
         let again = try Softmodem.run(["rx", "--device", "exclusivetest", "--duration", "0.5"], timeout: 15)
