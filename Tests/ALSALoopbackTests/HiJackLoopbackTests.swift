@@ -17,7 +17,7 @@ extension LoopbackTests {
         let payload = Softmodem.randomBytes(32, seed: 66)
         let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--count", "32", "--duration", "15", "-v"] + rxOptions,
                                        in: dir, tag: "rx")
-        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
+        #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(["tx", "--device", "pulse", "--profile", "hijack", "-v"] + txOptions, stdin: payload, timeout: 15)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(tx.stderr.contains("2 channel(s)") && tx.stderr.contains("tx: 32 bytes sent"), "\(tx.stderr)")
@@ -47,7 +47,7 @@ extension LoopbackTests {
         let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--count", "11", "--duration", "10", "-v"],
                                        in: dir, tag: "rx")
         let term = try Softmodem.Running(["term", "--device", "pulse", "--profile", "hijack", "-v"], in: dir, tag: "term")
-        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") && term.stderr.contains("pulse: capture") })
+        #expect(Softmodem.waitUntilCapturing(rx, term))
         usleep(300_000)
         term.send(Data("hello term\n".utf8))
         #expect(rx.wait(timeout: 8) == 0, "\(rx.stderr)")
@@ -67,7 +67,7 @@ extension LoopbackTests {
         // The sink mixes everything played: term's own idle line is kept silent so that
         // tx's line is the only data on the loopback (the two power tones just add).
         let term = try Softmodem.Running(["term", "--device", "pulse", "--profile", "hijack", "--amplitude=-120", "-v"], in: dir, tag: "term")
-        #expect(Softmodem.waitUntil(timeout: 5) { term.stderr.contains("pulse: capture") })
+        #expect(Softmodem.waitUntilCapturing(term))
         usleep(300_000)
         let tx = try Softmodem.run(["tx", "--device", "pulse", "--profile", "hijack", "--text", "to term"], timeout: 10)
         #expect(tx.status == 0, "\(tx.stderr)")
@@ -82,7 +82,7 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // A receiver of the host signal hears nothing in the power tone alone.
         let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--duration", "2", "-v"], in: dir, tag: "rx")
-        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
+        #expect(Softmodem.waitUntilCapturing(rx))
         let start = Date()
         let r = try Softmodem.run(["power", "--device", "pulse", "--rate", "44100", "--duration", "1", "-v"], timeout: 10)
         let elapsed = Date().timeIntervalSince(start)

@@ -16,7 +16,7 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let rx = try Softmodem.Running(["rx", "--device", "pulse", "--protocol", proto, "--json", "--count", "1", "--duration", "15", "-v"],
                                        in: dir, tag: "rx")
-        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
+        #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(["tx", "--device", "pulse"] + txArguments, timeout: 15)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")

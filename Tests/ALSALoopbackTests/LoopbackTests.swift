@@ -21,7 +21,7 @@ struct LoopbackTests {
         // loaded two-core VM a receiver descheduled for over 40 ms now and then overruns the
         // default buffer, and this test is about exact delivery, not about scheduling.
         let rx = try Softmodem.Running(["rx", "--device", "pulse", "--latency", "80", "--count", "2048", "--duration", "40", "-v"], in: dir, tag: "rx")
-        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
+        #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(["tx", "--device", "pulse", "--latency", "80", "-v"], stdin: payload, timeout: 40)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
@@ -62,7 +62,7 @@ struct LoopbackTests {
         let rx = try Softmodem.Running(["rx", "--device", "pulse", "--duration", "20", "-v"], in: dir, tag: "rx")
         // A stream kept open keeps the null sink (and so the capture) running throughout.
         let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
-        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("pulse: capture") })
+        #expect(Softmodem.waitUntilCapturing(rx))
         usleep(500_000)
         tx.send(Data("first burst\n".utf8))
         #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("first burst\n") })

@@ -97,6 +97,15 @@ enum Softmodem {
         return condition()
     }
 
+    /// Waits for a live command's `-v` capture line, then a little longer: the line is
+    /// printed when the device opens, and the sound server delivers audio a moment later,
+    /// so a burst sent at once could lose its first character.
+    static func waitUntilCapturing(_ processes: Running..., timeout: Double = 5) -> Bool {
+        let open = waitUntil(timeout: timeout) { processes.allSatisfy { $0.stderr.contains("pulse: capture") } }
+        usleep(400_000)
+        return open
+    }
+
     static func randomBytes(_ count: Int, seed: UInt64) -> Data {
         var state = seed
         return Data((0..<count).map { _ in
