@@ -133,24 +133,13 @@ extension FSKDemodulator {
     /// set: the start bit must be space, stop bits mark, data bits score how clearly they
     /// decide (energy difference per sample).
     func score(offset: Int) -> Double {
-        let bounds = storage.boundaries, ring = storage.ring, mask = ringMask
-        @inline(__always) func tones(_ position: Int) -> SIMD4<Double> {
-            UnsafeRawPointer(ring + 6 * (position & mask)).loadUnaligned(as: SIMD4<Double>.self)
-        }
+        let bounds = storage.boundaries
         var score = 0.0
-        var previous = tones(bounds[0] + offset)
+        var previous = ringTones(bounds[0] + offset)
         for k in 0..<frameBits {
-            let next = tones(bounds[k + 1] + offset)
-            let w = next - previous
-            let e = w * w
-            let d = ((e[0] + e[1]) - (e[2] + e[3])) / Double((bounds[k + 1] - bounds[k]) * segmentLength)
-            if k == 0 {
-                score -= d
-            } else if k >= frameBits - stopBits {
-                score += d
-            } else {
-                score += abs(d)
-            }
+            let next = ringTones(bounds[k + 1] + offset)
+            let d = Self.energyDifference(next - previous, samples: Double((bounds[k + 1] - bounds[k]) * segmentLength))
+            Self.accumulate(d, bit: k, of: frameBits, stopBits: stopBits, into: &score)
             previous = next
         }
         return score
@@ -159,32 +148,45 @@ extension FSKDemodulator {
     /// ``score(offset:)`` at offsets -1, 0 and 1 in one pass: the three alignments read
     /// neighbouring ring slots at every boundary (the same arithmetic, in the same order).
     func scoresAround() -> (Double, Double, Double) {
-        let bounds = storage.boundaries, ring = storage.ring, mask = ringMask
-        @inline(__always) func tones(_ position: Int) -> SIMD4<Double> {
-            UnsafeRawPointer(ring + 6 * (position & mask)).loadUnaligned(as: SIMD4<Double>.self)
-        }
-        @inline(__always) func difference(_ w: SIMD4<Double>, _ samples: Double) -> Double {
-            let e = w * w
-            return ((e[0] + e[1]) - (e[2] + e[3])) / samples
-        }
+        let bounds = storage.boundaries
         var scores = (0.0, 0.0, 0.0)
-        var previous = (tones(bounds[0] - 1), tones(bounds[0]), tones(bounds[0] + 1))
+        var previous = (ringTones(bounds[0] - 1), ringTones(bounds[0]), ringTones(bounds[0] + 1))
         for k in 0..<frameBits {
             let h = bounds[k + 1]
-            let next = (tones(h - 1), tones(h), tones(h + 1))
+            let next = (ringTones(h - 1), ringTones(h), ringTones(h + 1))
             let samples = Double((h - bounds[k]) * segmentLength)
-            let d = (difference(next.0 - previous.0, samples), difference(next.1 - previous.1, samples),
-                     difference(next.2 - previous.2, samples))
-            if k == 0 {
-                scores.0 -= d.0; scores.1 -= d.1; scores.2 -= d.2
-            } else if k >= frameBits - stopBits {
-                scores.0 += d.0; scores.1 += d.1; scores.2 += d.2
-            } else {
-                scores.0 += abs(d.0); scores.1 += abs(d.1); scores.2 += abs(d.2)
-            }
+            Self.accumulate(Self.energyDifference(next.0 - previous.0, samples: samples), bit: k, of: frameBits, stopBits: stopBits, into: &scores.0)
+            Self.accumulate(Self.energyDifference(next.1 - previous.1, samples: samples), bit: k, of: frameBits, stopBits: stopBits, into: &scores.1)
+            Self.accumulate(Self.energyDifference(next.2 - previous.2, samples: samples), bit: k, of: frameBits, stopBits: stopBits, into: &scores.2)
             previous = next
         }
         return scores
+    }
+
+    /// The four tone correlations of the prefix ring at `position` (mark re, im, space re, im).
+    @inline(__always)
+    func ringTones(_ position: Int) -> SIMD4<Double> {
+        UnsafeRawPointer(storage.ring + 6 * (position & ringMask)).loadUnaligned(as: SIMD4<Double>.self)
+    }
+
+    /// Mark energy minus space energy per sample, for a window's correlations `w`.
+    @inline(__always)
+    static func energyDifference(_ w: SIMD4<Double>, samples: Double) -> Double {
+        let e = w * w
+        return ((e[0] + e[1]) - (e[2] + e[3])) / samples
+    }
+
+    /// Adds one bit's energy difference to an alignment's score: the start bit must be
+    /// space, stop bits mark, data bits count by how clearly they decide.
+    @inline(__always)
+    static func accumulate(_ d: Double, bit k: Int, of frameBits: Int, stopBits: Int, into score: inout Double) {
+        if k == 0 {
+            score -= d
+        } else if k >= frameBits - stopBits {
+            score += d
+        } else {
+            score += abs(d)
+        }
     }
 
     /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
