@@ -83,13 +83,18 @@ extension FSKDemodulator {
                     }
                 }
                 if contradicted {
+                    // Judged on provisional data, leave the trackers alone: the final data
+                    // decides.
+                    if tentative { return .needMore }
                     markTracker.reset()
                     spaceTracker.reset()
                     for k in 0..<n { m[k].isMark = m[k].window.markEnergy > m[k].window.spaceEnergy }
                 }
             }
         }
-        return decideBits(start: a, step: step, grid: grid, measures: UnsafeBufferPointer(m), &events)
+        let outcome = decideBits(start: a, step: step, grid: grid, measures: UnsafeBufferPointer(m), &events)
+        if tentative, case .rejected = outcome { return .needMore }
+        return outcome
     }
 
     /// One bit of a candidate character.
@@ -201,6 +206,8 @@ extension FSKDemodulator {
             let parityBit = (bits >> UInt32(1 + format.dataBits)) & 1 == 1
             if parityBit != format.parityBit(for: value) { kind = .parityError }
         }
+        // A framing error is reported only on final data; a tentative look may be early.
+        if tentative && kind == .framingError { return .needMore }
         let b = Double(segmentLength)
         let event = DemodulatorEvent(
             kind: kind, value: value,

@@ -6,6 +6,7 @@ extension FSKDemodulator {
     var lookahead: Int { lookaheadSegments }
 
     mutating func advance(_ events: inout [DemodulatorEvent]) {
+        ringEnd = segments
         while true {
             switch mode {
             case .hunting:
@@ -13,10 +14,32 @@ extension FSKDemodulator {
                 // them a bit's worth at a time decides exactly the same, with fewer calls.
                 guard huntEnd <= segments else { nextDue = huntEnd + window - 1; return }
                 if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
-                if triggers(at: huntEnd) { mode = .triggered(huntEnd) } else { huntEnd += 1 }
-            case .triggered(let end):
-                guard segments >= end + lookahead else { nextDue = end + lookahead; return }
-                let outcome = search(lo: Double(end - window - 1), hi: Double(end), grid: nil, &events)
+                if triggers(at: huntEnd) { mode = .triggered(huntEnd, early: true) } else { huntEnd += 1 }
+            case .triggered(let end, let early):
+                let lo = Double(end - window - 1), hi = Double(end)
+                guard segments >= end + lookahead else {
+                    // Before the whole search's data is in, try the alignments that are:
+                    // when the best of them is followed by two that score lower, the rest
+                    // (later starts) would only move further off the character.
+                    guard early else { nextDue = end + lookahead; return }
+                    ringEnd = writeProvisionalTail()
+                    tentative = true
+                    let outcome = earlySearch(lo: lo, hi: hi, &events)
+                    tentative = false
+                    ringEnd = segments
+                    switch outcome {
+                    case .accepted(let next)?:
+                        mode = .following(expect: next, idleBits: 0, lostSlots: 0)
+                        continue
+                    case nil:
+                        nextDue = min(segments + 1, end + lookahead)
+                    default:
+                        mode = .triggered(end, early: false)
+                        nextDue = end + lookahead
+                    }
+                    return
+                }
+                let outcome = search(lo: lo, hi: hi, grid: nil, &events)
                 switch outcome {
                 case .accepted(let next):
                     mode = .following(expect: next, idleBits: 0, lostSlots: 0)
@@ -24,20 +47,26 @@ extension FSKDemodulator {
                     huntEnd = max(end + 1, roundToInt(a + Double(window) / 2) + window)
                     mode = .hunting
                 case .needMore:
-                    preconditionFailure("only the clock's fast path asks for more data")
+                    preconditionFailure("only tentative searches ask for more data")
                 }
             case .following(let e, let idle, let lost):
-                // The clock's own candidates need only the character plus a couple of
-                // segments; the wide search needs half a bit more at the slowest rate. Try the
-                // first as soon as its data is in (a bit sooner on stdout, live), and wait for
-                // the rest only when it does not settle the character.
+                // The clock's own candidates need only the character plus two segments,
+                // read before the high-pass has the segments after them (a third of a bit
+                // after the stop bit, live); the wide search needs half a bit more at the
+                // slowest rate, and final data. Try the first as soon as its data is in,
+                // and wait for the rest only when it does not settle the character.
                 let full = Int(e + Double(window) / 2) + lookahead + 2
-                let fast = min(full, Int(e + 2 + Double(frameBits) * segmentsPerBit * anchorScale) + 1)
+                let step = segmentsPerBit * anchorScale
+                let fast = min(full, roundToInt(e + Double(frameBits) * step) + 2 - delay)
                 guard segments >= fast else { nextDue = fast; return }
                 fastOnly = segments < full
+                tentative = fastOnly
+                if tentative { ringEnd = writeProvisionalTail() }
                 needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
                 fastOnly = false
+                tentative = false
+                ringEnd = segments
                 if needMore { nextDue = full; return }
             }
         }
@@ -194,7 +223,6 @@ extension FSKDemodulator {
     /// a segment of it win unless the signal is clearly better elsewhere.
     mutating func search(lo: Double, hi: Double, grid: Double?, _ events: inout [DemodulatorEvent]) -> Outcome {
         let nominal = segmentsPerBit
-        let tol = configuration.baudTolerance
         let center = grid == nil ? 1.0 : anchorScale
         // On the burst's clock, a character scoring near what the burst's level predicts
         // needs no wider search (the common case, and a 4x saving); the wide search remains
@@ -202,6 +230,8 @@ extension FSKDemodulator {
         var gridBest = (a: 0.0, step: nominal * center, score: -Double.infinity)
         if let g = grid {
             setBoundaries(start: g, step: gridBest.step)
+            // The three alignments and the next one outward must be in the ring.
+            if storage.boundaries[frameBits] + 2 > ringEnd { return .needMore }
             var bestOffset = 0
             let around = scoresAround()
             if around.0 > gridBest.score { gridBest = (g - 1, gridBest.step, around.0); bestOffset = -1 }
@@ -223,14 +253,50 @@ extension FSKDemodulator {
                 if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s) }
             }
         }
-        var best = (a: lo, step: nominal * center, score: -Double.infinity)
-        setBoundaries(start: lo, step: best.step)
+        let best = coarseSearch(lo: lo, hi: hi, step: nominal * center, upTo: Int.max).best
+        return refine(best, gridBest: gridBest, grid: grid, &events)
+    }
+
+    /// The first character of a burst, tried on the alignments whose data is in (provisional
+    /// slots included): nil while the best of them is not yet followed by two lower-scoring
+    /// ones and the whole search is still to come, otherwise what ``refine`` decided.
+    mutating func earlySearch(lo: Double, hi: Double, _ events: inout [DemodulatorEvent]) -> Outcome? {
+        let nominal = segmentsPerBit
+        setBoundaries(start: lo, step: nominal)
+        let last = ringEnd - storage.boundaries[frameBits]
+        guard last >= 2 else { return nil }
+        let (best, scored, complete) = coarseSearch(lo: lo, hi: hi, step: nominal, upTo: last)
+        guard complete || best.a + 2 <= lo + Double(scored - 1) else { return nil }
+        // The rate refinement reads one segment past the character at the slowest rate.
+        let slowest = nominal * (1 + configuration.baudTolerance)
+        guard roundToInt(best.a + Double(frameBits) * slowest) + 2 <= ringEnd else { return nil }
+        return refine(best, gridBest: nil, grid: nil, &events)
+    }
+
+    /// Scores start times lo, lo + 1, ... up to hi (and at most `upTo` segments after lo) at
+    /// one rate; returns the best, how many were scored and whether that reached hi.
+    mutating func coarseSearch(lo: Double, hi: Double, step: Double, upTo: Int)
+        -> (best: (a: Double, step: Double, score: Double), scored: Int, complete: Bool) {
+        var best = (a: lo, step: step, score: -Double.infinity)
+        setBoundaries(start: lo, step: step)
         var offset = 0
         while lo + Double(offset) <= hi {
+            if offset > upTo { return (best, offset, false) }
             let s = score(offset: offset)
-            if s > best.score { best = (lo + Double(offset), best.step, s) }
+            if s > best.score { best = (lo + Double(offset), step, s) }
             offset += 1
         }
+        return (best, offset, true)
+    }
+
+    /// Refines a coarse winner over bit rates and decides it (or, inside a burst, the
+    /// clock's own candidate when it scores nearly as well).
+    mutating func refine(_ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
+                         grid: Double?, _ events: inout [DemodulatorEvent]) -> Outcome {
+        let nominal = segmentsPerBit
+        let tol = configuration.baudTolerance
+        let center = grid == nil ? 1.0 : anchorScale
+        var best = coarseBest
         // Off the clock: refine the winner over bit rates within the tolerance (whole
         // segments only: window edges round to segments, so half steps add nothing).
         // scale(i) = scaleCenter * (1 + i * scaleStep), i in -spread...spread: a tuple,
@@ -257,7 +323,7 @@ extension FSKDemodulator {
             }
         }
         var onGrid = false
-        if grid != nil {
+        if grid != nil, let gridBest {
             // On the burst's clock only the phase is searched, near the expected start.
             if gridBest.score >= 0.85 * best.score {
                 best = gridBest

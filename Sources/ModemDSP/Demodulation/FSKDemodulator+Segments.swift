@@ -136,3 +136,43 @@ struct PrefixSums {
     var x = 0.0
     var xx = 0.0
 }
+
+extension FSKDemodulator {
+    /// Writes provisional running sums for the `delay` raw segments still awaiting their
+    /// high-pass into the ring slots after ``segments``, and returns how many segments the
+    /// ring then covers (raw segments included).
+    ///
+    /// Why: the centred high-pass holds every segment back half a bit until the segments
+    /// after it are in, and that half bit would come on top of every character's latency
+    /// live. A tentative decision (``advance(_:)``) reads these slots instead: each is
+    /// corrected by the mean of the segments available so far (half a bit to just under a
+    /// bit, the same truncation the stream's first segments get), which removes DC and
+    /// hum as well; only the tones' leakage differs, by a few per cent of a mean that is
+    /// itself small. The slots are overwritten by the final values as segments complete,
+    /// and nothing else reads past ``segments``.
+    mutating func writeProvisionalTail() -> Int {
+        let r = rawCount
+        guard r >= delay else { return segments }
+        let q = storage.raw, ring = storage.ring
+        let b = Double(segmentLength), lowBack = window - 1 - delay
+        let sums = mixer.segmentSums, period = mixer.segmentsPerPeriod
+        let end = rawPrefixX  // prefix of x over every raw segment in
+        var p = prefix, position = correctionPosition
+        var k = r - delay, slot = segments
+        while k < r {
+            let lo = max(0, k - lowBack)
+            let mean = (end - q[lo & rawMask].prefixX) / (Double(r - lo) * b)
+            let c = q[k & rawMask]
+            p.tones += c.tones - mean * sums[position]
+            p.x += c.x - mean * b
+            p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
+            slot += 1
+            let o = 6 * (slot & ringMask)
+            ring[o] = p.tones[0]; ring[o + 1] = p.tones[1]; ring[o + 2] = p.tones[2]
+            ring[o + 3] = p.tones[3]; ring[o + 4] = p.x; ring[o + 5] = p.xx
+            position = position + 1 == period ? 0 : position + 1
+            k += 1
+        }
+        return slot
+    }
+}

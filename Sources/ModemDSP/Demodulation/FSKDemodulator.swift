@@ -67,7 +67,8 @@ public struct FSKDemodulator: Sendable {
         /// Testing one-bit windows for a start bit; the next window ends at `huntEnd`.
         case hunting
         /// A start bit was suspected in the window ending here; waiting for the character.
-        case triggered(Int)
+        /// While `early`, a tentative search runs as soon as the character could be in.
+        case triggered(Int, early: Bool)
         /// Inside a burst: the next character or idle bit is expected at this segment.
         case following(expect: Double, idleBits: Int, lostSlots: Int)
     }
@@ -76,6 +77,11 @@ public struct FSKDemodulator: Sendable {
     var nextDue = 0
     /// Set while a character on the clock is tried before the wide search's data is in.
     var fastOnly = false
+    /// Set while a decision reads provisional ring slots (``writeProvisionalTail()``): only
+    /// an accepted character is final then; anything else waits for the final data.
+    var tentative = false
+    /// Ring slots a search may read: ``segments``, or more while ``tentative``.
+    var ringEnd = 0
     var needMore = false
     var huntEnd: Int
     var anchorScale = 1.0
@@ -157,8 +163,10 @@ public struct FSKDemodulator: Sendable {
 
     /// Demodulates `samples` and appends what it found to `events`.
     ///
-    /// A character is reported once about one bit of signal after its stop bit has been
-    /// seen (the search needs to see the whole character at every candidate alignment).
+    /// A clean character is reported about a third of a bit after its stop bit ends (half a
+    /// bit for the first character of a burst); a weak or doubtful one waits about a bit
+    /// and a half more, until the search has seen it at every candidate alignment and the
+    /// high-pass has the segments after it.
     /// Chunks may have any length, including zero; a segment split across calls is
     /// finished by the next one.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [DemodulatorEvent]) {

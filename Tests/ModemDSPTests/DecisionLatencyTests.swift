@@ -1,0 +1,61 @@
+import ModemDSP
+import Testing
+
+/// How long after a character's stop bit ends the demodulator reports it, fed one sample at
+/// a time as a live capture would. This is the demodulator's own share of `rx` latency (the
+/// sound device's period comes on top), and the live bound is one bit plus one period.
+@Suite struct DecisionLatencyTests {
+    /// For each reported character, in bits: how far past its stop bit's end the input had
+    /// got when it came out.
+    static func lateness(_ samples: [Float], profile: ModemProfile, rate: Double) throws -> [(value: UInt8, bits: Double)] {
+        var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate))
+        var events: [DemodulatorEvent] = []
+        var out: [(value: UInt8, bits: Double)] = []
+        let bit = rate / profile.baud
+        samples.withUnsafeBufferPointer { all in
+            for i in 0..<all.count {
+                demod.process(UnsafeBufferPointer(rebasing: all[i..<(i + 1)]), into: &events)
+                for e in events where e.kind == .byte { out.append((e.value, Double(demod.samplesConsumed - e.endSample) / bit)) }
+                events.removeAll(keepingCapacity: true)
+            }
+        }
+        return out
+    }
+
+    /// Four bursts of a line, as `tx --keep-open` sends them, with silence between.
+    static func lines(profile: ModemProfile, rate: Double) throws -> (text: [UInt8], signal: [Float]) {
+        let text = Array("latency!!\n".utf8)
+        var signal: [Float] = []
+        for _ in 0..<4 { signal += try TestSignals.encode(text, profile: profile, rate: rate, amplitude: 0.5, silence: 3000) }
+        return (Array((0..<4).map { _ in text }.joined()), signal)
+    }
+
+    @Test("clean characters come out within a third of a bit, a burst's first within 0.8 bit",
+          arguments: [(ModemProfile.softmodem1225, 44_100.0), (.softmodem1225, 48_000), (.softmodem1225, 22_050),
+                      (.softmodem2450, 44_100), (.softmodem630, 44_100)])
+    func clean(profile: ModemProfile, rate: Double) throws {
+        let (text, signal) = try Self.lines(profile: profile, rate: rate)
+        let got = try Self.lateness(signal, profile: profile, rate: rate)
+        #expect(got.map(\.value) == text)
+        let firsts = got.indices.filter { $0 % 10 == 0 }.map { got[$0].bits }
+        let rest = got.indices.filter { $0 % 10 != 0 }.map { got[$0].bits }
+        // A third of a bit is two segments, plus up to one segment at 48 kHz where a bit
+        // is not a whole number of them; a burst's first character also waits for the
+        // search past its start.
+        #expect(rest.allSatisfy { $0 > 0 && $0 <= 0.5 }, "\(rest)")
+        #expect(firsts.allSatisfy { $0 > 0 && $0 <= 0.8 }, "\(firsts)")
+    }
+
+    @Test("in noise, characters the quick look cannot settle wait for the full search and still decode")
+    func noisy() throws {
+        var (text, signal) = try Self.lines(profile: .softmodem1225, rate: 44_100)
+        TestSignals.addNoise(&signal, snr: 0, signalPower: 0.125, seed: 7)
+        let got = try Self.lateness(signal, profile: .softmodem1225, rate: 44_100)
+        #expect(TestSignals.editDistance(got.map(\.value), text) <= 1)
+        let late = got.map(\.bits).sorted()
+        // Most are settled quickly; none waits longer than the full search needs (a bit
+        // and a half past the slowest rate's stop bit, plus the high-pass).
+        #expect(late[late.count * 3 / 4] <= 0.5, "\(late)")
+        #expect(late.last! <= 2.5, "\(late)")
+    }
+}
