@@ -15,7 +15,11 @@ import Testing
         samples.withUnsafeBufferPointer { all in
             for i in 0..<all.count {
                 demod.process(UnsafeBufferPointer(rebasing: all[i..<(i + 1)]), into: &events)
-                for e in events where e.kind == .byte { out.append((e.value, Double(demod.samplesConsumed - e.endSample) / bit)) }
+                for e in events where e.kind == .byte {
+                    out.append((e.value, Double(demod.samplesConsumed - e.endSample) / bit))
+                    // Fed a sample at a time, a character comes out the moment it can be decided.
+                    #expect(e.decidedAt == demod.samplesConsumed)
+                }
                 events.removeAll(keepingCapacity: true)
             }
         }

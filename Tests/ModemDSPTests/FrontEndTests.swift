@@ -7,7 +7,7 @@ import Testing
 struct FrontEndTests {
     /// Kind, value, position and the exact Eb/N0 bits: equal only if every sum was equal.
     private static func fingerprint(_ events: [DemodulatorEvent]) -> [String] {
-        events.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample) \($0.ebN0.bitPattern)" }
+        events.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample) \($0.decidedAt) \($0.ebN0.bitPattern)" }
     }
 
     @Test("chunk sizes change nothing, to the bit, with noise, clipping and NaN in the signal",

@@ -19,6 +19,10 @@ public struct DemodulatorEvent: Sendable, Equatable {
     public var startSample: Int64
     /// Sample just after the last stop bit.
     public var endSample: Int64
+    /// How many samples the demodulator had been given when it could decide this character
+    /// (at least ``endSample``): its look-ahead is `decidedAt - endSample`, the same for any
+    /// chunking of the input. Live, what a sound device holds back comes on top.
+    public var decidedAt: Int64
     /// Mean power of the tone component over the character (linear, full scale sine = 0.5).
     public var signalPower: Double
     /// Mean power of everything else over the character (noise, harmonics, hum).

@@ -213,6 +213,7 @@ extension FSKDemodulator {
             kind: kind, value: value,
             startSample: Int64((a * b).rounded()),
             endSample: Int64(((a + Double(frameBits) * step) * b).rounded()),
+            decidedAt: Int64(rawCount * segmentLength),
             signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0: ebN0,
             markFrequency: markHz, spaceFrequency: spaceHz)
         events.append(event)

@@ -63,7 +63,7 @@ struct RxCommand: ParsableCommand {
         let bitSeconds = 1 / profile.baud
         var bytes = 0, framingErrors = 0
         var lastEnd: Int64 = -1
-        var worstLatency = 0.0
+        var worstLatency = 0.0, worstParts = (0.0, 0.0, 0.0)
         let started = monotonicSeconds()
         rx.start()
         defer { rx.capture.stop() }
@@ -80,6 +80,8 @@ struct RxCommand: ParsableCommand {
                     if timestamps {
                         let latency = rx.latency(of: e, at: now)
                         worstLatency = max(worstLatency, latency)
+                        let parts = rx.latencyParts(of: e, at: now)
+                        worstParts = (max(worstParts.0, parts.lookahead), max(worstParts.1, parts.held), max(worstParts.2, parts.output))
                         let c = e.value >= 0x20 && e.value < 0x7f ? String(UnicodeScalar(e.value)) : "."
                         try sink.write(Array(String(format: "%.4f %.1f %02x %@\n", rx.streamSeconds(e), latency * 1000, e.value, c).utf8))
                     } else if hex {
@@ -106,7 +108,10 @@ struct RxCommand: ParsableCommand {
         do { try sink.flush() } catch { throw CLIError(error) }
         if verbosity.verbose {
             Diagnostics.info("rx: \(bytes) bytes in \(rx.bursts) bursts, \(framingErrors) framing/parity errors, \(rx.counters)"
-                + (timestamps ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms" : "")
+                + (timestamps ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from stop bit to stdout "
+                    + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
+                    + "audio held by the device \(Diagnostics.number(worstParts.1 * 1000)) ms, "
+                    + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")
                 + (StopSignal.isRequested ? " (interrupted)" : ""))
         }
     }

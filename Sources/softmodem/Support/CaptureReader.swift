@@ -13,6 +13,8 @@ struct CaptureReader {
     private(set) var received: Int64 = 0
     /// Wall-clock time (monotonic seconds) of the stream's first sample.
     private(set) var anchor = Double.infinity
+    /// Wall-clock time (monotonic seconds) the last read that brought samples returned.
+    private(set) var lastRead = 0.0
 
     init(capture: CaptureStream) {
         self.capture = capture
@@ -41,6 +43,7 @@ struct CaptureReader {
         if n > 0 {
             received += Int64(n)
             anchor = min(anchor, now - Double(received) / sampleRate)
+            lastRead = now
         }
         return (n, overran)
     }

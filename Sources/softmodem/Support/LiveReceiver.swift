@@ -64,6 +64,17 @@ struct LiveReceiver {
         now - (anchor + Double(event.endSample) / configuration.sampleRate)
     }
 
+    /// Splits ``latency(of:at:)`` (valid for events of the last ``poll(timeout:)``) into the
+    /// demodulator's look-ahead (signal it needed after the stop bit), how long the device
+    /// held that signal before handing it over (its period, a sound server's buffering and
+    /// jitter), and the time from that read to `now` (decoding and output). Seconds.
+    func latencyParts(of event: DemodulatorEvent, at now: Double) -> (lookahead: Double, held: Double, output: Double) {
+        let rate = configuration.sampleRate
+        return (Double(event.decidedAt - event.endSample) / rate,
+                reader.lastRead - (anchor + Double(event.decidedAt) / rate),
+                now - reader.lastRead)
+    }
+
     /// Stream time of the event's end, in seconds since capture started.
     func streamSeconds(_ event: DemodulatorEvent) -> Double { Double(event.endSample) / configuration.sampleRate }
 
