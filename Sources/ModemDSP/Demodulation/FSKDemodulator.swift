@@ -163,10 +163,11 @@ public struct FSKDemodulator: Sendable {
 
     /// Demodulates `samples` and appends what it found to `events`.
     ///
-    /// A clean character is reported about a third of a bit after its stop bit ends (half a
-    /// bit for the first character of a burst); a weak or doubtful one waits about a bit
-    /// and a half more, until the search has seen it at every candidate alignment and the
-    /// high-pass has the segments after it.
+    /// A clean character is reported a third of a bit after its stop bit ends (two thirds
+    /// for the first character of a burst); a weak or doubtful one waits until 2.2 bits
+    /// after, when the search has seen it at every candidate alignment and the high-pass has
+    /// the segments after it (``DemodulatorEvent/decidedAt`` tells which). Silence, NaN and
+    /// empty chunks produce nothing.
     /// Chunks may have any length, including zero; a segment split across calls is
     /// finished by the next one.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [DemodulatorEvent]) {
