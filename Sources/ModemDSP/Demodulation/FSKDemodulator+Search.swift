@@ -59,12 +59,10 @@ extension FSKDemodulator {
                 let step = segmentsPerBit * anchorScale
                 let fast = min(full, roundToInt(e + Double(frameBits) * step) + 2 - delay)
                 guard segments >= fast else { nextDue = fast; return }
-                fastOnly = segments < full
-                tentative = fastOnly
+                tentative = segments < full
                 if tentative { ringEnd = writeProvisionalTail() }
                 needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
-                fastOnly = false
                 tentative = false
                 ringEnd = segments
                 if needMore { nextDue = full; return }
@@ -247,7 +245,8 @@ extension FSKDemodulator {
             if central && gridBest.score >= 0.75 * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
-            if fastOnly { return .needMore }
+            // Before the wide search's data is in, the clock's candidates were the only try.
+            if tentative { return .needMore }
             for offset in [-3, -2, 2, 3] {
                 let s = score(offset: offset)
                 if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s) }

@@ -75,10 +75,9 @@ public struct FSKDemodulator: Sendable {
     var mode = Mode.hunting
     /// The segment count at which ``advance(_:)`` next has something to do.
     var nextDue = 0
-    /// Set while a character on the clock is tried before the wide search's data is in.
-    var fastOnly = false
-    /// Set while a decision reads provisional ring slots (``writeProvisionalTail()``): only
-    /// an accepted character is final then; anything else waits for the final data.
+    /// Set while a decision reads provisional ring slots (``writeProvisionalTail()``), before
+    /// the wide search's data is in: only an accepted character is final then; anything else
+    /// waits for the final data.
     var tentative = false
     /// Ring slots a search may read: ``segments``, or more while ``tentative``.
     var ringEnd = 0
