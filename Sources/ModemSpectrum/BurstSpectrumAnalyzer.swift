@@ -143,7 +143,7 @@ public final class BurstSpectrumAnalyzer {
             let im = Double(b.1) * Double(a.0) - Double(b.0) * Double(a.1)
             let w = Double(a.0) * Double(a.0) + Double(a.1) * Double(a.1)
             guard w > 0 else { continue }
-            let f = atan2Approx(im, re) * toHz
+            let f = arcTangent2(im, re) * toHz
             let bin = Int((f - histogramLow) / Self.histogramStep)
             if bin >= 0 && bin < histogram.count {
                 histogram[bin] += w
@@ -244,49 +244,4 @@ public final class BurstSpectrumAnalyzer {
         p.name = "measured"
         return p
     }
-}
-
-/// cos without Foundation, for building the window once.
-func cosine(_ x: Double) -> Double {
-    var r = x.truncatingRemainder(dividingBy: 2 * Double.pi)
-    if r > Double.pi { r -= 2 * Double.pi } else if r < -Double.pi { r += 2 * Double.pi }
-    let r2 = r * r
-    var term = 1.0, sum = 1.0, k = 1.0
-    while abs(term) > 1e-17 {
-        term *= -r2 / ((2 * k - 1) * (2 * k))
-        sum += term
-        k += 1
-    }
-    return sum
-}
-
-/// atan2 without Foundation: a rational approximation refined by one Newton step on tan,
-/// about 1e-9 rad, enough for frequencies to a millihertz.
-func atan2Approx(_ y: Double, _ x: Double) -> Double {
-    if x == 0 && y == 0 { return 0 }
-    let ax = abs(x), ay = abs(y)
-    let swap = ay > ax
-    let t = swap ? ax / ay : ay / ax  // [0, 1]
-    // atan on [0, 1]: t / (1 + 0.28086 t^2), then Newton on tan(a) = t.
-    var a = t / (1 + 0.28086 * t * t)
-    for _ in 0..<3 {
-        let s = sineSmall(a), c = cosine(a)
-        // f(a) = s - t c, f'(a) = c + t s
-        a -= (s - t * c) / (c + t * s)
-    }
-    if swap { a = Double.pi / 2 - a }
-    if x < 0 { a = Double.pi - a }
-    return y < 0 ? -a : a
-}
-
-/// sin for |x| <= pi/4.
-func sineSmall(_ x: Double) -> Double {
-    let x2 = x * x
-    var term = x, sum = x, k = 1.0
-    while abs(term) > 1e-17 {
-        term *= -x2 / ((2 * k) * (2 * k + 1))
-        sum += term
-        k += 1
-    }
-    return sum
 }

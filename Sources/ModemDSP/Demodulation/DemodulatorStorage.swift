@@ -9,6 +9,7 @@ final class DemodulatorStorage: @unchecked Sendable {
     // Safety: only ever mutated by the one demodulator that uniquely references it.
     let raw: UnsafeMutablePointer<RawSegment>
     let rawCount: Int
+    let segmentLength: Int
     let ring: UnsafeMutablePointer<Double>
     let ringCount: Int
     /// Scratch for one candidate character's bits (FSKDemodulator.decide).
@@ -22,10 +23,15 @@ final class DemodulatorStorage: @unchecked Sendable {
     /// Scratch for one tone's bit correlations and bit centres (FSKDemodulator.learnPhases).
     let phaseCorrelations: UnsafeMutablePointer<(re: Double, im: Double)>
     let phaseCenters: UnsafeMutablePointer<Double>
+    /// 1 / (n * segmentLength) for windows of n segments, n < ring slots (n = 0: infinity):
+    /// the per-character code divides by window lengths dozens of times, and a table
+    /// lookup costs a fraction of a division.
+    let inverseSamples: UnsafeMutablePointer<Double>
     let mixedCapacity = 512
 
-    init(rawCount: Int, ringCount: Int, measureCount: Int) {
+    init(rawCount: Int, ringCount: Int, measureCount: Int, segmentLength: Int) {
         self.rawCount = rawCount
+        self.segmentLength = segmentLength
         self.ringCount = ringCount
         raw = .allocate(capacity: rawCount)
         raw.initialize(repeating: RawSegment(tones: .zero, x: 0, xx: 0, prefixX: 0), count: rawCount)
@@ -41,10 +47,13 @@ final class DemodulatorStorage: @unchecked Sendable {
         phaseCorrelations.initialize(repeating: (0, 0), count: measureCount)
         phaseCenters = .allocate(capacity: measureCount)
         phaseCenters.initialize(repeating: 0, count: measureCount)
+        let slots = ringCount / 6
+        inverseSamples = .allocate(capacity: slots)
+        for n in 0..<slots { (inverseSamples + n).initialize(to: 1 / Double(n * segmentLength)) }
     }
 
     func copy() -> DemodulatorStorage {
-        let c = DemodulatorStorage(rawCount: rawCount, ringCount: ringCount, measureCount: measureCount)
+        let c = DemodulatorStorage(rawCount: rawCount, ringCount: ringCount, measureCount: measureCount, segmentLength: segmentLength)
         c.raw.update(from: raw, count: rawCount)
         c.ring.update(from: ring, count: ringCount)
         return c
@@ -58,5 +67,6 @@ final class DemodulatorStorage: @unchecked Sendable {
         boundaries.deallocate()
         phaseCorrelations.deallocate()
         phaseCenters.deallocate()
+        inverseSamples.deallocate()
     }
 }

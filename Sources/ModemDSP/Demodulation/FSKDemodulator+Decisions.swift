@@ -16,12 +16,12 @@ extension FSKDemodulator {
                 count += 1
             }
             let zs = UnsafeBufferPointer(start: z, count: count), cs = UnsafeBufferPointer(start: c, count: count)
-            // Seeding the drift from the measured tone would plant that estimate's bias;
-            // whole-cycle senders need none, and others stay non-coherent.
+            // The drift starts at zero, not at the measured tone's: seeding it would plant that
+            // estimate's bias.
             if tone {
-                markTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
+                markTracker.update(z: zs, centers: cs, bitsPerSegment: bitsPerSegment, continuing: continuing)
             } else {
-                spaceTracker.update(z: zs, centers: cs, segmentsPerBit: segmentsPerBit, seedDrift: 0, continuing: continuing)
+                spaceTracker.update(z: zs, centers: cs, bitsPerSegment: bitsPerSegment, continuing: continuing)
             }
         }
     }
@@ -52,7 +52,7 @@ extension FSKDemodulator {
                 let lo = roundToInt(a + Double(k) * step)
                 let hi = roundToInt(a + Double(k + 1) * step)
                 let w = windowSums(lo, hi)
-                let g = 2 / w.samples
+                let g = 2 * w.inverseSamples
                 m[k] = BitMeasure(lo: lo, hi: hi, window: w, em: w.markEnergy * g, es: w.spaceEnergy * g,
                                   center: Double(lo + hi) / 2, isMark: w.markEnergy > w.spaceEnergy)
             }
@@ -61,11 +61,11 @@ extension FSKDemodulator {
                 var contradicted = false
                 // Predictions at the first bit, then one rotation per bit (bits are evenly
                 // spaced to within a rounded segment, far below the drift's resolution).
-                var pm = markTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
-                var ps = spaceTracker.predicted(at: m[0].center, segmentsPerBit: segmentsPerBit)
+                var pm = markTracker.predicted(at: m[0].center, bitsPerSegment: bitsPerSegment)
+                var ps = spaceTracker.predicted(at: m[0].center, bitsPerSegment: bitsPerSegment)
                 let bitLength = n > 1 ? (m[n - 1].center - m[0].center) / Double(n - 1) : segmentsPerBit
-                let rm = markTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
-                let rs = spaceTracker.rotation(over: bitLength, segmentsPerBit: segmentsPerBit)
+                let rm = markTracker.rotation(over: bitLength, bitsPerSegment: bitsPerSegment)
+                let rs = spaceTracker.rotation(over: bitLength, bitsPerSegment: bitsPerSegment)
                 for k in 0..<n {
                     defer {
                         pm = (pm.re * rm.re - pm.im * rm.im, pm.re * rm.im + pm.im * rm.re)
@@ -75,8 +75,8 @@ extension FSKDemodulator {
                     let inPhase = w.mr * pm.re + w.mi * pm.im > w.sr * ps.re + w.si * ps.im
                     // The phase only decides what the energies leave in doubt; an energy
                     // verdict this clear that disagrees proves the phase reference wrong.
-                    let clarity = abs(m[k].em - m[k].es) / (m[k].em + m[k].es)
-                    if clarity > 0.6 {
+                    // Clarity |em - es| / (em + es) above 0.6, without the division.
+                    if abs(m[k].em - m[k].es) > 0.6 * (m[k].em + m[k].es) {
                         contradicted = contradicted || inPhase != m[k].isMark
                     } else {
                         m[k].isMark = inPhase
@@ -124,7 +124,7 @@ extension FSKDemodulator {
             if k == 0 { startIsSpace = !isMark }
             if k >= frameBits - stopBits && !isMark { stopsAreMark = false }
             signal += abs(em - es)
-            let e = max(em, es) / w.samples
+            let e = max(em, es) * w.inverseSamples
             winning += e
             weakest = min(weakest, e)
             if k == 0 { startEnergy = e }
@@ -170,7 +170,7 @@ extension FSKDemodulator {
         }
         func measured(_ nominal: Double, _ phase: (re: Double, im: Double), _ lag: Double, _ count: Int) -> Double {
             guard lag > 0, count > 0 else { return .nan }
-            return nominal + sampleRate * _atan2(phase.im, phase.re) / (2 * Double.pi * (lag / Double(count)))
+            return nominal + sampleRate * arcTangent2(phase.im, phase.re) / (2 * Double.pi * (lag / Double(count)))
         }
         // The burst's bit clock only vouches for a character at the burst's level: the tail
         // of a recording 60 dB down is not the same sender.

@@ -77,10 +77,10 @@ extension FSKDemodulator {
         let step = segmentsPerBit * anchorScale
         let lo = roundToInt(e), hi = roundToInt(e + step)
         let w = windowSums(lo, hi)
-        let g = 2 / w.samples
+        let g = 2 * w.inverseSamples
         let em = w.markEnergy * g, es = w.spaceEnergy * g
         let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
-        let power = abs(em - es) / w.samples
+        let power = abs(em - es) * w.inverseSamples
         let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
         let idleLike = em > es && atLevel && em - es > 1.5 * noisePerBin
         // Straight after a character the next thing is usually a start bit: only a window
@@ -139,7 +139,7 @@ extension FSKDemodulator {
     /// True when the one-bit window ending at `end` looks like the start of a start bit.
     func triggers(at end: Int) -> Bool {
         let w = windowSums(end - window, end)
-        let g = 2 / w.samples
+        let g = 2 * w.inverseSamples
         let em = w.markEnergy * g, es = w.spaceEnergy * g
         guard es > em else { return false }
         let total = w.detrendedEnergy
@@ -165,7 +165,7 @@ extension FSKDemodulator {
         var previous = ringTones(bounds[0] + offset)
         for k in 0..<frameBits {
             let next = ringTones(bounds[k + 1] + offset)
-            let d = Self.energyDifference(next - previous, samples: Double((bounds[k + 1] - bounds[k]) * segmentLength))
+            let d = Self.energyDifference(next - previous, inverseSamples: inverseSamples(bounds[k + 1] - bounds[k]))
             Self.accumulate(d, bit: k, of: frameBits, stopBits: stopBits, into: &score)
             previous = next
         }
@@ -181,10 +181,10 @@ extension FSKDemodulator {
         for k in 0..<frameBits {
             let h = bounds[k + 1]
             let next = (ringTones(h - 1), ringTones(h), ringTones(h + 1))
-            let samples = Double((h - bounds[k]) * segmentLength)
-            Self.accumulate(Self.energyDifference(next.0 - previous.0, samples: samples), bit: k, of: frameBits, stopBits: stopBits, into: &scores.0)
-            Self.accumulate(Self.energyDifference(next.1 - previous.1, samples: samples), bit: k, of: frameBits, stopBits: stopBits, into: &scores.1)
-            Self.accumulate(Self.energyDifference(next.2 - previous.2, samples: samples), bit: k, of: frameBits, stopBits: stopBits, into: &scores.2)
+            let inverse = inverseSamples(h - bounds[k])
+            Self.accumulate(Self.energyDifference(next.0 - previous.0, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.0)
+            Self.accumulate(Self.energyDifference(next.1 - previous.1, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.1)
+            Self.accumulate(Self.energyDifference(next.2 - previous.2, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.2)
             previous = next
         }
         return scores
@@ -198,9 +198,9 @@ extension FSKDemodulator {
 
     /// Mark energy minus space energy per sample, for a window's correlations `w`.
     @inline(__always)
-    static func energyDifference(_ w: SIMD4<Double>, samples: Double) -> Double {
+    static func energyDifference(_ w: SIMD4<Double>, inverseSamples: Double) -> Double {
         let e = w * w
-        return ((e[0] + e[1]) - (e[2] + e[3])) / samples
+        return ((e[0] + e[1]) - (e[2] + e[3])) * inverseSamples
     }
 
     /// Adds one bit's energy difference to an alignment's score: the start bit must be

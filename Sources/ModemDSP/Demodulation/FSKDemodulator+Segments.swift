@@ -97,6 +97,12 @@ extension FSKDemodulator {
         prefix.xx -= base.5
     }
 
+    /// 1 / (samples in `segments` segments), from a table: see DemodulatorStorage.inverseSamples.
+    @inline(__always)
+    func inverseSamples(_ segments: Int) -> Double {
+        storage.inverseSamples[segments & ringMask]
+    }
+
     /// Sums over segments [lo, hi): mark, space (complex), sum x, sum x^2.
     @inline(__always)
     func windowSums(_ lo: Int, _ hi: Int) -> Window {
@@ -105,7 +111,7 @@ extension FSKDemodulator {
             let a = 6 * (lo & ringMask), b = 6 * (hi & ringMask)
             return Window(mr: r[b] - r[a], mi: r[b + 1] - r[a + 1], sr: r[b + 2] - r[a + 2],
                           si: r[b + 3] - r[a + 3], x: r[b + 4] - r[a + 4], xx: r[b + 5] - r[a + 5],
-                          samples: Double((hi - lo) * segmentLength))
+                          samples: Double((hi - lo) * segmentLength), inverseSamples: inverseSamples(hi - lo))
         }
     }
 }
@@ -114,10 +120,12 @@ extension FSKDemodulator {
 struct Window {
     var mr, mi, sr, si, x, xx: Double
     var samples: Double
+    /// 1 / samples (infinity for an empty window).
+    var inverseSamples: Double
     @inline(__always) var markEnergy: Double { mr * mr + mi * mi }
     @inline(__always) var spaceEnergy: Double { sr * sr + si * si }
     /// Energy with the window's mean removed (DC and slow hum do not count).
-    @inline(__always) var detrendedEnergy: Double { max(xx - x * x / samples, 0) }
+    @inline(__always) var detrendedEnergy: Double { max(xx - x * x * inverseSamples, 0) }
 }
 
 /// One mixed segment awaiting its high-pass correction.

@@ -30,6 +30,8 @@ public struct FSKDemodulator: Sendable {
     public let segmentLength: Int
     /// Average segments per bit.
     public let segmentsPerBit: Double
+    /// 1 / segmentsPerBit.
+    let bitsPerSegment: Double
     let window: Int
     let frameBits: Int
     let stopBits: Int
@@ -100,6 +102,7 @@ public struct FSKDemodulator: Sendable {
         let samplesPerBit = configuration.sampleRate / configuration.profile.baud
         segmentLength = max(1, Int(samplesPerBit / 6))
         segmentsPerBit = samplesPerBit / Double(segmentLength)
+        bitsPerSegment = 1 / segmentsPerBit
         window = max(2, Int(segmentsPerBit.rounded()))
         frameBits = configuration.format.bitsPerFrame
         stopBits = configuration.format.stopBits
@@ -117,7 +120,7 @@ public struct FSKDemodulator: Sendable {
         let span = Int(Double(frameBits + 4) * segmentsPerBit * (1 + configuration.baudTolerance)) + 2 * window + 16
         var size = 64
         while size < 2 * span { size <<= 1 }
-        storage = DemodulatorStorage(rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits)
+        storage = DemodulatorStorage(rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits, segmentLength: segmentLength)
         ringMask = size - 1
         huntEnd = window
     }

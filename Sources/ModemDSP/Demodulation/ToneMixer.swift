@@ -66,7 +66,7 @@ final class ToneMixer: @unchecked Sendable {
                 // accurate as the first.
                 let pm = wm * n - 2 * Double.pi * (wm * n / (2 * Double.pi)).rounded(.down)
                 let ps = ws * n - 2 * Double.pi * (ws * n / (2 * Double.pi)).rounded(.down)
-                let e = SIMD4(_cos(pm), -_sin(pm), _cos(ps), -_sin(ps))
+                let e = SIMD4(cosine(pm), -sine(pm), cosine(ps), -sine(ps))
                 table[k * b + j] = SIMD4<Float>(e)
                 sum += e
             }

@@ -24,9 +24,11 @@ struct TonePhaseTracker: Sendable {
 
     mutating func reset() { self = TonePhaseTracker() }
 
-    /// The unit phasor expected at `position` (segments) for bits `segmentsPerBit` long.
-    func predicted(at position: Double, segmentsPerBit: Double) -> (re: Double, im: Double) {
-        let r = Self.rotation(drift * (position - reference) / segmentsPerBit)
+    /// The unit phasor expected at `position` (segments), for bits of `1 / bitsPerSegment`
+    /// segments (the reciprocal: it is asked for every character).
+    @inline(__always)
+    func predicted(at position: Double, bitsPerSegment: Double) -> (re: Double, im: Double) {
+        let r = Self.rotation(drift * (position - reference) * bitsPerSegment)
         return (phasor.re * r.re - phasor.im * r.im, phasor.re * r.im + phasor.im * r.re)
     }
 
@@ -36,64 +38,73 @@ struct TonePhaseTracker: Sendable {
     @inline(__always)
     static func rotation(_ a: Double) -> (re: Double, im: Double) {
         guard a != 0 else { return (1, 0) }
-        guard abs(a) < 0.5 else { return (_cos(a), _sin(a)) }
+        guard abs(a) < 0.5 else { return (cosine(a), sine(a)) }
         let a2 = a * a
         return (1 - a2 * (1.0 / 2) * (1 - a2 * (1.0 / 12) * (1 - a2 * (1.0 / 30) * (1 - a2 * (1.0 / 56)))),
                 a * (1 - a2 * (1.0 / 6) * (1 - a2 * (1.0 / 20) * (1 - a2 * (1.0 / 42) * (1 - a2 * (1.0 / 72))))))
     }
 
     /// The unit phasor by which the prediction turns over `distance` segments.
-    func rotation(over distance: Double, segmentsPerBit: Double) -> (re: Double, im: Double) {
-        Self.rotation(drift * distance / segmentsPerBit)
+    @inline(__always)
+    func rotation(over distance: Double, bitsPerSegment: Double) -> (re: Double, im: Double) {
+        Self.rotation(drift * distance * bitsPerSegment)
     }
 
     /// Learns from one character's bits of this tone: `z` are their correlations, `centers`
-    /// their centre positions (segments). `seedDrift` (radians per bit, from the measured
-    /// frequency) starts the drift when the tracker is not yet following this burst.
+    /// their centre positions (segments), `bitsPerSegment` the reciprocal of the bit length.
+    /// `continuing` false (a new burst) starts afresh. Bits with no energy (silence) carry
+    /// no phase: a character of them breaks the lock.
     mutating func update(z: UnsafeBufferPointer<(re: Double, im: Double)>, centers: UnsafeBufferPointer<Double>,
-                         segmentsPerBit: Double, seedDrift: Double, continuing: Bool) {
-        guard !z.isEmpty else { return }
-        let center = (centers.first! + centers.last!) / 2
+                         bitsPerSegment: Double, continuing: Bool) {
+        guard let c0 = centers.first, let cLast = centers.last, !z.isEmpty else { return }
+        let center = (c0 + cLast) / 2
         if !continuing || consistentCharacters == 0 {
-            drift = seedDrift.isFinite ? seedDrift : 0
+            drift = 0  // whole-cycle senders need none; others stay non-coherent
             phasor = (1, 0)
             reference = center
             consistentCharacters = 0
         }
         // Vector sum of each bit against its prediction: its direction is the phase error,
-        // its length against the sum of lengths says how consistent the bits were.
-        var sum = (re: 0.0, im: 0.0), lengths = 0.0
-        let predicted0 = predicted(at: centers[0], segmentsPerBit: segmentsPerBit)
-        let driftPerSegment = drift / segmentsPerBit
+        // its length against the sum of lengths says how consistent the bits were. The
+        // prediction at the first bit is factored out of the sum: z conj(p0 r) = z conj(r) conj(p0).
+        var turned = (re: 0.0, im: 0.0), lengths = 0.0
+        let driftPerSegment = drift * bitsPerSegment
         for i in 0..<z.count {
-            let r = Self.rotation(driftPerSegment * (centers[i] - centers[0]))
-            let p = (re: predicted0.re * r.re - predicted0.im * r.im, im: predicted0.re * r.im + predicted0.im * r.re)
-            sum.re += z[i].re * p.re + z[i].im * p.im
-            sum.im += z[i].im * p.re - z[i].re * p.im
+            let r = Self.rotation(driftPerSegment * (centers[i] - c0))
+            turned.re += z[i].re * r.re + z[i].im * r.im
+            turned.im += z[i].im * r.re - z[i].re * r.im
             lengths += (z[i].re * z[i].re + z[i].im * z[i].im).squareRoot()
         }
+        let p0 = predicted(at: c0, bitsPerSegment: bitsPerSegment)
+        let sum = (re: turned.re * p0.re + turned.im * p0.im, im: turned.im * p0.re - turned.re * p0.im)
         let length = (sum.re * sum.re + sum.im * sum.im).squareRoot()
-        let consistency = lengths > 0 ? length / lengths : 0
         guard length > 0 else {
             consistentCharacters = 0
             return
         }
-        let error = (re: sum.re / length, im: sum.im / length)  // unit phasor of the error
+        let consistency = length / lengths
+        let inverseLength = 1 / length
+        let error = (re: sum.re * inverseLength, im: sum.im * inverseLength)  // unit phasor of the error
         let starting = consistentCharacters == 0
         // Move the reference to this character's centre, corrected by all of the error when
         // starting and by half of it (the half angle) after: a second-order loop.
-        let atCenter = predicted(at: center, segmentsPerBit: segmentsPerBit)
+        let atCenter = predicted(at: center, bitsPerSegment: bitsPerSegment)
         var correction = error
         if !starting {
             let h = (re: error.re + 1, im: error.im)
             let n = (h.re * h.re + h.im * h.im).squareRoot()
-            correction = n > 1e-9 ? (h.re / n, h.im / n) : (0, 1)
-            drift += 0.2 * _atan2(error.im, error.re) / max(1, abs(center - reference) / segmentsPerBit)
+            if n > 1e-9 {
+                let inverse = 1 / n
+                correction = (h.re * inverse, h.im * inverse)
+            } else {
+                correction = (0, 1)
+            }
+            drift += 0.2 * arcTangent2(error.im, error.re) / max(1, abs(center - reference) * bitsPerSegment)
         }
         let next = (re: atCenter.re * correction.re - atCenter.im * correction.im,
                     im: atCenter.re * correction.im + atCenter.im * correction.re)
-        let norm = (next.re * next.re + next.im * next.im).squareRoot()
-        phasor = (next.re / norm, next.im / norm)
+        let inverseNorm = 1 / (next.re * next.re + next.im * next.im).squareRoot()
+        phasor = (next.re * inverseNorm, next.im * inverseNorm)
         reference = center
         consistentCharacters = consistency > 0.8 ? consistentCharacters + 1 : 0
     }

@@ -10,7 +10,7 @@ public struct SecondOrderSection: Sendable {
     /// Low-pass at `cutoff` Hz with quality `q` (0.7071 = Butterworth).
     public static func lowPass(cutoff: Double, q: Double, sampleRate: Double) -> SecondOrderSection {
         let w = 2 * Double.pi * cutoff / sampleRate
-        let c = _cos(w), alpha = _sin(w) / (2 * q)
+        let c = cosine(w), alpha = sine(w) / (2 * q)
         let a0 = 1 + alpha
         return SecondOrderSection(b0: Float((1 - c) / 2 / a0), b1: Float((1 - c) / a0), b2: Float((1 - c) / 2 / a0),
                       a1: Float(-2 * c / a0), a2: Float((1 - alpha) / a0))

@@ -103,7 +103,7 @@ public struct HiJackEncoder: Sendable {
         var n = 0
         var p = position
         while p < 1 {
-            output[n] = Float(a * _sin(omega * p))
+            output[n] = Float(a * sine(omega * p))
             n += 1
             p += step
         }

@@ -26,7 +26,7 @@ public struct HiJackPowerTone: Sendable {
         let a = Double(amplitude)
         var p = phase
         for i in 0..<max(0, count) {
-            output[i] = Float(a * _cos(p))
+            output[i] = Float(a * cosine(p))
             p += increment
             if p >= 2 * Double.pi { p -= 2 * Double.pi }
         }
@@ -39,7 +39,7 @@ public struct HiJackPowerTone: Sendable {
         let a = Double(amplitude)
         var p = phase
         for i in 0..<max(0, count) {
-            output[i * stride] = Float(a * _cos(p))
+            output[i * stride] = Float(a * cosine(p))
             p += increment
             if p >= 2 * Double.pi { p -= 2 * Double.pi }
         }

@@ -1,7 +1,7 @@
 // Elementary functions in pure Swift: the DSP core links no libm and imports no Foundation,
-// so it builds unchanged for iOS. None of these run per sample; they run per bit, per
-// character or at set-up, so they favour fixed-cost polynomials (no loops, no divisions in
-// the hot part) over the last ulp.
+// so it builds unchanged for iOS. They run per bit, per character or at set-up (and per
+// sample in the spectrum analyser's short frames), so they favour fixed-cost polynomials
+// (no loops, at most one division) over the last ulp.
 
 /// Rounds to the nearest integer, halves up, without calling libm's `round` (which the
 /// baseline x86-64 target cannot inline). Valid for |x| < 2^62.
@@ -12,9 +12,10 @@ func roundToInt(_ x: Double) -> Int {
     return Double(t) > y ? t - 1 : t
 }
 
-/// sin(x), absolute error below 1e-12 for |x| < 2^40.
-@usableFromInline
-func _sin(_ x: Double) -> Double {
+/// sin(x), absolute error below 1e-12; |x| >= 2^40 (where a double no longer resolves a
+/// useful phase), infinities and NaN give NaN.
+public func sine(_ x: Double) -> Double {
+    guard abs(x) < 0x1p40 else { return .nan }  // also NaN, which fails the comparison
     let twoPi = 2 * Double.pi
     var r = x - twoPi * Double(roundToInt(x / twoPi))  // now in [-pi, pi]
     if r > Double.pi / 2 { r = Double.pi - r } else if r < -Double.pi / 2 { r = -Double.pi - r }
@@ -33,12 +34,15 @@ func _sin(_ x: Double) -> Double {
     return r * (1 - p)
 }
 
-/// cos(x), as sin(x + pi/2).
-@usableFromInline
-func _cos(_ x: Double) -> Double { _sin(x + Double.pi / 2) }
+/// cos(x), as sin(x + pi/2): absolute error below 1e-12; |x| >= 2^40, infinities and NaN
+/// give NaN.
+public func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
 
-/// atan2(y, x) in radians, error below 1e-9; (0, 0) gives 0.
-func _atan2(_ y: Double, _ x: Double) -> Double {
+/// atan2(y, x): the angle of (x, y) in radians, in [-pi, pi], error below 1e-9.
+///
+/// (0, 0) gives 0 and signed zeros are not distinguished (so (-1, -0) gives pi); a NaN
+/// argument gives NaN; infinite arguments give NaN unless only one is infinite.
+public func arcTangent2(_ y: Double, _ x: Double) -> Double {
     if x == 0 && y == 0 { return 0 }
     let ax = abs(x), ay = abs(y)
     let swap = ay > ax

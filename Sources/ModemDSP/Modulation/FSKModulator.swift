@@ -53,8 +53,8 @@ public struct FSKModulator: Sendable {
         }
         let n = Int(samplesPerBit)
         shortBit = n
-        markTurn = ((_cos(wm * Double(n)), _sin(wm * Double(n))), (_cos(wm * Double(n + 1)), _sin(wm * Double(n + 1))))
-        spaceTurn = ((_cos(ws * Double(n)), _sin(ws * Double(n))), (_cos(ws * Double(n + 1)), _sin(ws * Double(n + 1))))
+        markTurn = ((cosine(wm * Double(n)), sine(wm * Double(n))), (cosine(wm * Double(n + 1)), sine(wm * Double(n + 1))))
+        spaceTurn = ((cosine(ws * Double(n)), sine(ws * Double(n))), (cosine(ws * Double(n + 1)), sine(ws * Double(n + 1))))
         markCos = table(wm, _cos)
         markSin = table(wm, _sin)
         spaceCos = table(ws, _cos)
