@@ -38,34 +38,40 @@ extension FSKDemodulator {
                 px += x
                 r += 1
                 i += 1
+            } else if r < window - 1 {
+                // The stream's first segments: their high-pass window is cut short by the
+                // stream's start, so its mean is over the segments there are.
+                let segment = mixed[i]
+                i += 1
+                let x = Double(segment.sum)
+                q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                let lo = max(0, r - d - lowBack)
+                let mean = (px + x - q[lo & rawMask].prefixX) * (1 / (Double(r + 1 - lo) * b))
+                seg += 1
+                Self.correct(q[(r - d) & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p, into: ring + 6 * (seg & ringMask))
+                position = position + 1 == period ? 0 : position + 1
+                px += x
+                r += 1
             } else {
                 // From here on every raw segment completes one corrected segment, so the
                 // counters move together and the stopping points are known in advance.
                 let run = min(count - i, max(nextDue - seg, 1), 0x10000 - (seg & 0xFFFF), 0x10000 - (r & 0xFFFF))
+                let back = window &- 1
                 for _ in 0..<run {
                     let segment = mixed[i]
                     i &+= 1
                     // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
                     let x = Double(segment.sum)
                     q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
-                    let k = r &- d
-                    let lo = max(0, k &- lowBack)
-                    let count = r &+ 1 &- lo
-                    let mean = (px + x - q[lo & rawMask].prefixX) * (count == window ? inverseWindow : 1 / (Double(count) * b))
-                    let c = q[k & rawMask]
-                    p.tones += c.tones - mean * sums[position]
-                    p.x += c.x - mean * b
-                    p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
+                    let mean = (px + x - q[(r &- back) & rawMask].prefixX) * inverseWindow
                     seg &+= 1
-                    let o = 6 &* (seg & ringMask)
-                    ring[o] = p.tones[0]; ring[o &+ 1] = p.tones[1]; ring[o &+ 2] = p.tones[2]
-                    ring[o &+ 3] = p.tones[3]; ring[o &+ 4] = p.x; ring[o &+ 5] = p.xx
+                    Self.correct(q[(r &- d) & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p, into: ring + 6 &* (seg & ringMask))
                     position = position &+ 1 == period ? 0 : position &+ 1
                     px += x
                     r &+= 1
                 }
-                if seg & 0xFFFF == 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
             }
+            if seg & 0xFFFF == 0 && seg > 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
             if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
             // The state machine says when it next has work; between, segments only fill the
             // ring.
@@ -75,6 +81,22 @@ extension FSKDemodulator {
             }
         }
         (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
+    }
+
+    /// High-passes one raw segment `c` (subtracts the moving mean `mean` from its samples),
+    /// adds it to the running sums `p` and stores them in the ring slot `slot`.
+    ///
+    /// Why it is this cheap: a mean m changes the segment's correlations by m times what a
+    /// constant 1 correlates to (`tonesPerUnit`), its sum by m B and its energy by
+    /// -2 m sum(x) + B m^2 (never below zero, which rounding could otherwise reach).
+    @inline(__always)
+    static func correct(_ c: RawSegment, mean: Double, tonesPerUnit: SIMD4<Double>, samples b: Double,
+                        _ p: inout PrefixSums, into slot: UnsafeMutablePointer<Double>) {
+        p.tones += c.tones - mean * tonesPerUnit
+        p.x += c.x - mean * b
+        p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
+        slot[0] = p.tones[0]; slot[1] = p.tones[1]; slot[2] = p.tones[2]
+        slot[3] = p.tones[3]; slot[4] = p.x; slot[5] = p.xx
     }
 
     /// The raw prefix of x only ever enters as a difference within the raw ring.
@@ -170,14 +192,8 @@ extension FSKDemodulator {
         while k < r {
             let lo = max(0, k - lowBack)
             let mean = (end - q[lo & rawMask].prefixX) / (Double(r - lo) * b)
-            let c = q[k & rawMask]
-            p.tones += c.tones - mean * sums[position]
-            p.x += c.x - mean * b
-            p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
             slot += 1
-            let o = 6 * (slot & ringMask)
-            ring[o] = p.tones[0]; ring[o + 1] = p.tones[1]; ring[o + 2] = p.tones[2]
-            ring[o + 3] = p.tones[3]; ring[o + 4] = p.x; ring[o + 5] = p.xx
+            Self.correct(q[k & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p, into: ring + 6 * (slot & ringMask))
             position = position + 1 == period ? 0 : position + 1
             k += 1
         }
