@@ -73,11 +73,12 @@ extension FSKDemodulator {
         var outside = SIMDMask<SIMD4<Int32>>(repeating: false)
         var i = 0
         let raw = UnsafeRawPointer(x)
-        while i &+ 4 <= count {
+        while i &+ 8 <= count {
             let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<Float>.self)
+            let w = raw.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD4<Float>.self)
             // NaN fails the comparison, so it counts as outside.
-            outside .|= .!((v .>= -4) .& (v .<= 4))
-            i &+= 4
+            outside .|= .!((v .>= -4) .& (v .<= 4) .& (w .>= -4) .& (w .<= 4))
+            i &+= 8
         }
         while i < count {
             if !(abs(x[i]) <= 4) { return true }
