@@ -22,11 +22,9 @@ extension FSKDemodulator {
                     // when the best of them is followed by two that score lower, the rest
                     // (later starts) would only move further off the character.
                     guard early else { nextDue = end + lookahead; return }
-                    ringEnd = writeProvisionalTail()
-                    tentative = true
+                    beginTentative()
                     let outcome = earlySearch(lo: lo, hi: hi, &events)
-                    tentative = false
-                    ringEnd = segments
+                    endTentative()
                     switch outcome {
                     case .accepted(let next)?:
                         mode = .following(expect: next, idleBits: 0, lostSlots: 0)
@@ -59,15 +57,26 @@ extension FSKDemodulator {
                 let step = segmentsPerBit * anchorScale
                 let fast = min(full, roundToInt(e + Double(frameBits) * step) + 2 - delay)
                 guard segments >= fast else { nextDue = fast; return }
-                tentative = segments < full
-                if tentative { ringEnd = writeProvisionalTail() }
+                if segments < full { beginTentative() }
                 needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
-                tentative = false
-                ringEnd = segments
+                endTentative()
                 if needMore { nextDue = full; return }
             }
         }
+    }
+
+    /// Lets the decisions until ``endTentative()`` read the provisional ring slots of the
+    /// segments still awaiting their high-pass (``writeProvisionalTail()``).
+    mutating func beginTentative() {
+        ringEnd = writeProvisionalTail()
+        tentative = true
+    }
+
+    /// Back to final data only.
+    mutating func endTentative() {
+        tentative = false
+        ringEnd = segments
     }
 
     /// Inside a burst: the next character should start on the previous one's bit clock,
