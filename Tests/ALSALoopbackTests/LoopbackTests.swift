@@ -67,10 +67,17 @@ struct LoopbackTests {
         tx.send(Data("first burst\n".utf8))
         #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("first burst\n") })
         usleep(200_000)
-        kill(rx.pid, SIGSTOP)
-        usleep(200_000)
-        kill(rx.pid, SIGCONT)
-        #expect(Softmodem.waitUntil(timeout: 2) { rx.stderr.contains("overrun") }, "\(rx.stderr)")
+        // A stop longer than the device buffer must be reported as an overrun. On a loaded
+        // machine the sound server itself can stall through a short stop and drop nothing,
+        // so the stop grows until the receiver reports one (or the last attempt fails).
+        var reported = false
+        for stopMicroseconds: useconds_t in [250_000, 600_000, 1_200_000] where !reported {
+            kill(rx.pid, SIGSTOP)
+            usleep(stopMicroseconds)
+            kill(rx.pid, SIGCONT)
+            reported = Softmodem.waitUntil(timeout: 2) { rx.stderr.contains("overrun") }
+        }
+        #expect(reported, "\(rx.stderr)")
         tx.send(Data("after the overrun\n".utf8))
         #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("after the overrun") })
         tx.closeStdin()
