@@ -44,7 +44,7 @@ public struct FSKDemodulator: Sendable {
     var mixerPosition = 0
 
     // Partial segment.
-    var acc = MixedSegment()
+    var acc = SegmentAccumulator()
     var fill = 0
 
     // Raw segments awaiting high-pass correction (storage.raw): correlations, sum x,
@@ -184,7 +184,7 @@ public struct FSKDemodulator: Sendable {
             // The segment the previous call left partial, in the same order of operations as
             // a whole one, so chunking never changes a result.
             let take = min(b - fill, n)
-            Self.mixPartial(base, take, mixer.table + mixerPosition * b + fill, &acc)
+            Self.mixPartial(base, take, mixer.table + mixerPosition * b, fill: fill, &acc)
             fill += take
             i = take
             guard fill == b else {
@@ -192,8 +192,8 @@ public struct FSKDemodulator: Sendable {
                 return
             }
             fill = 0
-            scratch[0] = acc
-            acc = MixedSegment()
+            scratch[0] = acc.segment
+            acc = SegmentAccumulator()
             mixerPosition = mixerPosition + 1 == period ? 0 : mixerPosition + 1
             completeSegments(scratch, 1, &events)
         }
@@ -206,7 +206,7 @@ public struct FSKDemodulator: Sendable {
             i += count * b
         }
         if i < n {
-            Self.mixPartial(base + i, n - i, mixer.table + mixerPosition * b, &acc)
+            Self.mixPartial(base + i, n - i, mixer.table + mixerPosition * b, fill: 0, &acc)
             fill = n - i
         }
         samplesConsumed += Int64(n)
