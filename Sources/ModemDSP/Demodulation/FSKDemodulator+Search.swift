@@ -146,6 +146,7 @@ extension FSKDemodulator {
     var maxIdleBits: Int { 64 }
 
     /// True when the one-bit window ending at `end` looks like the start of a start bit.
+    @inline(__always)
     func triggers(at end: Int) -> Bool {
         let w = windowSums(end - window, end)
         let g = 2 * w.inverseSamples
@@ -157,52 +158,11 @@ extension FSKDemodulator {
         return es - em > 4 * noisePerBin
     }
 
-    /// Rounds the bit boundaries (segments) of a character starting at `a` with bits `step`
-    /// long into the boundary scratch, for ``score(offset:)``. A search scores many
-    /// alignments a whole number of segments apart: they share these boundaries.
-    func setBoundaries(start a: Double, step: Double) {
-        let bounds = storage.boundaries
-        for k in 0...frameBits { bounds[k] = roundToInt(a + Double(k) * step) }
-    }
-
-    /// How well a character fits the alignment `offset` segments after the boundaries last
-    /// set: the start bit must be space, stop bits mark, data bits score how clearly they
-    /// decide (energy difference per sample).
-    func score(offset: Int) -> Double {
-        let bounds = storage.boundaries
-        var score = 0.0
-        var previous = ringTones(bounds[0] + offset)
-        for k in 0..<frameBits {
-            let next = ringTones(bounds[k + 1] + offset)
-            let d = Self.energyDifference(next - previous, inverseSamples: inverseSamples(bounds[k + 1] - bounds[k]))
-            Self.accumulate(d, bit: k, of: frameBits, stopBits: stopBits, into: &score)
-            previous = next
-        }
-        return score
-    }
-
-    /// ``score(offset:)`` at offsets -1, 0 and 1 in one pass: the three alignments read
-    /// neighbouring ring slots at every boundary (the same arithmetic, in the same order).
-    func scoresAround() -> (Double, Double, Double) {
-        let bounds = storage.boundaries
-        var scores = (0.0, 0.0, 0.0)
-        var previous = (ringTones(bounds[0] - 1), ringTones(bounds[0]), ringTones(bounds[0] + 1))
-        for k in 0..<frameBits {
-            let h = bounds[k + 1]
-            let next = (ringTones(h - 1), ringTones(h), ringTones(h + 1))
-            let inverse = inverseSamples(h - bounds[k])
-            Self.accumulate(Self.energyDifference(next.0 - previous.0, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.0)
-            Self.accumulate(Self.energyDifference(next.1 - previous.1, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.1)
-            Self.accumulate(Self.energyDifference(next.2 - previous.2, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.2)
-            previous = next
-        }
-        return scores
-    }
-
-    /// The four tone correlations of the prefix ring at `position` (mark re, im, space re, im).
+    /// The alignment scorer over this demodulator's ring (see ``AlignmentScorer``).
     @inline(__always)
-    func ringTones(_ position: Int) -> SIMD4<Double> {
-        UnsafeRawPointer(storage.ring + 6 * (position & ringMask)).loadUnaligned(as: SIMD4<Double>.self)
+    var scorer: AlignmentScorer {
+        AlignmentScorer(ring: storage.ring, ringMask: ringMask, inverseSamples: storage.inverseSamples,
+                        boundaries: storage.boundaries, frameBits: frameBits, stopBits: stopBits)
     }
 
     /// Mark energy minus space energy per sample, for a window's correlations `w`.
@@ -236,11 +196,11 @@ extension FSKDemodulator {
         // for slips, restarted clocks and weak characters.
         var gridBest = (a: 0.0, step: nominal * center, score: -Double.infinity)
         if let g = grid {
-            setBoundaries(start: g, step: gridBest.step)
+            scorer.setBoundaries(start: g, step: gridBest.step)
             // The three alignments and the next one outward must be in the ring.
             if storage.boundaries[frameBits] + 2 > ringEnd { return .needMore }
             var bestOffset = 0
-            let around = scoresAround()
+            let around = scorer.scoresAround()
             if around.0 > gridBest.score { gridBest = (g - 1, gridBest.step, around.0); bestOffset = -1 }
             if around.1 > gridBest.score { gridBest = (g, gridBest.step, around.1); bestOffset = 0 }
             if around.2 > gridBest.score { gridBest = (g + 1, gridBest.step, around.2); bestOffset = 1 }
@@ -248,7 +208,7 @@ extension FSKDemodulator {
             // an edge, the next position outward must not score higher.
             var central = true
             if bestOffset != 0 {
-                central = score(offset: 2 * bestOffset) <= gridBest.score
+                central = scorer.score(offset: 2 * bestOffset) <= gridBest.score
             }
             let expected = Double(frameBits) * anchorPower * nominal * Double(segmentLength) / 2
             if central && gridBest.score >= 0.75 * expected {
@@ -257,7 +217,7 @@ extension FSKDemodulator {
             // Before the wide search's data is in, the clock's candidates were the only try.
             if tentative { return .needMore }
             for offset in [-3, -2, 2, 3] {
-                let s = score(offset: offset)
+                let s = scorer.score(offset: offset)
                 if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s) }
             }
         }
@@ -270,7 +230,7 @@ extension FSKDemodulator {
     /// ones and the whole search is still to come, otherwise what ``refine`` decided.
     mutating func earlySearch(lo: Double, hi: Double, _ events: inout [DemodulatorEvent]) -> Outcome? {
         let nominal = segmentsPerBit
-        setBoundaries(start: lo, step: nominal)
+        scorer.setBoundaries(start: lo, step: nominal)
         let last = ringEnd - storage.boundaries[frameBits]
         guard last >= 2 else { return nil }
         let (best, scored, complete) = coarseSearch(lo: lo, hi: hi, step: nominal, upTo: last)
@@ -286,11 +246,11 @@ extension FSKDemodulator {
     mutating func coarseSearch(lo: Double, hi: Double, step: Double, upTo: Int)
         -> (best: (a: Double, step: Double, score: Double), scored: Int, complete: Bool) {
         var best = (a: lo, step: step, score: -Double.infinity)
-        setBoundaries(start: lo, step: step)
+        scorer.setBoundaries(start: lo, step: step)
         var offset = 0
         while lo + Double(offset) <= hi {
             if offset > upTo { return (best, offset, false) }
-            let s = score(offset: offset)
+            let s = scorer.score(offset: offset)
             if s > best.score { best = (lo + Double(offset), step, s) }
             offset += 1
         }
@@ -314,8 +274,8 @@ extension FSKDemodulator {
         let atCenter = best
         for i in -spread...spread {
             let scale = scaleCenter * (1 + Double(i) * scaleStep)
-            setBoundaries(start: coarse, step: nominal * scale)
-            let around = scoresAround()
+            scorer.setBoundaries(start: coarse, step: nominal * scale)
+            let around = scorer.scoresAround()
             if around.0 > best.score { best = (coarse - 1, nominal * scale, around.0) }
             if around.1 > best.score { best = (coarse, nominal * scale, around.1) }
             if around.2 > best.score { best = (coarse + 1, nominal * scale, around.2) }
@@ -324,9 +284,9 @@ extension FSKDemodulator {
         // rate only when the character clearly says so.
         if best.step != atCenter.step && best.score < 1.03 * atCenter.score {
             best = atCenter
-            setBoundaries(start: coarse, step: atCenter.step)
+            scorer.setBoundaries(start: coarse, step: atCenter.step)
             for offset in [-1, 1] {
-                let s = score(offset: offset)
+                let s = scorer.score(offset: offset)
                 if s > best.score { best = (coarse + Double(offset), atCenter.step, s) }
             }
         }
