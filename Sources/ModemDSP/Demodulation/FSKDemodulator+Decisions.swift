@@ -48,9 +48,10 @@ extension FSKDemodulator {
         // withUnsafeTemporaryAllocation keeps on the stack, so it would malloc per character.
         let m = UnsafeMutableBufferPointer(start: storage.measures, count: n)
         do {
+            var hi = roundToInt(a)
             for k in 0..<n {
-                let lo = roundToInt(a + Double(k) * step)
-                let hi = roundToInt(a + Double(k + 1) * step)
+                let lo = hi
+                hi = roundToInt(a + Double(k + 1) * step)
                 let w = windowSums(lo, hi)
                 let g = 2 * w.inverseSamples
                 m[k] = BitMeasure(lo: lo, hi: hi, window: w, em: w.markEnergy * g, es: w.spaceEnergy * g,

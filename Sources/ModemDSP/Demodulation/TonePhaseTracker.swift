@@ -82,30 +82,27 @@ struct TonePhaseTracker: Sendable {
             consistentCharacters = 0
             return
         }
-        let consistency = length / lengths
-        let inverseLength = 1 / length
-        let error = (re: sum.re * inverseLength, im: sum.im * inverseLength)  // unit phasor of the error
         let starting = consistentCharacters == 0
-        // Move the reference to this character's centre, corrected by all of the error when
-        // starting and by half of it (the half angle) after: a second-order loop.
+        // Move the reference to this character's centre, corrected by all of the error
+        // (the direction of `sum`) when starting and by half of it after: a second-order
+        // loop. The half angle's direction is sum + |sum|, and only directions matter until
+        // the one normalisation at the end: the serial chain of square roots and divisions,
+        // which sets this function's speed, is one long instead of three.
         let atCenter = predicted(at: center, bitsPerSegment: bitsPerSegment)
-        var correction = error
+        var correction = sum
         if !starting {
-            let h = (re: error.re + 1, im: error.im)
-            let n = (h.re * h.re + h.im * h.im).squareRoot()
-            if n > 1e-9 {
-                let inverse = 1 / n
-                correction = (h.re * inverse, h.im * inverse)
-            } else {
-                correction = (0, 1)
+            correction = (re: sum.re + length, im: sum.im)
+            if !(correction.re * correction.re + correction.im * correction.im > 1e-18 * length * length) {
+                correction = (0, length)  // a half turn: either quarter turn is as good
             }
-            drift += 0.2 * arcTangent2(error.im, error.re) / max(1, abs(center - reference) * bitsPerSegment)
+            drift += 0.2 * arcTangent2(sum.im, sum.re) / max(1, abs(center - reference) * bitsPerSegment)
         }
         let next = (re: atCenter.re * correction.re - atCenter.im * correction.im,
                     im: atCenter.re * correction.im + atCenter.im * correction.re)
         let inverseNorm = 1 / (next.re * next.re + next.im * next.im).squareRoot()
         phasor = (next.re * inverseNorm, next.im * inverseNorm)
+        let consistent = length > 0.8 * lengths
         reference = center
-        consistentCharacters = consistency > 0.8 ? consistentCharacters + 1 : 0
+        consistentCharacters = consistent ? consistentCharacters + 1 : 0
     }
 }
