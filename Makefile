@@ -61,7 +61,7 @@ bench-smoke:
 	@if [ -f bench/Package.swift ]; then cd bench && ./run-smoke.sh; fi
 
 bench:
-	cd bench && $(SWIFT) package benchmark
+	cd bench && $(SWIFT) package $(CPUFLAGS) benchmark
 
 # Regenerate samples/ with the project's own encoder.
 samples: build
