@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Live input: a dedicated thread reads an ALSA capture device period by period and queues
@@ -64,10 +66,7 @@ public final class CaptureStream: @unchecked Sendable {
     /// Starts the capture thread (once).
     public func start() {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in self.loop() }
-        thread.name = "softmodem-capture"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+        DedicatedThread.start(name: "softmodem-capture") { [self] in self.loop() }
     }
 
     /// Stops capturing and waits for the thread to finish (`snd_pcm_drop`). Idempotent.

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// Live output: the producer queues samples in a lock-free ring and a dedicated thread
@@ -89,10 +91,7 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Starts the playback thread (once).
     public func start() {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in self.loop() }
-        thread.name = "softmodem-playback"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+        DedicatedThread.start(name: "softmodem-playback") { [self] in self.loop() }
     }
 
     /// Producer: queues every sample (interleaved frames when ``channels`` is 2, so an even

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `softmodem` command: one root, subcommands in Commands/.
 ///
@@ -27,17 +30,17 @@ struct SoftModem: ParsableCommand {
             try command.run()
         } catch let error as CLIError {
             Diagnostics.error(error.message)
-            Foundation.exit(error.exitCode)
+            Glibc.exit(error.exitCode)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
             let message = self.message(for: error)
             let line = message.split(separator: "\n").first.map(String.init) ?? "invalid usage"
             Diagnostics.error(line.isEmpty ? "invalid usage (see softmodem --help)" : line)
-            Foundation.exit(2)
+            Glibc.exit(2)
         }
     }
 }

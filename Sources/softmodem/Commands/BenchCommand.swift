@@ -1,6 +1,9 @@
 import ArgumentParser
 import BoardModels
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemAudioIO
 import ModemDSP
 
@@ -192,21 +195,13 @@ struct BitErrorRateCommand: ParsableCommand {
         } catch {
             throw CLIError(error)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--rx", "-q", "-M", Self.hz(profile.mark), "-S", Self.hz(profile.space), "-f", file, Self.hz(profile.baud)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw CLIError.runtime("cannot run minimodem: \(error.localizedDescription)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](data)
+        return try runCapturingOutput(path, ["--rx", "-q", "-M", Self.hz(profile.mark), "-S", Self.hz(profile.space), "-f", file, Self.hz(profile.baud)])
     }
 
     /// Writes a line to stdout unbuffered, so rows appear as they are measured.
     private static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        let bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeBytes { try? writeAll(1, $0, name: "stdout") }
     }
 
     private static func hz(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
@@ -217,8 +212,8 @@ struct BitErrorRateCommand: ParsableCommand {
     }
 
     private static func format(_ r: Row) -> String {
-        func e(_ v: Double) -> String { String(format: "%8.2e", v) }
-        var line = String(format: "%6.1f %6.2f %7d %8d ", r.snr, r.ebN0, r.bytesSent, r.bytesDecoded)
+        func e(_ v: Double) -> String { cFormat("%8.2e", v) }
+        var line = cFormat("%6.1f %6.2f %7ld %8ld ", r.snr, r.ebN0, r.bytesSent, r.bytesDecoded)
             + "\(e(r.byteErrorRate)) \(e(r.bitErrorRate)) |         \(e(r.theoryNonCoherentBitErrorRate)) "
             + "\(e(r.theoryCoherentBitErrorRate)) \(e(r.theoryNonCoherentByteErrorRate))"
         if let b = r.minimodemByteErrorRate, let bit = r.minimodemBitErrorRate {

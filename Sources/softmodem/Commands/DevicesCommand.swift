@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemALSA
 
 /// `softmodem devices`: the ALSA PCM names `--device` accepts.
@@ -15,8 +18,8 @@ struct DevicesCommand: ParsableCommand {
         var out = ""
         for d in devices {
             let io = d.canCapture && d.canPlay ? "capture+playback" : d.canCapture ? "capture" : "playback"
-            out += d.name.padding(toLength: max(width, d.name.count), withPad: " ", startingAt: 0)
-                + "  " + io.padding(toLength: 16, withPad: " ", startingAt: 0) + "  " + d.description + "\n"
+            func padded(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+            out += padded(d.name, width) + "  " + padded(io, 16) + "  " + d.description + "\n"
         }
         print(out, terminator: "")
     }

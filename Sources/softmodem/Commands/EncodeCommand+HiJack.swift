@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemDSP
 
 /// `softmodem encode --profile hijack`: bytes in, HiJack phone -> board audio out.

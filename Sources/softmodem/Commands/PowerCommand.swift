@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemDSP
 
 /// `softmodem power`: the HiJack power tone alone, to power a board.

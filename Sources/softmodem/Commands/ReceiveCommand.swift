@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemAudioIO
 import ModemDSP
 import ModemFraming
@@ -33,8 +36,7 @@ struct ReceiveCommand: ParsableCommand {
     func run() throws {
         let profile = try modem.resolvedProfile()
         let frame = try modem.frameFormat()
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+        guard isDirectory(directory) else {
             throw CLIError.runtime("\(directory) is not a directory")
         }
         let assembler = FileAssembler(directory: directory, verbose: verbosity.verbose)
@@ -68,7 +70,7 @@ final class FileAssembler {
     let verbose: Bool
     private var header: FileHeader?
     private var headerBytes: [UInt8] = []
-    private var handle: FileHandle?
+    private var handle: OutputFile?
     private var received: UInt64 = 0
     private var crc: UInt32 = 0
     private(set) var completed: [String] = []
@@ -81,7 +83,7 @@ final class FileAssembler {
         self.verbose = verbose
     }
 
-    private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+    private func path(_ name: String) -> String { joinPath(directory, name) }
 
     func add(_ d: LinkDelivery) throws(CLIError) {
         guard let h = header else {
@@ -91,18 +93,16 @@ final class FileAssembler {
             guard let h = FileHeader.decode(headerBytes) else { throw .runtime("the stream does not start with a valid file header") }
             headerBytes = []
             header = h
-            _ = FileManager.default.createFile(atPath: path(h.name + ".part"), contents: nil)
-            handle = FileHandle(forWritingAtPath: path(h.name + ".part"))
-            guard handle != nil else { throw .runtime("cannot write \(path(h.name + ".part"))") }
+            handle = try OutputFile(path: path(h.name + ".part"))
             received = 0
             crc = 0
             return
         }
         received += UInt64(d.bytes.count)
         crc = CRC32.update(crc, d.bytes)
-        do { try handle?.write(contentsOf: Data(d.bytes)) } catch { throw .runtime("cannot write \(h.name).part: \(error.localizedDescription)") }
+        try handle?.write(d.bytes)
         guard d.endOfMessage else { return }
-        try? handle?.close()
+        handle?.close()
         handle = nil
         header = nil
         guard received == h.size, crc == h.crc else {

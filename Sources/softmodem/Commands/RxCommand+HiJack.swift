@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemAudioIO
 import ModemALSA
 import ModemDSP
@@ -40,11 +43,11 @@ extension RxCommand {
                     let latency = rx.latency(of: e, at: now)
                     worstLatency = max(worstLatency, latency)
                     let c = e.value >= 0x20 && e.value < 0x7f ? String(UnicodeScalar(e.value)) : "."
-                    try sink.write(Array(String(format: "%.4f %.1f %02x %@\n", Double(rx.endSample(of: e)) / rx.sampleRate,
-                                                latency * 1000, e.value, c).utf8))
+                    let time = Double(rx.endSample(of: e)) / rx.sampleRate
+                    try sink.write(Array((cFormat("%.4f %.1f %02x ", time, latency * 1000, e.value) + c + "\n").utf8))
                 } else if hex {
                     let gap = lastStart >= 0 && e.startSample - lastStart > gapSamples
-                    try sink.write(Array(((gap ? "\n" : lastStart >= 0 ? " " : "") + String(format: "%02x", e.value)).utf8))
+                    try sink.write(Array(((gap ? "\n" : lastStart >= 0 ? " " : "") + cFormat("%02x", e.value)).utf8))
                 } else {
                     try sink.write(e.value)
                 }

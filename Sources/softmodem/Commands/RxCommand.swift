@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemAudioIO
 import ModemALSA
 import ModemDSP
@@ -83,10 +86,10 @@ struct RxCommand: ParsableCommand {
                         let parts = rx.latencyParts(of: e, at: now)
                         worstParts = (max(worstParts.0, parts.lookahead), max(worstParts.1, parts.held), max(worstParts.2, parts.output))
                         let c = e.value >= 0x20 && e.value < 0x7f ? String(UnicodeScalar(e.value)) : "."
-                        try sink.write(Array(String(format: "%.4f %.1f %02x %@\n", rx.streamSeconds(e), latency * 1000, e.value, c).utf8))
+                        try sink.write(Array((cFormat("%.4f %.1f %02x ", rx.streamSeconds(e), latency * 1000, e.value) + c + "\n").utf8))
                     } else if hex {
                         let gap = lastEnd >= 0 && Double(e.startSample - lastEnd) / rx.configuration.sampleRate > 20 * bitSeconds
-                        try sink.write(Array(((gap ? "\n" : lastEnd >= 0 ? " " : "") + String(format: "%02x", e.value)).utf8))
+                        try sink.write(Array(((gap ? "\n" : lastEnd >= 0 ? " " : "") + cFormat("%02x", e.value)).utf8))
                     } else {
                         try sink.write(e.value)
                     }

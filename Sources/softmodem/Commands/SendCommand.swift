@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemDSP
 import ModemFraming
 
@@ -52,14 +55,13 @@ struct SendCommand: ParsableCommand {
         if live.device != nil { return try runLive(profile: profile, format: format) }
         guard let output else { throw CLIError.usage("give -o FILE (audio out) or --device NAME (live, acknowledged)") }
         if output == "-" && Diagnostics.stdoutIsTerminal { throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe") }
-        guard let handle = FileHandle(forReadingAtPath: file) else { throw CLIError.runtime("cannot open \(file)") }
-        defer { try? handle.close() }
+        let handle = try InputFile(path: file)
 
         // First pass: size and CRC, without holding the file in memory.
         var size: UInt64 = 0
         var crc: UInt32 = 0
         while true {
-            let chunk = handle.readData(ofLength: 1 << 16)
+            let chunk = try handle.read(upTo: 1 << 16)
             if chunk.isEmpty { break }
             size += UInt64(chunk.count)
             crc = CRC32.update(crc, chunk)
@@ -95,11 +97,11 @@ struct SendCommand: ParsableCommand {
         try emit(pending, last: true)
 
         // Second pass: the content, as one message.
-        try handle.seek(toOffset: 0)
+        try handle.rewind()
         var buffer: [UInt8] = []
         var sent: UInt64 = 0
         while true {
-            let chunk = handle.readData(ofLength: 1 << 16)
+            let chunk = try handle.read(upTo: 1 << 16)
             buffer += chunk
             sent += UInt64(chunk.count)
             let done = chunk.isEmpty || sent >= size

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemAudioIO
 import ModemALSA
 import ModemDSP
@@ -49,7 +52,7 @@ extension TermCommand {
         while !StopSignal.isRequested && inputOpen {
             try tx.pump()
             var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            if Foundation.poll(&p, 1, 0) > 0 {
+            if Glibc.poll(&p, 1, 0) > 0 {
                 let got = input.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
                 if got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN) {
                     inputOpen = false

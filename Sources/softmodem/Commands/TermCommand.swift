@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemAudioIO
 import ModemALSA
 import ModemDSP
@@ -56,7 +59,7 @@ struct TermCommand: ParsableCommand {
         var inputOpen = true
         while !StopSignal.isRequested && inputOpen {
             var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            if Foundation.poll(&p, 1, 0) > 0 {
+            if Glibc.poll(&p, 1, 0) > 0 {
                 let got = input.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
                 if got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN) {
                     inputOpen = false

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemDSP
 
 /// `softmodem tx --profile hijack`: bytes in, HiJack phone -> board audio out, live.
@@ -56,7 +59,7 @@ extension TxCommand {
         while !StopSignal.isRequested {
             try tx.pump()
             var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = Foundation.poll(&p, 1, 20)
+            let ready = Glibc.poll(&p, 1, 20)
             if ready == 0 { continue }
             if ready < 0 {
                 if errno == EINTR { continue }

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ModemDSP
 
 /// `softmodem tx`: bytes in, sound out of an ALSA device.
@@ -71,7 +74,7 @@ struct TxCommand: ParsableCommand {
         var input = [UInt8](repeating: 0, count: 4096)
         while !StopSignal.isRequested {
             var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = Foundation.poll(&p, 1, 100)
+            let ready = Glibc.poll(&p, 1, 100)
             if ready == 0 {
                 // Nothing more for now: close the burst so the board sees the postamble.
                 if tx.bytesSent > 0 { try tx.endBurst() }

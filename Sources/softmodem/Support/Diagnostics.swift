@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Everything for humans goes to stderr; stdout carries data only.
 enum Diagnostics {
@@ -11,7 +14,7 @@ enum Diagnostics {
         data.withUnsafeMutableBytes { raw in
             var done = 0
             while done < raw.count {
-                let n = Foundation.write(2, raw.baseAddress! + done, raw.count - done)
+                let n = Glibc.write(2, raw.baseAddress! + done, raw.count - done)
                 if n < 0 { if errno == EINTR { continue } else { return } }
                 done += n
             }
@@ -22,10 +25,10 @@ enum Diagnostics {
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 
     static func seconds(_ samples: Int64, rate: Double) -> String {
-        String(format: "%.3f s", Double(samples) / rate)
+        cFormat("%.3f s", Double(samples) / rate)
     }
 
     static func number(_ x: Double, _ decimals: Int = 1) -> String {
-        x.isFinite ? String(format: "%.\(decimals)f", x) : "-"
+        x.isFinite ? cFormat("%.\(decimals)f", x) : "-"
     }
 }

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Plain POSIX file access for the commands that move files (send, receive, bench): the full
+// Foundation's FileHandle and Process are not linked (see CFormat.swift). Each call names
+// the C function it wraps; EINTR is retried, any other failure is a one-line CLIError
+// naming the file and the system's reason.
+
+/// The system's text for `errno`.
+func systemError() -> String { String(cString: strerror(errno)) }
+
+/// `directory/name`, for a directory given on the command line.
+func joinPath(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+}
+
+/// True when `path` names a directory (`stat(2)`).
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}
+
+/// A file opened for reading in chunks; closed when released.
+final class InputFile {
+    let path: String
+    private let fd: Int32
+
+    init(path: String) throws(CLIError) {
+        self.path = path
+        fd = open(path, O_RDONLY | O_CLOEXEC)  // open(2)
+        guard fd >= 0 else { throw CLIError.runtime("cannot open \(path): \(systemError())") }
+        if isDirectory(path) {
+            close(fd)
+            throw CLIError.runtime("cannot open \(path): is a directory")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Up to `count` bytes; empty at the end of the file.
+    func read(upTo count: Int) throws(CLIError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: count)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }  // read(2)
+            if n >= 0 {
+                chunk.removeLast(count - n)
+                return chunk
+            }
+            if errno != EINTR { throw CLIError.runtime("cannot read \(path): \(systemError())") }
+        }
+    }
+
+    /// Back to the first byte (`lseek(2)`).
+    func rewind() throws(CLIError) {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw CLIError.runtime("cannot rewind \(path): \(systemError())") }
+    }
+}
+
+/// A file created (or emptied) for writing; closed by ``close()`` or when released.
+final class OutputFile {
+    let path: String
+    private var fd: Int32
+
+    init(path: String) throws(CLIError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)  // open(2)
+        guard fd >= 0 else { throw CLIError.runtime("cannot write \(path): \(systemError())") }
+    }
+
+    deinit { close() }
+
+    /// Writes all of `bytes` (`write(2)`, short writes continued).
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        guard fd >= 0 else { throw CLIError.runtime("cannot write \(path): already closed") }
+        let failure: CLIError? = bytes.withUnsafeBytes { raw in
+            do throws(CLIError) { try writeAll(fd, raw, name: path) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    func close() {
+        if fd >= 0 { Glibc.close(fd) }  // close(2)
+        fd = -1
+    }
+}
+
+/// Writes every byte of `raw` to `fd`, continuing short writes and retrying EINTR.
+func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer, name: String) throws(CLIError) {
+    var done = 0
+    while done < raw.count {
+        let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)  // write(2)
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw CLIError.runtime("cannot write \(name): \(systemError())")
+        }
+        done += n
+    }
+}
+
+/// Runs `program` with `arguments` (`posix_spawn(3)`, standard error to /dev/null) and
+/// returns what it wrote to standard output once it has exited.
+func runCapturingOutput(_ program: String, _ arguments: [String]) throws(CLIError) -> [UInt8] {
+    var pipeFDs: [Int32] = [-1, -1]
+    guard pipe(&pipeFDs) == 0 else { throw CLIError.runtime("cannot run \(program): \(systemError())") }  // pipe(2)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for a in argv { free(a) } }
+    var pid = pid_t()
+    let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    Glibc.close(pipeFDs[1])
+    guard status == 0 else {
+        Glibc.close(pipeFDs[0])
+        throw CLIError.runtime("cannot run \(program): \(String(cString: strerror(status)))")
+    }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { Glibc.read(pipeFDs[0], $0.baseAddress, $0.count) }
+        if n > 0 { output += chunk[0..<n] } else if n == 0 || errno != EINTR { break }
+    }
+    Glibc.close(pipeFDs[0])
+    var exitStatus: Int32 = 0
+    while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}  // waitpid(2)
+    return output
+}
