@@ -7,16 +7,19 @@ import Darwin
 /// Thin wrappers over read(2) and write(2) with the retry policy spelled out: EINTR is
 /// retried; EAGAIN waits for the descriptor with poll(2); anything else is returned as errno text.
 /// An errno value from a failed system call.
-struct Errno: Error { let code: Int32 }
+public struct Errno: Error {
+    public let code: Int32
+}
 
-enum POSIXFile {
-    static func errorText(_ code: Int32) -> String {
+public enum POSIXFile {
+    /// The system's text for an errno value (`strerror(3)`).
+    public static func errorText(_ code: Int32) -> String {
         guard let s = strerror(code) else { return "error \(code)" }
         return String(cString: s)
     }
 
     /// Calls read(2) until it returns data, end of file (0) or a real error.
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Result<Int, Errno> {
+    public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Result<Int, Errno> {
         while true {
             let n = Glibc.read(fd, buffer, count)
             if n >= 0 { return .success(n) }
@@ -28,7 +31,7 @@ enum POSIXFile {
     }
 
     /// Reads until `count` bytes or end of file; returns the number read.
-    static func readFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Result<Int, Errno> {
+    public static func readFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Result<Int, Errno> {
         var total = 0
         while total < count {
             switch read(fd, buffer + total, count - total) {
@@ -41,7 +44,7 @@ enum POSIXFile {
     }
 
     /// Calls write(2) until every byte is written or a real error occurs.
-    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int32? {
+    public static func writeAll(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int32? {
         var done = 0
         while done < count {
             let n = Glibc.write(fd, buffer + done, count - done)

@@ -201,7 +201,7 @@ struct BitErrorRateCommand: ParsableCommand {
     /// Writes a line to stdout unbuffered, so rows appear as they are measured.
     private static func emit(_ line: String) {
         let bytes = Array((line + "\n").utf8)
-        bytes.withUnsafeBytes { try? writeAll(1, $0, name: "stdout") }
+        _ = bytes.withUnsafeBytes { POSIXFile.writeAll(1, $0.baseAddress!, $0.count) }
     }
 
     private static func hz(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

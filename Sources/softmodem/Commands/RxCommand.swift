@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import ModemAudioIO
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,15 +10,9 @@ enum Diagnostics {
     static func info(_ message: String) { write(message + "\n") }
 
     static func write(_ text: String) {
-        var data = Array(text.utf8)
-        data.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(2, raw.baseAddress! + done, raw.count - done)
-                if n < 0 { if errno == EINTR { continue } else { return } }
-                done += n
-            }
-        }
+        // Nothing to report a failure to: stderr is where failures go.
+        let data = Array(text.utf8)
+        _ = data.withUnsafeBytes { POSIXFile.writeAll(2, $0.baseAddress!, $0.count) }
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }

@@ -1,14 +1,15 @@
+import ModemAudioIO
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // Plain POSIX file access for the commands that move files (send, receive, bench): the full
-// Foundation's FileHandle and Process are not linked (see CFormat.swift). Each call names
-// the C function it wraps; EINTR is retried, any other failure is a one-line CLIError
-// naming the file and the system's reason.
+// Foundation's FileHandle and Process are not linked (see CFormat.swift). Reads and writes go
+// through ModemAudioIO's POSIXFile (EINTR retried, EAGAIN waited for); any other failure is
+// a one-line CLIError naming the file and the system's reason.
 
 /// The system's text for `errno`.
-func systemError() -> String { String(cString: strerror(errno)) }
+func systemError() -> String { POSIXFile.errorText(errno) }
 
 /// `directory/name`, for a directory given on the command line.
 func joinPath(_ directory: String, _ name: String) -> String {
@@ -30,7 +31,8 @@ final class InputFile {
         self.path = path
         fd = open(path, O_RDONLY | O_CLOEXEC)  // open(2)
         guard fd >= 0 else { throw CLIError.runtime("cannot open \(path): \(systemError())") }
-        if isDirectory(path) {
+        var st = stat()
+        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {  // fstat(2): the file opened, not the path again
             close(fd)
             throw CLIError.runtime("cannot open \(path): is a directory")
         }
@@ -41,13 +43,13 @@ final class InputFile {
     /// Up to `count` bytes; empty at the end of the file.
     func read(upTo count: Int) throws(CLIError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: count)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }  // read(2)
-            if n >= 0 {
-                chunk.removeLast(count - n)
-                return chunk
-            }
-            if errno != EINTR { throw CLIError.runtime("cannot read \(path): \(systemError())") }
+        let result = chunk.withUnsafeMutableBytes { POSIXFile.read(fd, $0.baseAddress!, $0.count) }
+        switch result {
+        case .success(let n):
+            chunk.removeLast(count - n)
+            return chunk
+        case .failure(let e):
+            throw CLIError.runtime("cannot read \(path): \(POSIXFile.errorText(e.code))")
         }
     }
 
@@ -73,29 +75,14 @@ final class OutputFile {
     /// Writes all of `bytes` (`write(2)`, short writes continued).
     func write(_ bytes: [UInt8]) throws(CLIError) {
         guard fd >= 0 else { throw CLIError.runtime("cannot write \(path): already closed") }
-        let failure: CLIError? = bytes.withUnsafeBytes { raw in
-            do throws(CLIError) { try writeAll(fd, raw, name: path) } catch { return error }
-            return nil
+        if let e = bytes.withUnsafeBytes({ POSIXFile.writeAll(fd, $0.baseAddress!, $0.count) }) {
+            throw CLIError.runtime("cannot write \(path): \(POSIXFile.errorText(e))")
         }
-        if let failure { throw failure }
     }
 
     func close() {
         if fd >= 0 { Glibc.close(fd) }  // close(2)
         fd = -1
-    }
-}
-
-/// Writes every byte of `raw` to `fd`, continuing short writes and retrying EINTR.
-func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer, name: String) throws(CLIError) {
-    var done = 0
-    while done < raw.count {
-        let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)  // write(2)
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw CLIError.runtime("cannot write \(name): \(systemError())")
-        }
-        done += n
     }
 }
 
@@ -121,9 +108,8 @@ func runCapturingOutput(_ program: String, _ arguments: [String]) throws(CLIErro
     }
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { Glibc.read(pipeFDs[0], $0.baseAddress, $0.count) }
-        if n > 0 { output += chunk[0..<n] } else if n == 0 || errno != EINTR { break }
+    while case .success(let n) = chunk.withUnsafeMutableBytes({ POSIXFile.read(pipeFDs[0], $0.baseAddress!, $0.count) }), n > 0 {
+        output += chunk[0..<n]
     }
     Glibc.close(pipeFDs[0])
     var exitStatus: Int32 = 0
