@@ -9,7 +9,8 @@
 #   minimodem --rx -q -M 7350 -S 4900 -f FILE 1225           (its default settings)
 #   minimodem --rx -q -M 7350 -S 4900 -b 1225 -f FILE 1225   (-b = --bandwidth, its fastest)
 # interleaved, and prints each tool's median wall time, real-time multiple, the ratios,
-# the byte error rate (edit distance / bytes sent) and peak RSS. Finally it streams one
+# the byte error rate (edit distance / bytes sent) and peak RSS (from one more run each
+# under GNU time, kept out of the timed runs). Finally it streams one
 # HOURS (default 1) hour capture through `softmodem encode -o - | softmodem decode -` and
 # prints the decoder's peak RSS, which must stay under 32 MB.
 #
@@ -45,31 +46,31 @@ python3 "$helpers" random-bytes "$bytes" 1 > "$work/sent.bin"
 seconds=$(python3 -c "import os; print((os.path.getsize('$work/capture.wav') - 44) / 2 / 44100)")
 
 names=(softmodem minimodem-default minimodem-b1225)
-run_tool() {
-    local name=$1 out=$2
-    case $name in
-        softmodem) "$bin" decode "$work/capture.wav" ;;
-        minimodem-default) minimodem --rx -q -M 7350 -S 4900 -f "$work/capture.wav" 1225 ;;
-        minimodem-b1225) minimodem --rx -q -M 7350 -S 4900 -b 1225 -f "$work/capture.wav" 1225 ;;
-    esac > "$out"
+# Sets cmd to the argument vector of tool $1 (an array, so paths may hold spaces).
+command_of() {
+    case $1 in
+        softmodem) cmd=("$bin" decode "$work/capture.wav") ;;
+        minimodem-default) cmd=(minimodem --rx -q -M 7350 -S 4900 -f "$work/capture.wav" 1225) ;;
+        minimodem-b1225) cmd=(minimodem --rx -q -M 7350 -S 4900 -b 1225 -f "$work/capture.wav" 1225) ;;
+    esac
 }
-export -f run_tool
-export bin work
 
 declare -A times rss
 for ((r = 1; r <= RUNS; r++)); do
     for name in "${names[@]}"; do
-        # Wall time from the nanosecond clock around the same command (GNU time's %e has
-        # 10 ms resolution, too coarse for these runs); peak RSS from GNU time.
-        start=$(date +%s%N)
-        /usr/bin/time -f "%e %M" -o "$work/time" bash -c 'run_tool "$0" "$1"' "$name" "$work/$name.out"
-        end=$(date +%s%N)
-        read -r _ m < "$work/time"
-        t=$(python3 -c "print(($end - $start) / 1e9)")
+        # Wall time of the tool's own process: the helper's clock brackets posix_spawn and
+        # waitpid, with no shell, GNU time or `date` inside the timed span.
+        command_of "$name"
+        t=$(python3 "$helpers" run "$work/$name.out" "${cmd[@]}")
         times[$name]="${times[$name]:-} $t"
-        # bash -c adds its own few hundred kB; the tool's RSS dominates and is what is kept.
-        rss[$name]=$(( ${rss[$name]:-0} > m ? ${rss[$name]:-0} : m ))
     done
+done
+for name in "${names[@]}"; do
+    # Peak RSS from one more, untimed run under GNU time (its own 1 MB is below every tool's).
+    command_of "$name"
+    /usr/bin/time -f "%M" -o "$work/time" "${cmd[@]}" > "$work/$name.rss.out"
+    rss[$name]=$(cat "$work/time")
+    cmp -s "$work/$name.out" "$work/$name.rss.out" || echo "compare-minimodem: $name gave different output on the RSS run" >&2
 done
 
 echo "softmodem vs minimodem $(minimodem --version 2>&1 | head -1 | awk '{print $2}'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
@@ -88,7 +89,7 @@ echo
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 echo "softmodem is $(ratio "${median[minimodem-default]}" "${median[softmodem]}")x as fast as minimodem (default)" \
      "and $(ratio "${median[minimodem-b1225]}" "${median[softmodem]}")x as fast as minimodem -b 1225"
-echo "(wall time of each whole process, start-up and file reading included; bash and GNU time add about 2 ms to every tool)"
+echo "(wall time of each whole process from posix_spawn to waitpid: exec, start-up, file reading and exit included)"
 
 # Streaming peak memory for a long capture: nothing is written to disk.
 long=$(python3 -c "print(int(($HOURS * 3600 - 0.2 - 57 / 1225) * 122.5))")

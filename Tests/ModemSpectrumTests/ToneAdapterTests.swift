@@ -27,7 +27,7 @@ struct ToneAdapterTests {
     }
 
     /// Decodes like the pipeline: chunks of 4096, adapter observing after each chunk.
-    static func decode(_ samples: [Float], adapt: Bool) throws -> (bytes: [UInt8], retunes: Int, mark: Double) {
+    static func decode(_ samples: [Float], adapt: Bool) throws -> (bytes: [UInt8], retunes: Int, mark: Double, analysed: Int, screened: Int) {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
         let adapter = ToneAdapter(profile: .softmodem1225, sampleRate: 44_100)
         var events: [DemodulatorEvent] = []
@@ -36,15 +36,17 @@ struct ToneAdapterTests {
             var i = 0
             while i < all.count {
                 let chunk = UnsafeBufferPointer(rebasing: all[i..<min(all.count, i + 4096)])
+                let before = events.count
                 demod.process(chunk, into: &events)
-                if adapt, let tones = adapter.observe(chunk, inBurst: demod.isInBurst) {
+                if adapt, let tones = adapter.observe(chunk, inBurst: demod.isInBurst, events: events[before...]) {
                     if (try? demod.retune(mark: tones.mark, space: tones.space)) != nil { retunes += 1 }
                 }
                 i += chunk.count
             }
         }
         demod.flush(into: &events)
-        return (events.filter { $0.kind == .byte }.map(\.value), retunes, demod.configuration.profile.mark)
+        return (events.filter { $0.kind == .byte }.map(\.value), retunes, demod.configuration.profile.mark,
+                adapter.burstsAnalysed, adapter.burstsScreened)
     }
 
     static func errors(_ a: [UInt8], _ b: [UInt8]) -> Int {
@@ -77,6 +79,25 @@ struct ToneAdapterTests {
         let adapted = try Self.decode(samples, adapt: true)
         #expect(adapted.retunes == 0)
         #expect(Self.errors(bytes, adapted.bytes) <= 2)
+    }
+
+    @Test("a clean sender on frequency is screened out by its first character: no FFT work")
+    func screenedOnFrequency() throws {
+        let (samples, bytes) = try Self.signal(error: 0, snr: 25, bursts: 6, perBurst: 20)
+        let adapted = try Self.decode(samples, adapt: true)
+        #expect(adapted.bytes == bytes)
+        #expect(adapted.screened == 6)
+        #expect(adapted.analysed == 0)
+    }
+
+    @Test("a clean sender 1 % off passes the screen, is analysed and retuned to")
+    func screenPassesOffFrequency() throws {
+        let (samples, _) = try Self.signal(error: 0.01, snr: 25, bursts: 3, perBurst: 40)
+        let adapted = try Self.decode(samples, adapt: true)
+        #expect(adapted.screened == 0)
+        #expect(adapted.analysed == 3)
+        #expect(adapted.retunes >= 1)
+        #expect(adapted.mark > 7350 * 1.004, "tuning moved towards the sender's 7423.5 Hz")
     }
 
     @Test("noise alone never retunes")

@@ -50,8 +50,8 @@ struct DecodePipeline {
         let spectra = verbose ? demods.indices.map { _ in BurstSpectrumAnalyzer(profile: config.profile, sampleRate: config.sampleRate) } : []
         // Off-frequency senders: measure each burst's tones, retune between bursts.
         let adapters = self.adapt ? demods.indices.map { _ in ToneAdapter(profile: config.profile, sampleRate: config.sampleRate) } : []
-        func retune(_ d: Int, _ samples: UnsafeBufferPointer<Float>) {
-            guard d < adapters.count, let tones = adapters[d].observe(samples, inBurst: demods[d].isInBurst) else { return }
+        func retune(_ d: Int, _ samples: UnsafeBufferPointer<Float>, _ events: [DemodulatorEvent]) {
+            guard d < adapters.count, let tones = adapters[d].observe(samples, inBurst: demods[d].isInBurst, events: events) else { return }
             guard (try? demods[d].retune(mark: tones.mark, space: tones.space)) != nil else { return }
             if verbose {
                 Diagnostics.info("retuned to the sender's measured tones: mark \(Diagnostics.number(tones.mark, 1)) Hz, space \(Diagnostics.number(tones.space, 1)) Hz")
@@ -141,7 +141,7 @@ struct DecodePipeline {
                         interleaved.withUnsafeBufferPointer { all in
                             let part = UnsafeBufferPointer(rebasing: all[first..<(first + count)])
                             demods[d].process(part, into: &events)
-                            retune(d, part)
+                            retune(d, part, events)
                             if d < spectra.count { spectra[d].process(part) }
                         }
                     } else {
@@ -149,7 +149,7 @@ struct DecodePipeline {
                         mono.withUnsafeBufferPointer { all in
                             let part = UnsafeBufferPointer(rebasing: all[0..<count])
                             demods[d].process(part, into: &events)
-                            retune(d, part)
+                            retune(d, part, events)
                             if d < spectra.count { spectra[d].process(part) }
                         }
                     }
