@@ -27,8 +27,11 @@ public struct DemodulatorEvent: Sendable, Equatable {
     public var signalPower: Double
     /// Mean power of everything else over the character (noise, harmonics, hum).
     public var noisePower: Double
-    /// Estimated Eb/N0 of the character, in dB.
-    public var ebN0: Double
+    /// Estimated Eb/N0 of the character, as a power ratio (linear).
+    public var ebN0Ratio: Double
+    /// Estimated Eb/N0 of the character, in dB (from ``ebN0Ratio`` when read: decoding
+    /// itself never needs the logarithm).
+    public var ebN0: Double { decibels(power: ebN0Ratio) }
     /// Measured mark frequency in Hz, or NaN when the character had no mark bit.
     public var markFrequency: Double
     /// Measured space frequency in Hz (the start bit always provides one).

@@ -183,9 +183,8 @@ extension FSKDemodulator {
         // restarted sender) also gets the in-burst squelch.
         let resuming = atLevel && a - lastCharacterEnd < 3 * Double(frameBits) * segmentsPerBit
         let noise = max(total - signal, total * 1e-6)
-        let ebN0 = decibels(power: signal * (samples / Double(frameBits)) / (2 * noise))
-        let squelch = configuration.squelch - (onGrid || resuming ? 4 : 0)
-        guard ebN0 >= squelch else {
+        let ebN0Ratio = signal * (samples / Double(frameBits)) / (2 * noise)
+        guard ebN0Ratio >= (onGrid || resuming ? squelchRatioInBurst : squelchRatio) else {
             return .rejected(a)
         }
         let markHz = measured(configuration.profile.mark, markPhase, markLag, markHalves)
@@ -215,7 +214,7 @@ extension FSKDemodulator {
             startSample: Int64((a * b).rounded()),
             endSample: Int64(((a + Double(frameBits) * step) * b).rounded()),
             decidedAt: Int64(rawCount * segmentLength),
-            signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0: ebN0,
+            signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0Ratio: ebN0Ratio,
             markFrequency: markHz, spaceFrequency: spaceHz)
         events.append(event)
         if kind == .framingError { return .framingError(a) }

@@ -37,6 +37,12 @@ public struct FSKDemodulator: Sendable {
     let stopBits: Int
     let lookaheadSegments: Int
     let sampleRate: Double
+    /// The squelch for a burst's first character and for the characters on its clock (4 dB
+    /// lower), as the smallest Eb/N0 ratios whose ``decibels(power:)`` reaches it: every
+    /// candidate character is checked, and comparing ratios spares a logarithm each time
+    /// with the same verdicts (`decibels` rises with its argument).
+    let squelchRatio: Double
+    let squelchRatioInBurst: Double
 
     // Mixer: both tones over a common period; `mixerPosition` is the period's segment
     // that the next (or the partial) segment is mixed against.
@@ -104,6 +110,8 @@ public struct FSKDemodulator: Sendable {
         segmentsPerBit = samplesPerBit / Double(segmentLength)
         bitsPerSegment = 1 / segmentsPerBit
         window = max(2, Int(segmentsPerBit.rounded()))
+        squelchRatio = Self.smallestRatio(reaching: configuration.squelch)
+        squelchRatioInBurst = Self.smallestRatio(reaching: configuration.squelch - 4)
         frameBits = configuration.format.bitsPerFrame
         stopBits = configuration.format.stopBits
         lookaheadSegments = Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
@@ -123,6 +131,21 @@ public struct FSKDemodulator: Sendable {
         storage = DemodulatorStorage(rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits, segmentLength: segmentLength)
         ringMask = size - 1
         huntEnd = window
+    }
+
+    /// The smallest positive double whose ``decibels(power:)`` is at least `level`
+    /// (bisection over the bit patterns of positive doubles, which sort as their values
+    /// do): 0 decibels reads 1, 10 reads 10. Infinity when no finite ratio gets there.
+    static func smallestRatio(reaching level: Double) -> Double {
+        func reaches(_ bits: UInt64) -> Bool { decibels(power: Double(bitPattern: bits)) >= level }
+        var lo: UInt64 = 0, hi = Double.greatestFiniteMagnitude.bitPattern
+        guard reaches(hi) else { return .infinity }
+        // Invariant: lo does not reach the level (0 reads -infinity), hi does.
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if reaches(mid) { hi = mid } else { lo = mid }
+        }
+        return Double(bitPattern: hi)
     }
 
     /// True while the demodulator follows a sender's bit clock inside a burst (it has

@@ -14,7 +14,7 @@ extension EncodeCommand {
     func runHiJack() throws {
         try modem.checkHiJackCompatible()
         if messages.json { throw CLIError.usage("--json applies to decoding") }
-        let message = try messages.resolved().map { p throws(CLIError) in try messages.encode(p, text: text) }
+        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
         guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
             throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
         }

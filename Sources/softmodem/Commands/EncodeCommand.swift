@@ -19,6 +19,7 @@ struct EncodeCommand: ParsableCommand {
     @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
     @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
+    @OptionGroup(title: "Byte protocol") var fields: MessageFieldOptions
     @OptionGroup var hijack: HiJackOptions
     @OptionGroup var power: PowerToneOptions
 
@@ -57,7 +58,7 @@ struct EncodeCommand: ParsableCommand {
         let profile = try modem.resolvedProfile()
         let format = try modem.frameFormat()
         if messages.json { throw CLIError.usage("--json applies to decoding") }
-        let message = try messages.resolved().map { p throws(CLIError) in try messages.encode(p, text: text) }
+        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
         guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
             throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
         }

@@ -21,6 +21,7 @@ struct TxCommand: ParsableCommand {
     @OptionGroup var audio: LiveAudioOptions
     @OptionGroup var verbosity: VerbosityOptions
     @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
+    @OptionGroup(title: "Byte protocol") var fields: MessageFieldOptions
     @OptionGroup var hijack: HiJackOptions
     @OptionGroup var power: PowerToneOptions
 
@@ -48,7 +49,7 @@ struct TxCommand: ParsableCommand {
         let format = try modem.frameFormat()
         if messages.json { throw CLIError.usage("--json applies to decoding") }
         // With --protocol the message is built from the options (and --text) like `encode` does.
-        let message = try messages.resolved().map { p throws(CLIError) in try messages.encode(p, text: text) }
+        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
         guard amplitude.isFinite, (-120...0).contains(amplitude) else { throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude)) }
         guard (0...10_000).contains(preamble), (0...10_000).contains(postamble) else {
             throw CLIError.usage("--preamble and --postamble must be 0 to 10000 bits")

@@ -86,7 +86,8 @@ struct DecodePipeline {
                 case .framingError: result.framingErrors += 1
                 case .parityError: result.parityErrors += 1
                 }
-                if let done = tracker.add(e) { report(done) }
+                // Burst summaries are for -v only (and cost a logarithm per character).
+                if verbose, let done = tracker.add(e) { report(done) }
             }
         }
         func report(_ burst: BurstTracker.Summary) {
@@ -177,7 +178,7 @@ struct DecodePipeline {
             demods[chosen!].flush(into: &events)
             try emit(events, &sink)
         }
-        if let last = tracker.finish(at: .max, force: true) { report(last) }
+        if verbose, let last = tracker.finish(at: .max, force: true) { report(last) }
         do { try sink.flush() } catch { throw CLIError(error) }
         return result
     }
