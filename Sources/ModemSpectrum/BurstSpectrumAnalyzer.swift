@@ -28,12 +28,18 @@ public final class BurstSpectrumAnalyzer {
 
     private let fft: RealFFT
     private let inverse: ComplexInverseFFT
-    private let window: [Float]
+    // Buffers are raw pointers allocated once, not arrays in class properties: the loops
+    // below touch them per sample, and every access to an array property pays a dynamic
+    // exclusivity check and a uniqueness check (they were most of this class's time).
+    private let window: UnsafeMutablePointer<Float>
     private let windowEnergy: Double
-    private var history: [Float]
+    /// The last `frameLength` samples, a ring indexed by `filled & (frameLength - 1)`.
+    private let history: UnsafeMutablePointer<Float>
     private var filled = 0
     private var sinceFrame = 0
-    private var sum: [Double]
+    /// Accumulated power spectrum, bins 0...2 * frameLength.
+    private let sum: UnsafeMutablePointer<Double>
+    private let sumCount: Int
     private let bandLow: Int
     private let bandHigh: Int
     private var quietestFrame = 1e-9
@@ -41,13 +47,14 @@ public final class BurstSpectrumAnalyzer {
     public private(set) var framesAccumulated = 0
     /// Spectral mask of the analytic-signal filter: 1 in the modem band, raised-cosine
     /// skirts (a hard edge would ring through the whole frame and bend the frequency).
-    private var mask: [Float]
+    private let mask: UnsafeMutablePointer<Float>
     // Histogram of instantaneous frequency (|z|^2-weighted, ``histogramStep`` Hz bins) and
     // per-bin power, sample counts.
     private static let histogramStep = 2.0
     private let histogramLow: Double
-    private var histogram: [Double]
-    private var histogramCount: [Double]
+    private let histogram: UnsafeMutablePointer<Double>
+    private let histogramCount: UnsafeMutablePointer<Double>
+    private let histogramBins: Int
 
     /// An analyzer for `profile` at `sampleRate`; `frameLength` nil picks the power of two at
     /// or above 24 bits (1024 samples at 1225 baud and 44.1 kHz).
@@ -61,47 +68,84 @@ public final class BurstSpectrumAnalyzer {
         self.frameLength = n
         fft = RealFFT(size: 4 * n)
         inverse = ComplexInverseFFT(size: 4 * n)
-        window = (0..<n).map { i in Float(0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))) }
-        windowEnergy = window.reduce(0.0) { $0 + Double($1) * Double($1) }
-        history = [Float](repeating: 0, count: n)
-        sum = [Double](repeating: 0, count: 2 * n + 1)
+        window = .allocate(capacity: n)
+        var energy = 0.0
+        for i in 0..<n {
+            let w = Float(0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n)))
+            window[i] = w
+            energy += Double(w) * Double(w)
+        }
+        windowEnergy = energy
+        history = .allocate(capacity: n)
+        history.initialize(repeating: 0, count: n)
+        sumCount = 2 * n + 1
+        sum = .allocate(capacity: sumCount)
+        sum.initialize(repeating: 0, count: sumCount)
         let binHz = sampleRate / Double(4 * n)
         let low = min(profile.mark, profile.space) * (1 - 2 * searchFraction)
         let high = min(max(profile.mark, profile.space) * (1 + 2 * searchFraction), sampleRate / 2)
         bandLow = max(1, Int(low / binHz))
         bandHigh = min(2 * n - 1, Int(high / binHz) + 1)
         let skirt = max(1, (bandHigh - bandLow) / 6)
-        var mask = [Float](repeating: 0, count: 2 * n + 1)
+        mask = .allocate(capacity: 2 * n + 1)
+        mask.initialize(repeating: 0, count: 2 * n + 1)
         for k in bandLow...bandHigh {
             let edge = min(k - bandLow, bandHigh - k)
             mask[k] = edge >= skirt ? 1 : Float(0.5 - 0.5 * cosine(Double.pi * Double(edge) / Double(skirt)))
         }
-        self.mask = mask
         histogramLow = Double(bandLow) * binHz
-        let bins = Int((Double(bandHigh - bandLow) * binHz / Self.histogramStep).rounded(.up)) + 1
-        histogram = [Double](repeating: 0, count: bins)
-        histogramCount = [Double](repeating: 0, count: bins)
+        histogramBins = Int((Double(bandHigh - bandLow) * binHz / Self.histogramStep).rounded(.up)) + 1
+        histogram = .allocate(capacity: histogramBins)
+        histogram.initialize(repeating: 0, count: histogramBins)
+        histogramCount = .allocate(capacity: histogramBins)
+        histogramCount.initialize(repeating: 0, count: histogramBins)
     }
 
-    /// Forgets the accumulated measurement (keeps the quiet-frame reference).
+    deinit {
+        window.deallocate()
+        history.deallocate()
+        sum.deallocate()
+        mask.deallocate()
+        histogram.deallocate()
+        histogramCount.deallocate()
+    }
+
+    /// Forgets the accumulated measurement (keeps the quiet-frame reference). Free when
+    /// nothing was accumulated (frames are only ever added with `framesAccumulated`).
     public func reset() {
-        for i in sum.indices { sum[i] = 0 }
+        guard framesAccumulated > 0 else { return }
+        sum.update(repeating: 0, count: sumCount)
+        histogram.update(repeating: 0, count: histogramBins)
+        histogramCount.update(repeating: 0, count: histogramBins)
         framesAccumulated = 0
-        for i in histogram.indices { histogram[i] = 0; histogramCount[i] = 0 }
     }
 
-    /// Feeds samples.
+    /// Feeds samples (NaN read as 0), analysing a frame every half frame once a whole one
+    /// is in.
     public func process(_ samples: UnsafeBufferPointer<Float>) {
-        let n = frameLength
-        for x in samples {
-            history[filled % n] = x.isNaN ? 0 : x
-            filled += 1
-            sinceFrame += 1
-            if filled >= n && sinceFrame >= n / 2 {
+        guard var x = samples.baseAddress else { return }
+        let n = frameLength, hop = n / 2, ringMask = n - 1
+        var remaining = samples.count
+        var filled = self.filled, sinceFrame = self.sinceFrame
+        while remaining > 0 {
+            // Copy up to the sample that makes the next frame due (a whole frame in, and half
+            // a frame since the last), then analyse: the same frames as one sample at a time.
+            let take = min(remaining, max(1, n - filled, hop - sinceFrame))
+            for i in 0..<take {
+                let v = x[i]
+                history[(filled &+ i) & ringMask] = v.isNaN ? 0 : v
+            }
+            filled += take
+            sinceFrame += take
+            x += take
+            remaining -= take
+            if filled >= n && sinceFrame >= hop {
                 sinceFrame = 0
                 analyseFrame(endingAt: filled)
             }
         }
+        self.filled = filled
+        self.sinceFrame = sinceFrame
     }
 
     public func process(_ samples: [Float]) {
@@ -109,14 +153,15 @@ public final class BurstSpectrumAnalyzer {
     }
 
     private func analyseFrame(endingAt end: Int) {
-        let n = frameLength
+        let n = frameLength, ringMask = n - 1
         let size = 4 * n
         var power = 0.0
         let start = end - n
+        let input = fft.input
         for i in 0..<n {
-            let v = history[(start + i) % n]
+            let v = history[(start + i) & ringMask]
             power += Double(v) * Double(v)
-            fft.input[i] = v
+            input[i] = v
         }
         power /= Double(n)
         quietestFrame = min(quietestFrame, power)
@@ -124,20 +169,23 @@ public final class BurstSpectrumAnalyzer {
         framesAccumulated += 1
 
         // Analytic signal of the unwindowed frame (zero-padded, so no wrap-around into the
-        // central half), band-limited to the modem band.
-        for i in n..<size { fft.input[i] = 0 }
-        fft.execute()
-        for k in 0..<size { inverse.input[k] = (0, 0) }
+        // central half), band-limited to the modem band. The padding (input n..<4n) and the
+        // inverse transform's bins outside the band were zeroed at creation and are never
+        // written: FFTW's complex out-of-place transforms leave their input alone.
+        fft.execute(bins: bandLow...bandHigh)
+        let spectrum = fft.output, band = inverse.input
         for k in bandLow...bandHigh {
-            let c = fft.output[k]
+            let c = spectrum[k]
             let g = 2 * mask[k] / Float(size)
-            inverse.input[k] = (g * c.0, g * c.1)
+            band[k] = (g * c.0, g * c.1)
         }
         inverse.execute()
+        let z = inverse.output
         let toHz = sampleRate / (2 * Double.pi)
+        let bins = histogramBins
         // The central half of the frame: each sample is measured once (hop = n/2).
         for i in (n / 4)..<(3 * n / 4) {
-            let a = inverse.output[i], b = inverse.output[i + 1]
+            let a = z[i], b = z[i + 1]
             // arg(b * conj(a)): phase advance over one sample.
             let re = Double(b.0) * Double(a.0) + Double(b.1) * Double(a.1)
             let im = Double(b.1) * Double(a.0) - Double(b.0) * Double(a.1)
@@ -145,17 +193,16 @@ public final class BurstSpectrumAnalyzer {
             guard w > 0 else { continue }
             let f = arcTangent2(im, re) * toHz
             let bin = Int((f - histogramLow) / Self.histogramStep)
-            if bin >= 0 && bin < histogram.count {
+            if bin >= 0 && bin < bins {
                 histogram[bin] += w
                 histogramCount[bin] += 1
             }
         }
 
         // Windowed power spectrum for peak(from:to:).
-        for i in 0..<n { fft.input[i] = history[(start + i) % n] * window[i] }
-        for i in n..<size { fft.input[i] = 0 }
+        for i in 0..<n { input[i] = history[(start + i) & ringMask] * window[i] }
         fft.execute()
-        for k in sum.indices { sum[k] += Double(fft.power(k)) }
+        for k in 0..<sumCount { sum[k] += Double(fft.power(k)) }
     }
 
     /// The strongest spectral peak within `[low, high]` Hz, or nil when nothing was
@@ -165,7 +212,7 @@ public final class BurstSpectrumAnalyzer {
         let size = Double(fft.size)
         let binHz = sampleRate / size
         let lo = max(2, Int((low / binHz).rounded(.down)))
-        let hi = min(sum.count - 3, Int((high / binHz).rounded(.up)))
+        let hi = min(sumCount - 3, Int((high / binHz).rounded(.up)))
         guard lo < hi else { return nil }
         var best = lo
         for k in lo...hi where sum[k] > sum[best] { best = k }
@@ -178,7 +225,7 @@ public final class BurstSpectrumAnalyzer {
         // The Hann lobe of a 4x zero-padded frame spans +-8 bins. Parseval: the positive lobe
         // of x = A cos holds (A^2/4) * N_fft * sum(w^2), and the tone's power is A^2/2.
         var lobe = 0.0
-        for k in max(0, best - 8)...min(sum.count - 1, best + 8) { lobe += sum[k] }
+        for k in max(0, best - 8)...min(sumCount - 1, best + 8) { lobe += sum[k] }
         let power = 2 * lobe / (size * windowEnergy) / Double(framesAccumulated)
         return ToneMeasurement(frequency: (Double(best) + offset) * binHz, power: power)
     }
@@ -200,7 +247,7 @@ public final class BurstSpectrumAnalyzer {
 
     private func tone(near nominal: Double) -> ToneMeasurement? {
         let step = Self.histogramStep
-        func bin(_ f: Double) -> Int { min(histogram.count - 1, max(0, Int((f - histogramLow) / step))) }
+        func bin(_ f: Double) -> Int { min(histogramBins - 1, max(0, Int((f - histogramLow) / step))) }
         let lo = bin(nominal * (1 - searchFraction)), hi = bin(nominal * (1 + searchFraction))
         guard lo < hi else { return nil }
         var best = lo
@@ -209,7 +256,7 @@ public final class BurstSpectrumAnalyzer {
         // Level: mean |z|^2 within +-baud/8 of the mode.
         let half = max(3, Int(profile.baud / 8 / step))
         var wide = 0.0, count = 0.0
-        for k in max(0, best - half)...min(histogram.count - 1, best + half) {
+        for k in max(0, best - half)...min(histogramBins - 1, best + half) {
             wide += histogram[k]
             count += histogramCount[k]
         }
@@ -220,7 +267,7 @@ public final class BurstSpectrumAnalyzer {
         // 5 %) and within baud/16 of the spectral line (strictly alternating bits never let
         // a tone settle and make a false sharp mode); otherwise the spectral line.
         var w = 0.0, wf = 0.0
-        for k in max(0, best - 3)...min(histogram.count - 1, best + 3) {
+        for k in max(0, best - 3)...min(histogramBins - 1, best + 3) {
             w += histogram[k]
             wf += histogram[k] * (histogramLow + (Double(k) + 0.5) * step)
         }

@@ -72,11 +72,18 @@ final class RealFFT {
         twiddles.deallocate()
     }
 
-    /// Transforms `input` into `output` (bins 0...size/2).
+    /// Transforms `input` into `output` (bins 0...size/2). `input` is left as it was.
     func execute() {
+        execute(bins: 0...size / 2)
+    }
+
+    /// Transforms `input` but computes only the output bins in `bins` (within 0...size/2):
+    /// the half-size transform is whole either way, the split step costs per bin, and a
+    /// caller that reads one band need not pay for the rest. Other bins keep old values.
+    func execute(bins: ClosedRange<Int>) {
         fftwf_execute(plan)
         let half = size / 2
-        for k in 0...half {
+        for k in max(0, bins.lowerBound)...min(half, bins.upperBound) {
             // Z[k] = E[k] + i O[k] with E, O the spectra of the even and odd samples; both are
             // real signals' spectra, so conj(Z[half - k]) = E[k] - i O[k].
             let a = pairs[k == half ? 0 : k], b = pairs[k == 0 ? 0 : half - k]
