@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Side-by-side speed comparison of `softmodem decode` and `minimodem --rx` on the same
-# capture, in the same run.
+# captures, in the same run.
 #
-# Generates MINUTES (default 10) minutes of softmodem-1225 (seeded random bytes, one burst,
-# 16-bit mono WAV at 44.1 kHz) with `softmodem encode`, then decodes it RUNS (default 9)
-# times with each of:
+# Two captures of MINUTES (default 10) minutes of softmodem-1225 (seeded random bytes,
+# 16-bit mono WAV at 44.1 kHz, made with `softmodem encode`):
+#   1. one burst, back-to-back characters from start to end (the issue's benchmark);
+#   2. many bursts: one a second, 20 bytes each, digital silence between (how an
+#      Arduino that writes a reading a second sounds; every burst has its start-up cost).
+# Each is decoded RUNS (default 9) times with each of:
 #   softmodem decode FILE
 #   minimodem --rx -q -M 7350 -S 4900 -f FILE 1225           (its default settings)
 #   minimodem --rx -q -M 7350 -S 4900 -b 1225 -f FILE 1225   (-b = --bandwidth, its fastest)
-# interleaved, and prints each tool's median wall time, real-time multiple, the ratios,
-# the byte error rate (edit distance / bytes sent) and peak RSS (from one more run each
-# under GNU time, kept out of the timed runs). Finally it streams one
-# HOURS (default 1) hour capture through `softmodem encode -o - | softmodem decode -` and
-# prints the decoder's peak RSS, which must stay under 32 MB.
+# interleaved, and for each tool the script prints the median and the best wall time, the
+# median's real-time multiple, the byte error rate (edit distance / bytes sent) and peak
+# RSS (from one more run each under GNU time, kept out of the timed runs), then the ratios
+# of the medians. Finally it streams one HOURS (default 1) hour capture through
+# `softmodem encode -o - | softmodem decode -` and prints the decoder's peak RSS, which
+# must stay under 32 MB.
 #
 # Needs: the release build `make build` makes (run here; or set SOFTMODEM_BIN), minimodem, GNU time
 # (/usr/bin/time, Debian package `time`), python3. All three tools are single-threaded.
@@ -39,57 +43,70 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+names=(softmodem minimodem-default minimodem-b1225)
+# Sets cmd to the argument vector of tool $1 decoding file $2 (an array: paths may hold spaces).
+command_of() {
+    case $1 in
+        softmodem) cmd=("$bin" decode "$2") ;;
+        minimodem-default) cmd=(minimodem --rx -q -M 7350 -S 4900 -f "$2" 1225) ;;
+        minimodem-b1225) cmd=(minimodem --rx -q -M 7350 -S 4900 -b 1225 -f "$2" 1225) ;;
+    esac
+}
+
+# compare TITLE CAPTURE SENT: times every tool on CAPTURE and prints the table.
+compare() {
+    local title=$1 capture=$2 sent=$3 name r t
+    local seconds
+    seconds=$(python3 -c "import os; print((os.path.getsize('$capture') - 44) / 2 / 44100)")
+    declare -A times rss median best
+    for ((r = 1; r <= RUNS; r++)); do
+        for name in "${names[@]}"; do
+            # Wall time of the tool's own process: the helper's clock brackets posix_spawn
+            # and waitpid, with no shell, GNU time or `date` inside the timed span.
+            command_of "$name" "$capture"
+            t=$(python3 "$helpers" run "$work/$name.out" "${cmd[@]}")
+            times[$name]="${times[$name]:-} $t"
+        done
+    done
+    for name in "${names[@]}"; do
+        # Peak RSS from one more, untimed run under GNU time (its own 1 MB is below every tool's).
+        command_of "$name" "$capture"
+        /usr/bin/time -f "%M" -o "$work/time" "${cmd[@]}" > "$work/$name.rss.out"
+        rss[$name]=$(cat "$work/time")
+        cmp -s "$work/$name.out" "$work/$name.rss.out" || echo "compare-minimodem: $name gave different output on the RSS run" >&2
+    done
+    echo
+    printf '%s: %.0f s softmodem-1225, 44.1 kHz 16-bit mono WAV, %d random bytes; %d runs each, interleaved\n\n' \
+        "$title" "$seconds" "$(stat -c %s "$sent")" "$RUNS"
+    printf '%-19s %9s %9s %12s %12s %10s %10s\n' tool "median s" "best s" "x real time" "byte errors" "error rate" "peak RSS"
+    for name in "${names[@]}"; do
+        # shellcheck disable=SC2086
+        median[$name]=$(python3 "$helpers" median ${times[$name]})
+        # shellcheck disable=SC2086
+        best[$name]=$(python3 "$helpers" minimum ${times[$name]})
+        read -r dist rate < <(python3 "$helpers" errors "$sent" "$work/$name.out")
+        printf '%-19s %9.3f %9.3f %12.0f %12s %10s %7.1f MB\n' "$name" "${median[$name]}" "${best[$name]}" \
+            "$(python3 -c "print($seconds / ${median[$name]})")" "$dist" "$rate" \
+            "$(python3 -c "print(${rss[$name]} / 1024)")"
+    done
+    echo
+    echo "softmodem is $(ratio "${median[minimodem-default]}" "${median[softmodem]}")x as fast as minimodem (default)" \
+         "and $(ratio "${median[minimodem-b1225]}" "${median[softmodem]}")x as fast as minimodem -b 1225 (medians)"
+}
+ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
+
+echo "softmodem vs minimodem $(minimodem --version 2>&1 | head -1 | awk '{print $2}'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "(wall time of each whole process from posix_spawn to waitpid: exec, start-up, file reading and exit included)"
+
 # One burst: 50 preamble + 7 postamble bits, 0.1 s of silence either side, 10 bits a byte.
 bytes=$(python3 -c "print(int(($MINUTES * 60 - 0.2 - 57 / 1225) * 122.5))")
 python3 "$helpers" random-bytes "$bytes" 1 > "$work/sent.bin"
 "$bin" encode -o "$work/capture.wav" < "$work/sent.bin"
-seconds=$(python3 -c "import os; print((os.path.getsize('$work/capture.wav') - 44) / 2 / 44100)")
+compare "one burst" "$work/capture.wav" "$work/sent.bin"
 
-names=(softmodem minimodem-default minimodem-b1225)
-# Sets cmd to the argument vector of tool $1 (an array, so paths may hold spaces).
-command_of() {
-    case $1 in
-        softmodem) cmd=("$bin" decode "$work/capture.wav") ;;
-        minimodem-default) cmd=(minimodem --rx -q -M 7350 -S 4900 -f "$work/capture.wav" 1225) ;;
-        minimodem-b1225) cmd=(minimodem --rx -q -M 7350 -S 4900 -b 1225 -f "$work/capture.wav" 1225) ;;
-    esac
-}
-
-declare -A times rss
-for ((r = 1; r <= RUNS; r++)); do
-    for name in "${names[@]}"; do
-        # Wall time of the tool's own process: the helper's clock brackets posix_spawn and
-        # waitpid, with no shell, GNU time or `date` inside the timed span.
-        command_of "$name"
-        t=$(python3 "$helpers" run "$work/$name.out" "${cmd[@]}")
-        times[$name]="${times[$name]:-} $t"
-    done
-done
-for name in "${names[@]}"; do
-    # Peak RSS from one more, untimed run under GNU time (its own 1 MB is below every tool's).
-    command_of "$name"
-    /usr/bin/time -f "%M" -o "$work/time" "${cmd[@]}" > "$work/$name.rss.out"
-    rss[$name]=$(cat "$work/time")
-    cmp -s "$work/$name.out" "$work/$name.rss.out" || echo "compare-minimodem: $name gave different output on the RSS run" >&2
-done
-
-echo "softmodem vs minimodem $(minimodem --version 2>&1 | head -1 | awk '{print $2}'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-printf 'capture: %.0f s softmodem-1225, 44.1 kHz 16-bit mono WAV, %d random bytes; %d runs each, interleaved\n\n' "$seconds" "$bytes" "$RUNS"
-printf '%-19s %10s %12s %14s %14s %10s\n' tool "median s" "x real time" "byte errors" "error rate" "peak RSS"
-declare -A median
-for name in "${names[@]}"; do
-    # shellcheck disable=SC2086
-    median[$name]=$(python3 "$helpers" median ${times[$name]})
-    read -r dist rate < <(python3 "$helpers" errors "$work/sent.bin" "$work/$name.out")
-    printf '%-19s %10.3f %12.0f %14s %14s %7.1f MB\n' "$name" "${median[$name]}" \
-        "$(python3 -c "print($seconds / ${median[$name]})")" "$dist" "$rate" \
-        "$(python3 -c "print(${rss[$name]} / 1024)")"
-done
-echo
-ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
-echo "softmodem is $(ratio "${median[minimodem-default]}" "${median[softmodem]}")x as fast as minimodem (default)" \
-     "and $(ratio "${median[minimodem-b1225]}" "${median[softmodem]}")x as fast as minimodem -b 1225"
-echo "(wall time of each whole process from posix_spawn to waitpid: exec, start-up, file reading and exit included)"
+# Many bursts: one a second.
+python3 "$helpers" burst-capture "$bin" $((MINUTES * 60)) 20 1.0 3 "$work/bursts.wav" "$work/bursts.bin"
+compare "one burst a second" "$work/bursts.wav" "$work/bursts.bin"
 
 # Streaming peak memory for a long capture: nothing is written to disk.
 long=$(python3 -c "print(int(($HOURS * 3600 - 0.2 - 57 / 1225) * 122.5))")

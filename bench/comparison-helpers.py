@@ -4,11 +4,18 @@
   random-bytes COUNT SEED        seeded random bytes to stdout
   errors SENT RECEIVED           byte errors: edit distance, then errors / bytes sent
   median VALUE...                median of the numbers
+  minimum VALUE...               smallest of the numbers
+  burst-capture BIN COUNT BYTES PERIOD SEED OUT SENT
+                                 COUNT bursts of BYTES seeded random bytes, one every PERIOD
+                                 seconds (`BIN encode` each, digital silence between), as
+                                 a 16-bit mono WAV in OUT; the bytes in SENT
   run OUT COMMAND ARG...         run COMMAND with stdout to OUT; print its wall time in
                                  seconds
 """
 import os
 import random
+import struct
+import subprocess
 import sys
 import time
 
@@ -95,6 +102,31 @@ def run(out: str, argv: list[str]) -> float:
     return (end - start) / 1e9
 
 
+def burst_capture(binary: str, count: int, size: int, period: float, seed: int, out: str, sent: str) -> None:
+    """One burst every `period` seconds, each a separate `encode` (its own preamble,
+    postamble and 0.1 s of silence either side), padded with zeros to the period."""
+    rng = random.Random(seed)
+    rate = 44_100
+    pcm = bytearray()
+    payload = bytearray()
+    for _ in range(count):
+        data = bytes(rng.getrandbits(8) for _ in range(size))
+        payload += data
+        wav = subprocess.run([binary, "encode", "-o", "-"], input=data, capture_output=True, check=True).stdout
+        # encode -o - writes a canonical 44-byte header (sizes unknown), then the samples.
+        if wav[36:40] != b"data":
+            sys.exit("burst-capture: unexpected WAV header from encode")
+        burst = wav[44:]
+        pcm += burst
+        pcm += bytes(max(0, 2 * round(period * rate) - len(burst)))
+    header = b"RIFF" + struct.pack("<I", 36 + len(pcm)) + b"WAVEfmt " + \
+        struct.pack("<IHHIIHH", 16, 1, 1, rate, 2 * rate, 2, 16) + b"data" + struct.pack("<I", len(pcm))
+    with open(out, "wb") as f:
+        f.write(header + pcm)
+    with open(sent, "wb") as f:
+        f.write(payload)
+
+
 def main() -> None:
     command, args = sys.argv[1], sys.argv[2:]
     if command == "random-bytes":
@@ -109,6 +141,10 @@ def main() -> None:
         values = sorted(float(v) for v in args)
         mid = len(values) // 2
         print(values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2)
+    elif command == "minimum":
+        print(min(float(v) for v in args))
+    elif command == "burst-capture":
+        burst_capture(args[0], int(args[1]), int(args[2]), float(args[3]), int(args[4]), args[5], args[6])
     elif command == "run":
         print(f"{run(args[0], args[1:]):.6f}")
     else:
