@@ -52,6 +52,14 @@ public final class ToneAdapter {
         current = (profile.mark, profile.space)
     }
 
+    /// False when the next ``observe(_:inBurst:events:)`` in a burst will not read its
+    /// samples (the burst was screened out, or enough of it is analysed): a caller holding
+    /// samples in another format need not convert them, and may pass an empty chunk.
+    /// Outside a burst the samples are never read.
+    public var wantsSamples: Bool {
+        verdict != .onTuning && analyzer.framesAccumulated < framesPerBurst
+    }
+
     /// Feeds a chunk the demodulator has just processed, with the events it reported for it;
     /// returns new (mark, space) tones when a burst has ended and measured clearly off the
     /// current tuning, else nil.

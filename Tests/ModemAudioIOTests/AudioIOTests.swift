@@ -61,6 +61,30 @@ struct AudioIOTests {
         #expect(back[2] == 0 && abs(back[3] - 1) < 0.001 && abs(back[4] - 0.5) < 0.001)
     }
 
+    @Test("16-bit reads: readPCM16 gives the stored integers, read(into:) their x / 32768, for any chunking")
+    func pcm16Reads() throws {
+        let path = Self.temporaryPath("p.wav")
+        let samples = Self.ramp(9001) + [1, -1, 0.999_97]
+        let writer = try WAVStreamWriter(path: path, sampleRate: 44_100, channels: 1, encoding: .pcm16)
+        try samples.withUnsafeBufferPointer { try writer.write($0) }
+        try writer.finish()
+        let floats = try Self.readAll(try SoundFileReader(path: path))
+        let reader = try SoundFileReader(path: path)
+        #expect(reader.isPCM16)
+        var ints: [Int16] = []
+        var chunk = 1
+        while true {
+            let p = try reader.readPCM16(maxFrames: chunk)
+            if p.isEmpty { break }
+            ints += p
+            chunk = chunk * 3 % 4097 + 1
+        }
+        #expect(ints.count == samples.count)
+        #expect(ints.map { Float($0) * (1.0 / 32768) } == floats)
+        #expect(ints.max() == 32767)
+        #expect(reader.truncation == nil)
+    }
+
     @Test("libsndfile writer formats read back", arguments: ["flac", "aiff", "caf", "au", "wav"])
     func soundFileWriter(ext: String) throws {
         let path = Self.temporaryPath("b.\(ext)")

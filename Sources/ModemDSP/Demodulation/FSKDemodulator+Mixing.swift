@@ -1,5 +1,52 @@
 // The mixer: samples into segments of four tone correlations, a sum and a sum of squares.
-// Plain static functions over raw pointers, called once per block of segments.
+// Plain static functions over raw pointers, called once per block of segments, specialised
+// for each sample type (MixerSample).
+
+/// A sample type the mixer reads: 32-bit float (full scale 1, clipped to +-4, NaN read as
+/// silence) or 16-bit PCM (full scale 32768, read as x / 32768, never out of range).
+///
+/// Why 16-bit has a path of its own: decoding a 16-bit file otherwise converts every
+/// sample to float in a pass of its own and checks every block for clipping. Mixed as
+/// integers-in-floats, whole segments need neither; their sums are brought to full scale
+/// at the end by a power of two (2^-15, and 2^-30 for squares), which commutes with every
+/// rounding on the way, so the segments are the same to the bit as the float path's.
+protocol MixerSample {
+    /// Two neighbouring samples at `p`, in the units whole segments accumulate in.
+    static func pair(_ p: UnsafeRawPointer) -> SIMD2<Float>
+    /// One sample at `p`, in the same units.
+    static func one(_ p: UnsafeRawPointer) -> Float
+    /// Brings whole-segment sums and correlations (`sumScale`) and sums of squares
+    /// (`squareScale`) to full scale 1.
+    static var sumScale: Float { get }
+    static var squareScale: Float { get }
+    /// True when any of the `count` samples at `x` is NaN or beyond +-4 in full-scale units.
+    static func needsClipping(_ x: UnsafePointer<Self>, _ count: Int) -> Bool
+    /// One sample at full scale 1, clipped to +-4 and NaN read as silence.
+    static func fullScale(_ v: Self) -> Float
+}
+
+extension Float: MixerSample {
+    @inline(__always) static func pair(_ p: UnsafeRawPointer) -> SIMD2<Float> { p.loadUnaligned(as: SIMD2<Float>.self) }
+    @inline(__always) static func one(_ p: UnsafeRawPointer) -> Float { p.loadUnaligned(as: Float.self) }
+    static var sumScale: Float { 1 }
+    static var squareScale: Float { 1 }
+    @inline(__always) static func needsClipping(_ x: UnsafePointer<Float>, _ count: Int) -> Bool {
+        FSKDemodulator.needsClipping(x, count)
+    }
+    @inline(__always) static func fullScale(_ v: Float) -> Float { FSKDemodulator.clipped(v) }
+}
+
+extension Int16: MixerSample {
+    @inline(__always) static func pair(_ p: UnsafeRawPointer) -> SIMD2<Float> {
+        SIMD2<Float>(SIMD2<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD2<Int16>.self)))
+    }
+    @inline(__always) static func one(_ p: UnsafeRawPointer) -> Float { Float(p.loadUnaligned(as: Int16.self)) }
+    static var sumScale: Float { 0x1p-15 }
+    static var squareScale: Float { 0x1p-30 }
+    @inline(__always) static func needsClipping(_ x: UnsafePointer<Int16>, _ count: Int) -> Bool { false }
+    /// The scaling libsndfile applies for float reads (1/0x8000), exact in Float.
+    @inline(__always) static func fullScale(_ v: Int16) -> Float { Float(v) * 0x1p-15 }
+}
 
 extension FSKDemodulator {
     /// A segment being mixed: its sums split by the parity of the sample's place in the
@@ -21,6 +68,14 @@ extension FSKDemodulator {
         var segment: MixedSegment {
             MixedSegment(tones: tones.lowHalf + tones.highHalf, sum: sum[0] + sum[1],
                          sumOfSquares: sumOfSquares[0] + sumOfSquares[1])
+        }
+
+        /// The segment, its sums times `scale` and its sum of squares times `squareScale`
+        /// (powers of two: exact).
+        @inline(__always)
+        func segment(scale: Float, squareScale: Float) -> MixedSegment {
+            MixedSegment(tones: (tones.lowHalf + tones.highHalf) * scale, sum: (sum[0] + sum[1]) * scale,
+                         sumOfSquares: (sumOfSquares[0] + sumOfSquares[1]) * squareScale)
         }
     }
 
@@ -56,9 +111,10 @@ extension FSKDemodulator {
     }
 
     /// `count` samples into the partial segment `a`, whose first `fill` places are done,
-    /// against the period's table `tp` for that segment.
-    static func mixPartial(_ x: UnsafePointer<Float>, _ count: Int, _ tp: UnsafePointer<SIMD4<Float>>, fill: Int, _ a: inout SegmentAccumulator) {
-        for i in 0..<count { mixOne(clipped(x[i]), place: fill &+ i, tp[fill &+ i], &a) }
+    /// against the period's table `tp` for that segment (at full scale: a partial segment
+    /// adds up exactly as the whole-segment loop's scaled sums do).
+    static func mixPartial<S: MixerSample>(_ x: UnsafePointer<S>, _ count: Int, _ tp: UnsafePointer<SIMD4<Float>>, fill: Int, _ a: inout SegmentAccumulator) {
+        for i in 0..<count { mixOne(S.fullScale(x[i]), place: fill &+ i, tp[fill &+ i], &a) }
     }
 
     /// `count` whole segments of `b` samples from `x` into `out`, the first against the
@@ -73,8 +129,8 @@ extension FSKDemodulator {
     /// copies of the loop with the length known, which the compiler unrolls completely: at
     /// a few samples per segment the loop's own bookkeeping otherwise costs as much as the
     /// mixing.
-    static func mixWhole(_ x: UnsafePointer<Float>, _ count: Int, _ b: Int, _ mixer: ToneMixer,
-                         from position: Int, into out: UnsafeMutablePointer<MixedSegment>) -> Int {
+    static func mixWhole<S: MixerSample>(_ x: UnsafePointer<S>, _ count: Int, _ b: Int, _ mixer: ToneMixer,
+                                         from position: Int, into out: UnsafeMutablePointer<MixedSegment>) -> Int {
         switch b {
         case 6: mixWhole(x, count, segmentLength: 6, mixer, from: position, into: out)
         case 3: mixWhole(x, count, segmentLength: 3, mixer, from: position, into: out)
@@ -83,30 +139,31 @@ extension FSKDemodulator {
     }
 
     @inline(__always)
-    static func mixWhole(_ x: UnsafePointer<Float>, _ count: Int, segmentLength b: Int, _ mixer: ToneMixer,
-                         from position: Int, into out: UnsafeMutablePointer<MixedSegment>) -> Int {
+    static func mixWhole<S: MixerSample>(_ x: UnsafePointer<S>, _ count: Int, segmentLength b: Int, _ mixer: ToneMixer,
+                                         from position: Int, into out: UnsafeMutablePointer<MixedSegment>) -> Int {
         let table = UnsafeRawPointer(mixer.table), period = mixer.segmentsPerPeriod
-        let entry = MemoryLayout<SIMD4<Float>>.stride, pairs = b & ~1
+        let entry = MemoryLayout<SIMD4<Float>>.stride, pairs = b & ~1, width = MemoryLayout<S>.stride
+        let scale = S.sumScale, squareScale = S.squareScale
         var position = position
         var k = 0
-        if !needsClipping(x, count &* b) {
+        if !S.needsClipping(x, count &* b) {
             while k &+ 1 < count {
                 let next = position &+ 1 == period ? 0 : position &+ 1
                 var a0 = SegmentAccumulator(), a1 = SegmentAccumulator()
-                let x0 = UnsafeRawPointer(x + k &* b), x1 = x0 + b &* 4
+                let x0 = UnsafeRawPointer(x + k &* b), x1 = x0 + b &* width
                 let p0 = table + position &* b &* entry, p1 = table + next &* b &* entry
                 var j = 0
                 while j < pairs {
-                    mixPair(x0.loadUnaligned(fromByteOffset: j &* 4, as: SIMD2<Float>.self), p0 + j &* entry, &a0)
-                    mixPair(x1.loadUnaligned(fromByteOffset: j &* 4, as: SIMD2<Float>.self), p1 + j &* entry, &a1)
+                    mixPair(S.pair(x0 + j &* width), p0 + j &* entry, &a0)
+                    mixPair(S.pair(x1 + j &* width), p1 + j &* entry, &a1)
                     j &+= 2
                 }
                 if pairs < b {
-                    mixOne(x0.load(fromByteOffset: pairs &* 4, as: Float.self), place: pairs, p0.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a0)
-                    mixOne(x1.load(fromByteOffset: pairs &* 4, as: Float.self), place: pairs, p1.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a1)
+                    mixOne(S.one(x0 + pairs &* width), place: pairs, p0.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a0)
+                    mixOne(S.one(x1 + pairs &* width), place: pairs, p1.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a1)
                 }
-                out[k] = a0.segment
-                out[k &+ 1] = a1.segment
+                out[k] = a0.segment(scale: scale, squareScale: squareScale)
+                out[k &+ 1] = a1.segment(scale: scale, squareScale: squareScale)
                 position = next &+ 1 == period ? 0 : next &+ 1
                 k &+= 2
             }
@@ -114,7 +171,7 @@ extension FSKDemodulator {
         while k < count {
             var a = SegmentAccumulator()
             let xp = x + k &* b, tp = mixer.table + position &* b
-            for j in 0..<b { mixOne(clipped(xp[j]), place: j, tp[j], &a) }
+            for j in 0..<b { mixOne(S.fullScale(xp[j]), place: j, tp[j], &a) }
             out[k] = a.segment
             position = position &+ 1 == period ? 0 : position &+ 1
             k &+= 1

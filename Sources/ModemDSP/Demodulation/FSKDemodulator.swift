@@ -196,6 +196,19 @@ public struct FSKDemodulator: Sendable {
     /// Chunks may have any length, including zero; a segment split across calls is
     /// finished by the next one.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [DemodulatorEvent]) {
+        processSamples(samples, into: &events)
+    }
+
+    /// Demodulates 16-bit PCM samples (full scale 32768), exactly as ``process(_:into:)``
+    /// would their float conversion (x / 32768), chunk by chunk and bit for bit, but
+    /// faster: no conversion pass and no clipping check (16-bit samples are never out of
+    /// range). Chunks of the two kinds may be mixed in one stream.
+    public mutating func process(_ samples: UnsafeBufferPointer<Int16>, into events: inout [DemodulatorEvent]) {
+        processSamples(samples, into: &events)
+    }
+
+    @inline(__always)
+    mutating func processSamples<S: MixerSample>(_ samples: UnsafeBufferPointer<S>, into events: inout [DemodulatorEvent]) {
         guard let base = samples.baseAddress else { return }
         let n = samples.count
         let b = segmentLength

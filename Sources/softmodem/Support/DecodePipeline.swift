@@ -63,7 +63,12 @@ struct DecodePipeline {
         // choice see the same steps whatever the source.
         let framesPerStep = 4096
         let framesPerRead = source.isStream ? framesPerStep : 16 * framesPerStep
-        var interleaved = [Float](repeating: 0, count: framesPerRead * channels)
+        // A mono 16-bit file is demodulated from its integers (FSKDemodulator's Int16 path:
+        // the same result to the bit, without a float conversion pass); floats are made only
+        // for a step the tone adapter or the -v analyzer will read.
+        let pcm16 = channels == 1 ? (source as? SoundFileReader).flatMap { $0.isPCM16 ? $0 : nil } : nil
+        var interleaved = [Float](repeating: 0, count: pcm16 == nil ? framesPerRead * channels : 0)
+        var shorts = UnsafeBufferPointer<Int16>(start: nil, count: 0)  // the reader's buffer
         var mono = [Float](repeating: 0, count: framesPerStep)
         var events: [DemodulatorEvent] = []
         events.reserveCapacity(1024)
@@ -115,7 +120,12 @@ struct DecodePipeline {
         while true {
             let frames: Int
             do {
-                frames = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioIOError) in try source.read(into: buffer) }
+                if let pcm16 {
+                    shorts = try pcm16.readPCM16(maxFrames: framesPerRead)
+                    frames = shorts.count
+                } else {
+                    frames = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioIOError) in try source.read(into: buffer) }
+                }
             } catch {
                 throw CLIError(error)
             }
@@ -128,8 +138,14 @@ struct DecodePipeline {
                 // looking once a non-zero sample has been seen.
                 if result.peak == 0 {
                     var peak: Float = 0
-                    interleaved.withUnsafeBufferPointer { b in
-                        for i in (first * channels)..<((first + count) * channels) { let a = abs(b[i]); peak = a > peak ? a : peak }
+                    if pcm16 != nil {
+                        var largest: Int32 = 0
+                        for i in first..<(first + count) { largest = max(largest, abs(Int32(shorts[i]))) }
+                        peak = Float(largest) * (1.0 / 32768)
+                    } else {
+                        interleaved.withUnsafeBufferPointer { b in
+                            for i in (first * channels)..<((first + count) * channels) { let a = abs(b[i]); peak = a > peak ? a : peak }
+                        }
                     }
                     if !peak.isNaN && peak > result.peak { result.peak = peak }
                 }
@@ -138,7 +154,19 @@ struct DecodePipeline {
                 }
                 for (d, ch) in candidates.enumerated() where chosen == nil || chosen == d {
                     events.removeAll(keepingCapacity: true)
-                    if channels == 1 {
+                    if pcm16 != nil {
+                        demods[d].process(UnsafeBufferPointer(rebasing: shorts[first..<(first + count)]), into: &events)
+                        let needed = d < spectra.count || (d < adapters.count && demods[d].isInBurst && adapters[d].wantsSamples)
+                        if needed {
+                            for i in 0..<count { mono[i] = Float(shorts[first + i]) * (1.0 / 32768) }
+                        }
+                        mono.withUnsafeBufferPointer { all in
+                            // Without floats the adapter still sees the burst state and events.
+                            let part = UnsafeBufferPointer(rebasing: all[0..<(needed ? count : 0)])
+                            retune(d, part, events)
+                            if d < spectra.count { spectra[d].process(part) }
+                        }
+                    } else if channels == 1 {
                         interleaved.withUnsafeBufferPointer { all in
                             let part = UnsafeBufferPointer(rebasing: all[first..<(first + count)])
                             demods[d].process(part, into: &events)
