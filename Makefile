@@ -23,8 +23,8 @@ deps:
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-# The command-line tool links the Swift runtime (and FoundationEssentials, the only part of
-# Foundation it uses) statically: a decode starts in about half the time (no dynamic symbol
+# The command-line tool links the Swift runtime (and FoundationEssentials, which
+# swift-argument-parser imports; softmodem's own code imports no Foundation) statically: a decode starts in about half the time (no dynamic symbol
 # resolution), and the binary runs on machines without a Swift toolchain. Tests build the
 # usual dynamic way.
 STATIC      ?= --static-swift-stdlib

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BoardModels
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,7 +66,7 @@ struct BitErrorRateCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON (one object per SNR) instead of a table.")
     var json = false
 
-    struct Row: Codable {
+    struct Row {
         var snr: Double
         var ebN0: Double
         var bytesSent: Int
@@ -80,6 +79,25 @@ struct BitErrorRateCommand: ParsableCommand {
         var theoryNonCoherentByteErrorRate: Double
         var minimodemByteErrorRate: Double?
         var minimodemBitErrorRate: Double?
+
+        /// The row as a JSON object, keys sorted, one per line at `indent` (the minimodem
+        /// fields only when measured; a non-finite number, which JSON cannot hold, as null).
+        func json(indent: String) -> String {
+            func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+            var fields: [(String, String)] = [
+                ("bitErrorRate", number(bitErrorRate)), ("byteErrorRate", number(byteErrorRate)),
+                ("byteErrors", "\(byteErrors)"), ("bytesDecoded", "\(bytesDecoded)"), ("bytesSent", "\(bytesSent)"),
+                ("ebN0", number(ebN0)), ("snr", number(snr)),
+                ("theoryCoherentBitErrorRate", number(theoryCoherentBitErrorRate)),
+                ("theoryNonCoherentBitErrorRate", number(theoryNonCoherentBitErrorRate)),
+                ("theoryNonCoherentByteErrorRate", number(theoryNonCoherentByteErrorRate)),
+            ]
+            if let v = minimodemBitErrorRate { fields.append(("minimodemBitErrorRate", number(v))) }
+            if let v = minimodemByteErrorRate { fields.append(("minimodemByteErrorRate", number(v))) }
+            fields.sort { $0.0 < $1.0 }
+            let body = fields.map { "\(indent)  \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n")
+            return "\(indent){\n\(body)\n\(indent)}"
+        }
     }
 
     func validate() throws {
@@ -155,10 +173,7 @@ struct BitErrorRateCommand: ParsableCommand {
             if !json { Self.emit(Self.format(row)) }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(rows)
-            Self.emit(String(decoding: data, as: UTF8.self))
+            Self.emit(rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "  ") }.joined(separator: ",\n") + "\n]")
         }
     }
 
@@ -185,9 +200,8 @@ struct BitErrorRateCommand: ParsableCommand {
 
     /// Writes the noisy burst to a temporary 16-bit WAV and decodes it with minimodem.
     private func runMinimodem(_ path: String, _ samples: [Float], _ profile: ModemProfile) throws -> [UInt8] {
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("softmodem-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wav").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
+        let file = joinPath(temporaryDirectory(), "softmodem-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wav")
+        defer { unlink(file) }
         do {
             let writer = try SoundFileWriter(path: file, sampleRate: Int(rate), channels: 1)
             try samples.withUnsafeBufferPointer { b throws(AudioIOError) in try writer.write(b, channels: 1) }
@@ -206,10 +220,7 @@ struct BitErrorRateCommand: ParsableCommand {
 
     private static func hz(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
-    private static func which(_ program: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    private static func which(_ program: String) -> String? { findExecutable(program) }
 
     private static func format(_ r: Row) -> String {
         func e(_ v: Double) -> String { cFormat("%8.2e", v) }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -109,8 +108,7 @@ final class FileAssembler {
             throw .runtime("\(h.name): got \(received) of \(h.size) bytes, CRC-32 \(String(crc, radix: 16)) instead of \(String(h.crc, radix: 16)); kept as \(h.name).part")
         }
         let final = path(h.name)
-        try? FileManager.default.removeItem(atPath: final)
-        do { try FileManager.default.moveItem(atPath: path(h.name + ".part"), toPath: final) } catch { throw .runtime("cannot rename to \(final)") }
+        try renameFile(path(h.name + ".part"), to: final)
         completed.append(h.name)
         if verbose { Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok") }
     }

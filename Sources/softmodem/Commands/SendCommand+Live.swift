@@ -1,4 +1,3 @@
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,10 +10,8 @@ extension SendCommand {
     /// ``ReliableSender`` on the live device, on the monotonic clock.
     func runLive(profile: ModemProfile, format: FrameFormat) throws(CLIError) {
         guard rate >= 1 && rate <= 1_000_000 else { throw .usage("--rate must be 1 to 1000000 Hz") }
-        let content: Data
-        do { content = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw .runtime("cannot open \(file)") }
-        let bytes = [UInt8](content)
-        let name = URL(fileURLWithPath: file).lastPathComponent
+        let bytes = try InputFile(path: file).readAll()
+        let name = baseName(file)
         let header = FileHeader(name: name, size: UInt64(bytes.count), crc: CRC32.update(0, bytes))
         StopSignal.install()
         var link = try LiveLink(options: try live.audioOptions(rate: Int(rate)), profile: profile, format: format,

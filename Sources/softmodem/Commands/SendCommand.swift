@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,7 +65,7 @@ struct SendCommand: ParsableCommand {
             size += UInt64(chunk.count)
             crc = CRC32.update(crc, chunk)
         }
-        let name = URL(fileURLWithPath: file).lastPathComponent
+        let name = baseName(file)
         let header = FileHeader(name: name, size: size, crc: crc)
 
         let modulator: FSKModulator

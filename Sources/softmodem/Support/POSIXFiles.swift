@@ -3,8 +3,9 @@ import ModemAudioIO
 import Glibc
 #endif
 
-// Plain POSIX file access for the commands that move files (send, receive, bench): the full
-// Foundation's FileHandle and Process are not linked (see CFormat.swift). Reads and writes go
+// Plain POSIX file access for the commands that move files (send, receive, bench): no
+// Foundation is linked at all (see CFormat.swift), which keeps the binary small and the
+// start-up short. Reads and writes go
 // through ModemAudioIO's POSIXFile (EINTR retried, EAGAIN waited for); any other failure is
 // a one-line CLIError naming the file and the system's reason.
 
@@ -14,6 +15,35 @@ func systemError() -> String { POSIXFile.errorText(errno) }
 /// `directory/name`, for a directory given on the command line.
 func joinPath(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
+}
+
+/// The last component of `path` (trailing slashes ignored): what `basename(1)` prints.
+func baseName(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    return String(trimmed.split(separator: "/", omittingEmptySubsequences: true).last ?? trimmed)
+}
+
+/// The directory for temporary files: `$TMPDIR`, else `/tmp`.
+func temporaryDirectory() -> String {
+    guard let v = getenv("TMPDIR"), v.pointee != 0 else { return "/tmp" }
+    return String(cString: v)
+}
+
+/// The first executable regular file named `program` in `$PATH` (`access(2)`), like
+/// `which(1)`.
+func findExecutable(_ program: String) -> String? {
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+        let candidate = joinPath(String(directory), program)
+        if access(candidate, X_OK) == 0 && !isDirectory(candidate) { return candidate }
+    }
+    return nil
+}
+
+/// Renames `from` to `to`, replacing `to` atomically if it exists (`rename(2)`).
+func renameFile(_ from: String, to: String) throws(CLIError) {
+    guard rename(from, to) == 0 else { throw CLIError.runtime("cannot rename \(from) to \(to): \(systemError())") }
 }
 
 /// True when `path` names a directory (`stat(2)`).
@@ -50,6 +80,16 @@ final class InputFile {
             return chunk
         case .failure(let e):
             throw CLIError.runtime("cannot read \(path): \(POSIXFile.errorText(e.code))")
+        }
+    }
+
+    /// Everything from the current position to the end of the file.
+    func readAll() throws(CLIError) -> [UInt8] {
+        var all: [UInt8] = []
+        while true {
+            let chunk = try read(upTo: 1 << 16)
+            if chunk.isEmpty { return all }
+            all += chunk
         }
     }
 
