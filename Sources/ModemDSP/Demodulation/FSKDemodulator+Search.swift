@@ -14,7 +14,12 @@ extension FSKDemodulator {
                 // them a bit's worth at a time decides exactly the same, with fewer calls.
                 guard huntEnd <= segments else { nextDue = huntEnd + window - 1; return }
                 if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
-                if triggers(at: huntEnd) { mode = .triggered(huntEnd, early: true) } else { huntEnd += 1 }
+                // Every window in silence or noise is tested: a loop of its own, rather than a
+                // turn of the state machine per window, halves the hunt's cost.
+                var end = huntEnd
+                while end <= segments && !triggers(at: end) { end += 1 }
+                huntEnd = end
+                if end <= segments { mode = .triggered(end, early: true) }
             case .triggered(let end, let early):
                 let lo = Double(end - window - 1), hi = Double(end)
                 guard segments >= end + lookahead else {
@@ -148,6 +153,15 @@ extension FSKDemodulator {
     /// True when the one-bit window ending at `end` looks like the start of a start bit.
     @inline(__always)
     func triggers(at end: Int) -> Bool {
+        // Screen: no trigger without more space than mark energy, and most windows in
+        // silence or noise fail here, before the rest of the window's sums are read. (The
+        // test below scales both energies by the same positive factor, which cannot turn
+        // space <= mark into space > mark: the verdicts are the same.)
+        do {
+            let r = storage.ring, a = 6 * ((end - window) & ringMask), b = 6 * (end & ringMask)
+            let mr = r[b] - r[a], mi = r[b + 1] - r[a + 1], sr = r[b + 2] - r[a + 2], si = r[b + 3] - r[a + 3]
+            guard sr * sr + si * si > mr * mr + mi * mi else { return false }
+        }
         let w = windowSums(end - window, end)
         let g = 2 * w.inverseSamples
         let em = w.markEnergy * g, es = w.spaceEnergy * g
