@@ -17,16 +17,17 @@ struct PCM16InputTests {
         return pcm
     }
 
-    /// Events from feeding `pcm` in chunks whose lengths cycle through `chunks`, as 16-bit
-    /// samples or as their float conversion.
-    static func events(_ pcm: [Int16], chunks: [Int], asFloat: Bool) throws -> [DemodulatorEvent] {
+    /// Events from feeding `pcm` in chunks whose lengths cycle through `chunks`, each as
+    /// 16-bit samples or, where `asFloat` says so for the chunk's index, as their float
+    /// conversion.
+    static func events(_ pcm: [Int16], chunks: [Int], asFloat: (Int) -> Bool) throws -> [DemodulatorEvent] {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
         var events: [DemodulatorEvent] = []
         let floats = pcm.map { Float($0) * (1.0 / 32768) }
         var i = 0, c = 0
         while i < pcm.count {
             let n = min(chunks[c % chunks.count], pcm.count - i)
-            if asFloat {
+            if asFloat(c) {
                 floats.withUnsafeBufferPointer { demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events) }
             } else {
                 pcm.withUnsafeBufferPointer { demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events) }
@@ -54,8 +55,8 @@ struct PCM16InputTests {
     func matchesFloatPath(amplitude: Float, snr: Double) throws {
         let pcm = try Self.signal(amplitude: amplitude, snr: snr, seed: 11)
         for chunks in [[4096], [1, 7, 5, 1000, 3, 2], [6 * 333]] {
-            let a = try Self.events(pcm, chunks: chunks, asFloat: false)
-            let b = try Self.events(pcm, chunks: chunks, asFloat: true)
+            let a = try Self.events(pcm, chunks: chunks, asFloat: { _ in false })
+            let b = try Self.events(pcm, chunks: chunks, asFloat: { _ in true })
             #expect(!a.isEmpty)
             #expect(Self.identical(a, b), "chunks \(chunks)")
         }
@@ -64,22 +65,9 @@ struct PCM16InputTests {
     @Test("16-bit and float chunks mixed in one stream decide as either alone")
     func mixedChunks() throws {
         let pcm = try Self.signal(amplitude: 0.4, snr: 6, seed: 12)
-        let floats = pcm.map { Float($0) * (1.0 / 32768) }
-        var demod = try FSKDemodulator(DemodulatorConfiguration())
-        var events: [DemodulatorEvent] = []
-        var i = 0, k = 0
-        while i < pcm.count {
-            let n = min(1 + (k * 397) % 2000, pcm.count - i)
-            if k % 2 == 0 {
-                pcm.withUnsafeBufferPointer { demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events) }
-            } else {
-                floats.withUnsafeBufferPointer { demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events) }
-            }
-            i += n
-            k += 1
-        }
-        demod.flush(into: &events)
-        #expect(Self.identical(events, try Self.events(pcm, chunks: [4096], asFloat: true)))
+        let chunks = (0..<200).map { 1 + ($0 * 397) % 2000 }
+        let mixed = try Self.events(pcm, chunks: chunks, asFloat: { $0 % 2 == 1 })
+        #expect(Self.identical(mixed, try Self.events(pcm, chunks: [4096], asFloat: { _ in true })))
     }
 
     @Test("empty 16-bit chunks and full-scale square waves are harmless")
