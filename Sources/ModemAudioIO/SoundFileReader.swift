@@ -63,8 +63,12 @@ public final class SoundFileReader: SampleSource {
             if st.st_size == 0 { close(fd); throw .empty(path: path) }
             // libsndfile reads through this descriptor but does not own it (close_desc 0).
             handle = sf_open_fd(fd, Int32(SFM_READ), &info, 0)  // sf_open_fd(3)
-            if handle == nil { close(fd) }
-            descriptor = fd
+            if handle == nil {
+                close(fd)
+                descriptor = nil
+            } else {
+                descriptor = fd
+            }
         }
         // After the header, libsndfile has seeked to the first sample (unknown on a pipe).
         let dataOffset = Int(max(0, lseek(descriptor ?? 0, 0, SEEK_CUR)))  // lseek(2)
