@@ -8,9 +8,11 @@ public import ModemDSP
 /// * A burst whose first character the demodulator itself measured on the current tuning
 ///   (``DemodulatorEvent/markFrequency`` and ``DemodulatorEvent/spaceFrequency``, from the
 ///   phase turn between bit halves, within ``screenTolerance``) is not analysed at all: an
-///   on-frequency sender, the usual case, costs nothing. The screen is looser than it looks:
-///   that estimate is a single character's, and a sender it lets through is at most a
-///   fraction of a per cent off, where retuning gains nothing measurable.
+///   on-frequency sender, the usual case, costs nothing. One character's estimate is
+///   noisy, so in noise an on-frequency burst may still be analysed (which costs only the
+///   time), and a sender just past the retune threshold may read as on tuning and be
+///   passed over, where retuning would gain nothing measurable anyway; a sender 1 % or
+///   more off reads clearly off.
 /// * Any other burst is analysed (two FFTs, an inverse FFT and an instantaneous frequency
 ///   per sample, about 1.5 ms per burst) on its first ``framesPerBurst`` analysis frames
 ///   only, not the whole stream.
