@@ -8,6 +8,22 @@ struct ElementaryFunctionTests {
     /// Arguments from -1000 to 1000 rad, irregularly spaced so no period aliases the grid.
     static let angles: [Double] = (-20_000...20_000).map { Double($0) * 0.049_999_7 }
 
+    @Test("roundToInt is floor(x + 0.5): halves, negatives, near-integers and large values")
+    func roundToIntMatchesFloor() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                1e-300, -1e-300, 0x1p50 - 1, -(0x1p50 - 1), 0x1p50 - 0.5, -(0x1p50) + 0.5, 12345.5, -12345.5]
+        var g = SeededGenerator(seed: 9)
+        for _ in 0..<100_000 {
+            let scale = Double(1 << (g.next() % 50))
+            values.append((Double(g.next() % 2_000_001) / 1_000_000 - 1) * scale)
+            let k = Double(Int64(truncatingIfNeeded: g.next()) % (1 << 40))
+            values += [k, k + 0.5, k - 0.5, k.nextUp, k.nextDown, (k + 0.5).nextDown, (k + 0.5).nextUp]
+        }
+        for x in values {
+            #expect(roundToInt(x) == Int((x + 0.5).rounded(.down)), "x = \(x)")
+        }
+    }
+
     @Test("sine and cosine are within 1e-12 of the C library up to 1000 rad")
     func sineAndCosine() {
         var worst = 0.0

@@ -23,7 +23,7 @@ struct AlignmentScorer {
     /// alignments a whole number of segments apart: they share these boundaries.
     func setBoundaries(start a: Double, step: Double) {
         let bounds = boundaries
-        for k in 0...frameBits { bounds[k] = roundToInt(a + Double(k) * step) }
+        for k in 0...frameBits { bounds[k] = roundToInt(a + Double(k) * step) }  // k <= frameBits
     }
 
     /// How well a character fits the alignment `offset` segments after the boundaries last
@@ -32,10 +32,10 @@ struct AlignmentScorer {
     func score(offset: Int) -> Double {
         let bounds = boundaries
         var score = 0.0
-        var previous = ringTones(bounds[0] + offset)
+        var previous = ringTones(bounds[0] &+ offset)
         for k in 0..<frameBits {
-            let next = ringTones(bounds[k + 1] + offset)
-            let d = FSKDemodulator.energyDifference(next - previous, inverseSamples: inverseSamples[(bounds[k + 1] - bounds[k]) & ringMask])
+            let next = ringTones(bounds[k &+ 1] &+ offset)
+            let d = FSKDemodulator.energyDifference(next - previous, inverseSamples: inverseSamples[(bounds[k &+ 1] &- bounds[k]) & ringMask])
             FSKDemodulator.accumulate(d, bit: k, of: frameBits, stopBits: stopBits, into: &score)
             previous = next
         }
@@ -47,11 +47,11 @@ struct AlignmentScorer {
     func scoresAround() -> (Double, Double, Double) {
         let bounds = boundaries
         var scores = (0.0, 0.0, 0.0)
-        var previous = (ringTones(bounds[0] - 1), ringTones(bounds[0]), ringTones(bounds[0] + 1))
+        var previous = (ringTones(bounds[0] &- 1), ringTones(bounds[0]), ringTones(bounds[0] &+ 1))
         for k in 0..<frameBits {
-            let h = bounds[k + 1]
-            let next = (ringTones(h - 1), ringTones(h), ringTones(h + 1))
-            let inverse = inverseSamples[(h - bounds[k]) & ringMask]
+            let h = bounds[k &+ 1]
+            let next = (ringTones(h &- 1), ringTones(h), ringTones(h &+ 1))
+            let inverse = inverseSamples[(h &- bounds[k]) & ringMask]
             FSKDemodulator.accumulate(FSKDemodulator.energyDifference(next.0 - previous.0, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.0)
             FSKDemodulator.accumulate(FSKDemodulator.energyDifference(next.1 - previous.1, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.1)
             FSKDemodulator.accumulate(FSKDemodulator.energyDifference(next.2 - previous.2, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.2)
@@ -63,6 +63,6 @@ struct AlignmentScorer {
     /// The four tone correlations of the prefix ring at `position` (mark re, im, space re, im).
     @inline(__always)
     func ringTones(_ position: Int) -> SIMD4<Double> {
-        UnsafeRawPointer(ring + 6 * (position & ringMask)).loadUnaligned(as: SIMD4<Double>.self)
+        UnsafeRawPointer(ring + 6 &* (position & ringMask)).loadUnaligned(as: SIMD4<Double>.self)
     }
 }

@@ -51,11 +51,11 @@ extension FSKDemodulator {
             var hi = roundToInt(a)
             for k in 0..<n {
                 let lo = hi
-                hi = roundToInt(a + Double(k + 1) * step)
+                hi = roundToInt(a + Double(k &+ 1) * step)
                 let w = windowSums(lo, hi)
                 let g = 2 * w.inverseSamples
                 m[k] = BitMeasure(lo: lo, hi: hi, window: w, em: w.markEnergy * g, es: w.spaceEnergy * g,
-                                  center: Double(lo + hi) / 2, isMark: w.markEnergy > w.spaceEnergy)
+                                  center: Double(lo &+ hi) / 2, isMark: w.markEnergy > w.spaceEnergy)
             }
             let coherent = inBurst && markTracker.locked && spaceTracker.locked
             if coherent {
