@@ -121,9 +121,9 @@ extension FSKDemodulator {
             let (lo, hi, w) = (m[k].lo, m[k].hi, m[k].window)
             let em = m[k].em, es = m[k].es
             let isMark = m[k].isMark
-            if isMark { bits |= 1 << UInt32(k) }
+            if isMark { bits |= 1 &<< UInt32(truncatingIfNeeded: k) }  // k < frameBits <= 13
             if k == 0 { startIsSpace = !isMark }
-            if k >= frameBits - stopBits && !isMark { stopsAreMark = false }
+            if k >= frameBits &- stopBits && !isMark { stopsAreMark = false }
             signal += abs(em - es)
             let e = max(em, es) * w.inverseSamples
             winning += e
@@ -134,10 +134,10 @@ extension FSKDemodulator {
             // Phase advance between the two halves of the bit on the winning tone. Every
             // burst start is measured (the plausibility test needs it); inside a burst every
             // eighth character is enough for the burst's report.
-            let mid = (lo + hi) / 2
+            let mid = (lo &+ hi) / 2
             if measureTones && mid > lo && hi > mid {
                 let h1 = windowSums(lo, mid), h2 = windowSums(mid, hi)
-                let lag = Double((hi - lo) * segmentLength) / 2
+                let lag = Double((hi &- lo) &* segmentLength) / 2
                 if isMark {
                     markPhase.re += h2.mr * h1.mr + h2.mi * h1.mi
                     markPhase.im += h2.mi * h1.mr - h2.mr * h1.mi
