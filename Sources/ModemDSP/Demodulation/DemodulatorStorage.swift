@@ -20,7 +20,8 @@ final class DemodulatorStorage: @unchecked Sendable {
     let mixed: UnsafeMutablePointer<FSKDemodulator.MixedSegment>
     /// Scratch for one candidate character's bit boundaries (FSKDemodulator.search).
     let boundaries: UnsafeMutablePointer<Int>
-    /// Scratch for one tone's bit correlations and bit centres (FSKDemodulator.learnPhases).
+    /// Scratch for the bit correlations and bit centres of both tones, mark bits in the first
+    /// `measureCount` places, space bits in the rest (FSKDemodulator.learnPhases).
     let phaseCorrelations: UnsafeMutablePointer<(re: Double, im: Double)>
     let phaseCenters: UnsafeMutablePointer<Double>
     /// 1 / (n * segmentLength) for windows of n segments, n < ring slots (n = 0: infinity):
@@ -43,10 +44,10 @@ final class DemodulatorStorage: @unchecked Sendable {
         mixed.initialize(repeating: .init(), count: mixedCapacity)
         boundaries = .allocate(capacity: measureCount + 1)
         boundaries.initialize(repeating: 0, count: measureCount + 1)
-        phaseCorrelations = .allocate(capacity: measureCount)
-        phaseCorrelations.initialize(repeating: (0, 0), count: measureCount)
-        phaseCenters = .allocate(capacity: measureCount)
-        phaseCenters.initialize(repeating: 0, count: measureCount)
+        phaseCorrelations = .allocate(capacity: 2 * measureCount)
+        phaseCorrelations.initialize(repeating: (0, 0), count: 2 * measureCount)
+        phaseCenters = .allocate(capacity: 2 * measureCount)
+        phaseCenters.initialize(repeating: 0, count: 2 * measureCount)
         let slots = ringCount / 6
         inverseSamples = .allocate(capacity: slots)
         for n in 0..<slots { (inverseSamples + n).initialize(to: 1 / Double(n * segmentLength)) }

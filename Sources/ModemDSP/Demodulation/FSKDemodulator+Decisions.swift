@@ -5,25 +5,29 @@
 extension FSKDemodulator {
     /// Feeds an accepted character's bits to the two phase trackers.
     mutating func learnPhases(_ m: UnsafeBufferPointer<BitMeasure>, continuing: Bool) {
-        // Scratch preallocated in storage: no closures and no allocation per character.
+        // Scratch preallocated in storage (mark bits in the first half, space bits in the
+        // second): one pass over the bits, no closures and no allocation per character.
+        let n = frameBits
         let z = storage.phaseCorrelations, c = storage.phaseCenters
-        for pass in 0..<2 {
-            let tone = pass == 0
-            var count = 0
-            for bit in m where bit.isMark == tone {
-                z[count] = tone ? (bit.window.mr, bit.window.mi) : (bit.window.sr, bit.window.si)
-                c[count] = bit.center
-                count += 1
-            }
-            let zs = UnsafeBufferPointer(start: z, count: count), cs = UnsafeBufferPointer(start: c, count: count)
-            // The drift starts at zero, not at the measured tone's: seeding it would plant that
-            // estimate's bias.
-            if tone {
-                markTracker.update(z: zs, centers: cs, bitsPerSegment: bitsPerSegment, continuing: continuing)
+        var marks = 0, spaces = 0
+        for k in 0..<m.count {
+            let bit = m[k]
+            if bit.isMark {
+                z[marks] = (bit.window.mr, bit.window.mi)
+                c[marks] = bit.center
+                marks &+= 1
             } else {
-                spaceTracker.update(z: zs, centers: cs, bitsPerSegment: bitsPerSegment, continuing: continuing)
+                z[n &+ spaces] = (bit.window.sr, bit.window.si)
+                c[n &+ spaces] = bit.center
+                spaces &+= 1
             }
         }
+        // The drift starts at zero, not at the measured tone's: seeding it would plant that
+        // estimate's bias.
+        markTracker.update(z: UnsafeBufferPointer(start: z, count: marks), centers: UnsafeBufferPointer(start: c, count: marks),
+                           bitsPerSegment: bitsPerSegment, continuing: continuing)
+        spaceTracker.update(z: UnsafeBufferPointer(start: z + n, count: spaces), centers: UnsafeBufferPointer(start: c + n, count: spaces),
+                            bitsPerSegment: bitsPerSegment, continuing: continuing)
     }
 
     /// What a search decided about one candidate character.
