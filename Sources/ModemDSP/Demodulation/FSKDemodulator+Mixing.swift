@@ -66,15 +66,15 @@ extension FSKDemodulator {
 
         @inline(__always)
         var segment: MixedSegment {
-            MixedSegment(tones: tones.lowHalf + tones.highHalf, sum: sum[0] + sum[1],
-                         sumOfSquares: sumOfSquares[0] + sumOfSquares[1])
+            MixedSegment(parts: tones, sum: sum[0] + sum[1], sumOfSquares: sumOfSquares[0] + sumOfSquares[1])
         }
 
         /// The segment, its sums times `scale` and its sum of squares times `squareScale`
-        /// (powers of two: exact).
+        /// (powers of two: exact, so scaling the even and odd partial sums before they are
+        /// added gives what scaling their sum would).
         @inline(__always)
         func segment(scale: Float, squareScale: Float) -> MixedSegment {
-            MixedSegment(tones: (tones.lowHalf + tones.highHalf) * scale, sum: (sum[0] + sum[1]) * scale,
+            MixedSegment(parts: tones * scale, sum: (sum[0] + sum[1]) * scale,
                          sumOfSquares: (sumOfSquares[0] + sumOfSquares[1]) * squareScale)
         }
     }
