@@ -13,8 +13,8 @@
 #   minimodem --rx -q -M 7350 -S 4900 -b 1225 -f FILE 1225   (-b = --bandwidth, its fastest)
 # interleaved, and for each tool the script prints the median and the best wall time, the
 # median's real-time multiple, the byte error rate (edit distance / bytes sent) and peak
-# RSS (from one more run each under GNU time, kept out of the timed runs), then the ratios
-# of the medians. Finally it streams one HOURS (default 1) hour capture through
+# RSS (from one untimed warm-up run each under GNU time, before the timed runs), then the
+# ratios of the medians. Finally it streams one HOURS (default 1) hour capture through
 # `softmodem encode -o - | softmodem decode -` and prints the decoder's peak RSS, which
 # must stay under 32 MB.
 #
@@ -59,6 +59,14 @@ compare() {
     local seconds
     seconds=$(python3 -c "import os; print((os.path.getsize('$capture') - 44) / 2 / 44100)")
     declare -A times rss median best
+    for name in "${names[@]}"; do
+        # One untimed run each first, under GNU time for its peak RSS (GNU time's own 1 MB is
+        # below every tool's). It is also the warm-up: the file and each tool's own pages
+        # are in memory before the timed runs, so no run pays for reading them from disk.
+        command_of "$name" "$capture"
+        /usr/bin/time -f "%M" -o "$work/time" "${cmd[@]}" > "$work/$name.rss.out"
+        rss[$name]=$(cat "$work/time")
+    done
     for ((r = 1; r <= RUNS; r++)); do
         for name in "${names[@]}"; do
             # Wall time of the tool's own process: the helper's clock brackets posix_spawn
@@ -69,10 +77,6 @@ compare() {
         done
     done
     for name in "${names[@]}"; do
-        # Peak RSS from one more, untimed run under GNU time (its own 1 MB is below every tool's).
-        command_of "$name" "$capture"
-        /usr/bin/time -f "%M" -o "$work/time" "${cmd[@]}" > "$work/$name.rss.out"
-        rss[$name]=$(cat "$work/time")
         cmp -s "$work/$name.out" "$work/$name.rss.out" || echo "compare-minimodem: $name gave different output on the RSS run" >&2
     done
     echo
