@@ -110,8 +110,7 @@ public final class SoundFileReader: SampleSource {
         guard want > 0 else { return 0 }
         if isPCM16 {
             let p = try readPCM16(maxFrames: want)
-            // The same scaling libsndfile applies for float reads (1/0x8000), exact in Float.
-            for i in 0..<p.count { base[i] = Float(p[i]) * (1.0 / 32768) }
+            convertPCM16(p, into: base)
             return p.count / channels
         }
         let n = sf_readf_float(file, base, sf_count_t(want))  // sf_readf_float(3)

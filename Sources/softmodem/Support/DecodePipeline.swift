@@ -158,7 +158,7 @@ struct DecodePipeline {
                         demods[d].process(UnsafeBufferPointer(rebasing: shorts[first..<(first + count)]), into: &events)
                         let needed = d < spectra.count || (d < adapters.count && demods[d].isInBurst && adapters[d].wantsSamples)
                         if needed {
-                            for i in 0..<count { mono[i] = Float(shorts[first + i]) * (1.0 / 32768) }
+                            mono.withUnsafeMutableBufferPointer { convertPCM16(UnsafeBufferPointer(rebasing: shorts[first..<(first + count)]), into: $0.baseAddress!) }
                         }
                         mono.withUnsafeBufferPointer { all in
                             // Without floats the adapter still sees the burst state and events.
