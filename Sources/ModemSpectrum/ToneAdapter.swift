@@ -6,7 +6,7 @@ public import ModemDSP
 ///
 /// Cheap enough to run on every decode:
 /// * A burst whose first character the demodulator itself measured on the current tuning
-///   (``DemodulatorEvent/markFrequency`` and ``DemodulatorEvent/spaceFrequency``, from the
+///   (``ModemEvent/markFrequency`` and ``ModemEvent/spaceFrequency``, from the
 ///   phase turn between bit halves, within ``screenTolerance``) is not analysed at all: an
 ///   on-frequency sender, the usual case, costs nothing. One character's estimate is
 ///   noisy, so in noise an on-frequency burst may still be analysed (which costs only the
@@ -72,13 +72,14 @@ public final class ToneAdapter {
     /// without both tones measured (NaN) say nothing to the screen; until one with both
     /// arrives, the burst is analysed as if the screen did not exist.
     public func observe(_ samples: UnsafeBufferPointer<Float>, inBurst: Bool,
-                        events: some Sequence<DemodulatorEvent>) -> (mark: Double, space: Double)? {
+                        events: some Sequence<ModemEvent>) -> (mark: Double, space: Double)? {
         defer { wasInBurst = inBurst }
         if inBurst {
             if verdict == .undecided {
-                for e in events where e.markFrequency.isFinite && e.spaceFrequency.isFinite {
-                    let near = abs(e.markFrequency / current.mark - 1) <= screenTolerance
-                        && abs(e.spaceFrequency / current.space - 1) <= screenTolerance
+                for e in events {
+                    guard let m = e.fsk, m.markFrequency.isFinite && m.spaceFrequency.isFinite else { continue }
+                    let near = abs(m.markFrequency / current.mark - 1) <= screenTolerance
+                        && abs(m.spaceFrequency / current.space - 1) <= screenTolerance
                     verdict = near ? .onTuning : .analyse
                     break
                 }

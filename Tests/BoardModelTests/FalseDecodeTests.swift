@@ -14,7 +14,7 @@ struct FalseDecodeTests {
         var noise = WhiteNoiseChannel(levelDBFS: noiseDBFS, seed: seed)
         var tones = tones
         var chunk = [Float](repeating: 0, count: Int(rate))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         var bytes = 0
         for _ in 0..<seconds {
             for i in chunk.indices { chunk[i] = 0 }

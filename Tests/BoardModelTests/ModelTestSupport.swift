@@ -24,7 +24,7 @@ enum Models {
     static func demodulate(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
                            chunk: Int = 4096) throws -> [UInt8] {
         var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         samples.withUnsafeBufferPointer { all in
             var i = 0
             while i < all.count {

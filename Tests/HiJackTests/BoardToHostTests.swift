@@ -27,7 +27,7 @@ import Testing
         let signal = HiJackSignals.boardSignal(bytes, sampleRate: 44_100, baud: baud)
         let (decoded, _, events) = try HiJackSignals.decode(signal, sampleRate: 44_100)
         #expect(decoded == bytes)
-        if let last = events.last { #expect(abs(last.baud - baud) < 0.03 * baud) }
+        if let last = events.last?.hijack { #expect(abs(last.baud - baud) < 0.03 * baud) }
     }
 
     @Test(arguments: [(1_300.0, 44_100.0), (1_700.0, 44_100.0), (1_300.0, 96_000.0), (1_700.0, 48_000.0)])
@@ -63,7 +63,7 @@ import Testing
 
     @Test func badInputProducesNothingAndNeverTraps() throws {
         var decoder = try HiJackDecoder(sampleRate: 44_100)
-        var events: [HiJackEvent] = []
+        var events: [ModemEvent] = []
         let empty: [Float] = []
         empty.withUnsafeBufferPointer { decoder.process($0, into: &events) }
         let silence = [Float](repeating: 0, count: 44_100)

@@ -36,10 +36,10 @@ enum HiJackSignals {
     }
 
     /// Runs the decoder over `samples` in chunks of random sizes (0 included).
-    static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (bytes: [UInt8], decoder: HiJackDecoder, events: [HiJackEvent]) {
+    static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (bytes: [UInt8], decoder: HiJackDecoder, events: [ModemEvent]) {
         var decoder = try HiJackDecoder(sampleRate: sampleRate)
         var rng = SeededGenerator(seed: seed)
-        var events: [HiJackEvent] = []
+        var events: [ModemEvent] = []
         samples.withUnsafeBufferPointer { all in
             var i = 0
             while i < all.count {

@@ -56,7 +56,7 @@ struct BoardChannel: HalfDuplexChannel {
             board.process(samples)
             received = board.drain()
         } else {
-            var events: [DemodulatorEvent] = []
+            var events: [ModemEvent] = []
             samples.withUnsafeBufferPointer { hostDemodulator.process($0, into: &events) }
             hostDemodulator.flush(into: &events)
             received = events.filter { $0.kind == .byte }.map(\.value)

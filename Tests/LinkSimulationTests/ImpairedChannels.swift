@@ -94,7 +94,7 @@ struct ModemChannel: HalfDuplexChannel {
             samples.removeSubrange(start..<min(samples.count, start + length))
         }
         log.samples += samples.count
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         samples.withUnsafeBufferPointer { demodulators[direction]!.process($0, into: &events) }
         demodulators[direction]!.flush(into: &events)
         var received = events.filter { $0.kind == .byte }.map(\.value)

@@ -9,7 +9,7 @@ import Testing
     /// got when it came out.
     static func lateness(_ samples: [Float], profile: ModemProfile, rate: Double) throws -> [(value: UInt8, bits: Double)] {
         var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         var out: [(value: UInt8, bits: Double)] = []
         let bit = rate / profile.baud
         samples.withUnsafeBufferPointer { all in

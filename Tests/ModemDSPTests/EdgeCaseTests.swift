@@ -32,7 +32,7 @@ struct EdgeCaseTests {
     @Test("silence, empty input and a lone click produce nothing")
     func nothing() throws {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         let empty: [Float] = []
         empty.withUnsafeBufferPointer { demod.process($0, into: &events) }
         let silence = [Float](repeating: 0, count: 44_100)
@@ -49,7 +49,7 @@ struct EdgeCaseTests {
     func valueSemantics() throws {
         let signal = try TestSignals.encode(Self.bytes, amplitude: 0.5, silence: 2000)
         var a = try FSKDemodulator(DemodulatorConfiguration())
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         let half = signal.count / 2
         signal.withUnsafeBufferPointer { a.process(UnsafeBufferPointer(rebasing: $0[0..<half]), into: &events) }
         var b = a  // shares storage until one of them writes
@@ -96,7 +96,7 @@ struct MixedSegmentTests {
         let config = DemodulatorConfiguration(sampleRate: rate)
         var whole = try FSKDemodulator(config)
         var split = try FSKDemodulator(config)
-        var a: [DemodulatorEvent] = [], b: [DemodulatorEvent] = []
+        var a: [ModemEvent] = [], b: [ModemEvent] = []
         signal.withUnsafeBufferPointer { whole.process($0, into: &a) }
         let segmentCount = signal.count / split.segmentLength
         var mixed = [FSKDemodulator.MixedSegment](repeating: .init(), count: segmentCount)
@@ -106,7 +106,7 @@ struct MixedSegmentTests {
         // Same characters at the same samples; the two loops may round a multiply-add
         // differently, so measured levels agree to rounding, not bit for bit.
         #expect(a.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" } == b.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" })
-        #expect(zip(a, b).allSatisfy { abs($0.ebN0 - $1.ebN0) < 1e-3 })
+        #expect(zip(a, b).allSatisfy { abs($0.fsk!.ebN0 - $1.fsk!.ebN0) < 1e-3 })
         #expect(a.filter { $0.kind == .byte }.map(\.value) == bytes)
     }
 }

@@ -6,8 +6,8 @@ import Testing
 @Suite("demodulator front end")
 struct FrontEndTests {
     /// Kind, value, position and the exact Eb/N0 bits: equal only if every sum was equal.
-    private static func fingerprint(_ events: [DemodulatorEvent]) -> [String] {
-        events.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample) \($0.decidedAt) \($0.ebN0.bitPattern)" }
+    private static func fingerprint(_ events: [ModemEvent]) -> [String] {
+        events.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample) \($0.decidedAt) \($0.fsk!.ebN0.bitPattern)" }
     }
 
     @Test("chunk sizes change nothing, to the bit, with noise, clipping and NaN in the signal",
@@ -40,7 +40,7 @@ struct FrontEndTests {
         let signal = try TestSignals.encode(bytes, profile: profile, silence: 3000)
         var demod = try FSKDemodulator(DemodulatorConfiguration())
         try demod.retune(mark: 7302.6, space: 4898.3)
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         signal.withUnsafeBufferPointer { demod.process($0, into: &events) }
         demod.flush(into: &events)
         #expect(events.filter { $0.kind == .byte }.map(\.value) == bytes)
@@ -53,7 +53,7 @@ struct FrontEndTests {
         let gap = [Float](repeating: 0, count: 4001)  // not a whole number of segments
         let signal = gap + burst
         var demod = try FSKDemodulator(DemodulatorConfiguration())
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         signal.withUnsafeBufferPointer { all in
             demod.process(UnsafeBufferPointer(rebasing: all[0..<gap.count]), into: &events)
         }

@@ -20,9 +20,9 @@ struct PCM16InputTests {
     /// Events from feeding `pcm` in chunks whose lengths cycle through `chunks`, each as
     /// 16-bit samples or, where `asFloat` says so for the chunk's index, as their float
     /// conversion.
-    static func events(_ pcm: [Int16], chunks: [Int], asFloat: (Int) -> Bool) throws -> [DemodulatorEvent] {
+    static func events(_ pcm: [Int16], chunks: [Int], asFloat: (Int) -> Bool) throws -> [ModemEvent] {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         let floats = pcm.map { Float($0) * (1.0 / 32768) }
         var i = 0, c = 0
         while i < pcm.count {
@@ -41,12 +41,12 @@ struct PCM16InputTests {
 
     /// Field by field, doubles by bit pattern (unmeasured tones are NaN, which `==` never
     /// matches).
-    static func identical(_ a: [DemodulatorEvent], _ b: [DemodulatorEvent]) -> Bool {
+    static func identical(_ a: [ModemEvent], _ b: [ModemEvent]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { x, y in
             x.kind == y.kind && x.value == y.value && x.startSample == y.startSample && x.endSample == y.endSample
                 && x.decidedAt == y.decidedAt
-                && [x.signalPower, x.noisePower, x.ebN0Ratio, x.markFrequency, x.spaceFrequency].map(\.bitPattern)
-                    == [y.signalPower, y.noisePower, y.ebN0Ratio, y.markFrequency, y.spaceFrequency].map(\.bitPattern)
+                && [x.fsk!.signalPower, x.fsk!.noisePower, x.fsk!.ebN0Ratio, x.fsk!.markFrequency, x.fsk!.spaceFrequency].map(\.bitPattern)
+                    == [y.fsk!.signalPower, y.fsk!.noisePower, y.fsk!.ebN0Ratio, y.fsk!.markFrequency, y.fsk!.spaceFrequency].map(\.bitPattern)
         }
     }
 
@@ -73,7 +73,7 @@ struct PCM16InputTests {
     @Test("empty 16-bit chunks and full-scale square waves are harmless")
     func edgeCases() throws {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         demod.process(UnsafeBufferPointer<Int16>(start: nil, count: 0), into: &events)
         let square = (0..<44_100).map { ($0 / 3) % 2 == 0 ? Int16.min : Int16.max }
         square.withUnsafeBufferPointer { demod.process($0, into: &events) }

@@ -24,9 +24,9 @@ enum TestSignals {
     /// Decodes `samples` in chunks of `chunk` samples and returns every event.
     static func events(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
                        format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
-                       chunk: Int = 4096) throws -> [DemodulatorEvent] {
+                       chunk: Int = 4096) throws -> [ModemEvent] {
         var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate, format: format, squelch: squelch))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         samples.withUnsafeBufferPointer { all in
             var i = 0
             while i < all.count {

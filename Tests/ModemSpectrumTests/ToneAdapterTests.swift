@@ -30,7 +30,7 @@ struct ToneAdapterTests {
     static func decode(_ samples: [Float], adapt: Bool) throws -> (bytes: [UInt8], retunes: Int, mark: Double, analysed: Int, screened: Int) {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
         let adapter = ToneAdapter(profile: .softmodem1225, sampleRate: 44_100)
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         var retunes = 0
         samples.withUnsafeBufferPointer { all in
             var i = 0

@@ -43,7 +43,7 @@ extension FSKDemodulator {
     }
 
     mutating func decide(start a: Double, step: Double, grid: Double?,
-                                 _ events: inout [DemodulatorEvent]) -> Outcome {
+                                 _ events: inout [ModemEvent]) -> Outcome {
         let inBurst = grid != nil
         let n = frameBits
         // Pass 1: each bit's correlations, decided coherently when the burst's tone phases
@@ -112,7 +112,7 @@ extension FSKDemodulator {
     }
 
     mutating func decideBits(start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
-                                     _ events: inout [DemodulatorEvent]) -> Outcome {
+                                     _ events: inout [ModemEvent]) -> Outcome {
         let inBurst = grid != nil
         let measureTones = !inBurst || charactersOnClock % 8 == 0
         var bits: UInt32 = 0
@@ -203,7 +203,7 @@ extension FSKDemodulator {
 
         let format = configuration.format
         let value = UInt8(truncatingIfNeeded: (bits >> 1) & UInt32(format.valueMask))
-        var kind = DemodulatorEvent.Kind.byte
+        var kind = ModemEvent.Kind.byte
         if !stopsAreMark {
             kind = .framingError
         } else if format.parity != .none {
@@ -213,13 +213,14 @@ extension FSKDemodulator {
         // A framing error is reported only on final data; a tentative look may be early.
         if tentative && kind == .framingError { return .needMore }
         let b = Double(segmentLength)
-        let event = DemodulatorEvent(
+        let event = ModemEvent(
             kind: kind, value: value,
             startSample: Int64((a * b).rounded()),
             endSample: Int64(((a + Double(frameBits) * step) * b).rounded()),
             decidedAt: Int64(rawCount * segmentLength),
-            signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0Ratio: ebN0Ratio,
-            markFrequency: markHz, spaceFrequency: spaceHz)
+            metrics: .fsk(FSKCharacterMetrics(
+                signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0Ratio: ebN0Ratio,
+                markFrequency: markHz, spaceFrequency: spaceHz)))
         events.append(event)
         if kind == .framingError { return .framingError(a) }
         learnPhases(m, continuing: grid != nil)

@@ -5,7 +5,7 @@ extension FSKDemodulator {
     /// Segments a whole character spans at the slowest rate searched, plus margin.
     var lookahead: Int { lookaheadSegments }
 
-    mutating func advance(_ events: inout [DemodulatorEvent]) {
+    mutating func advance(_ events: inout [ModemEvent]) {
         ringEnd = segments
         while true {
             switch mode {
@@ -87,7 +87,7 @@ extension FSKDemodulator {
     /// Inside a burst: the next character should start on the previous one's bit clock,
     /// after any number of idle mark bits. Looking there directly (instead of waiting for a
     /// trigger) keeps weak back-to-back characters aligned; anything else ends the burst.
-    mutating func follow(expect e: Double, idleBits: Int, lostSlots: Int, _ events: inout [DemodulatorEvent]) {
+    mutating func follow(expect e: Double, idleBits: Int, lostSlots: Int, _ events: inout [ModemEvent]) {
         let step = segmentsPerBit * anchorScale
         let lo = roundToInt(e), hi = roundToInt(e + step)
         let w = windowSums(lo, hi)
@@ -202,7 +202,7 @@ extension FSKDemodulator {
     /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
     /// one), decodes the best, and reports what happened. With `grid`, alignments within
     /// a segment of it win unless the signal is clearly better elsewhere.
-    mutating func search(lo: Double, hi: Double, grid: Double?, _ events: inout [DemodulatorEvent]) -> Outcome {
+    mutating func search(lo: Double, hi: Double, grid: Double?, _ events: inout [ModemEvent]) -> Outcome {
         let nominal = segmentsPerBit
         let center = grid == nil ? 1.0 : anchorScale
         // On the burst's clock, a character scoring near what the burst's level predicts
@@ -242,7 +242,7 @@ extension FSKDemodulator {
     /// The first character of a burst, tried on the alignments whose data is in (provisional
     /// slots included): nil while the best of them is not yet followed by two lower-scoring
     /// ones and the whole search is still to come, otherwise what ``refine`` decided.
-    mutating func earlySearch(lo: Double, hi: Double, _ events: inout [DemodulatorEvent]) -> Outcome? {
+    mutating func earlySearch(lo: Double, hi: Double, _ events: inout [ModemEvent]) -> Outcome? {
         let nominal = segmentsPerBit
         scorer.setBoundaries(start: lo, step: nominal)
         let last = ringEnd - storage.boundaries[frameBits]
@@ -274,7 +274,7 @@ extension FSKDemodulator {
     /// Refines a coarse winner over bit rates and decides it (or, inside a burst, the
     /// clock's own candidate when it scores nearly as well).
     mutating func refine(_ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
-                         grid: Double?, _ events: inout [DemodulatorEvent]) -> Outcome {
+                         grid: Double?, _ events: inout [ModemEvent]) -> Outcome {
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
         let center = grid == nil ? 1.0 : anchorScale

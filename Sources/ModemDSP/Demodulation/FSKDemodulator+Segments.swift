@@ -19,7 +19,7 @@ extension FSKDemodulator {
     /// runs a precomputed count, up to the next thing the outer loop must do (the search is
     /// due, a running sum needs rebasing, the block ends). The first `delay` segments of a
     /// stream, which have nothing to correct yet, go through the outer loop one at a time.
-    mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [DemodulatorEvent]) {
+    mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [ModemEvent]) {
         let q = storage.raw, ring = storage.ring
         let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
         let b = Double(segmentLength), inverseWindow = inverseWindowSamples

@@ -36,7 +36,8 @@ public struct FSKDemodulator: Sendable {
     let frameBits: Int
     let stopBits: Int
     let lookaheadSegments: Int
-    let sampleRate: Double
+    /// Samples per second the demodulator was built for.
+    public let sampleRate: Double
     /// The squelch for a burst's first character and for the characters on its clock (4 dB
     /// lower), as the smallest Eb/N0 ratios whose ``decibels(power:)`` reaches it: every
     /// candidate character is checked, and comparing ratios spares a logarithm each time
@@ -191,11 +192,11 @@ public struct FSKDemodulator: Sendable {
     /// A clean character is reported a third of a bit after its stop bit ends (two thirds
     /// for the first character of a burst); a weak or doubtful one waits until 2.2 bits
     /// after, when the search has seen it at every candidate alignment and the high-pass has
-    /// the segments after it (``DemodulatorEvent/decidedAt`` tells which). Silence, NaN and
+    /// the segments after it (``ModemEvent/decidedAt`` tells which). Silence, NaN and
     /// empty chunks produce nothing.
     /// Chunks may have any length, including zero; a segment split across calls is
     /// finished by the next one.
-    public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [DemodulatorEvent]) {
+    public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [ModemEvent]) {
         processSamples(samples, into: &events)
     }
 
@@ -203,12 +204,12 @@ public struct FSKDemodulator: Sendable {
     /// would their float conversion (x / 32768), chunk by chunk and bit for bit, but
     /// faster: no conversion pass and no clipping check (16-bit samples are never out of
     /// range). Chunks of the two kinds may be mixed in one stream.
-    public mutating func process(_ samples: UnsafeBufferPointer<Int16>, into events: inout [DemodulatorEvent]) {
+    public mutating func process(_ samples: UnsafeBufferPointer<Int16>, into events: inout [ModemEvent]) {
         processSamples(samples, into: &events)
     }
 
     @inline(__always)
-    mutating func processSamples<S: MixerSample>(_ samples: UnsafeBufferPointer<S>, into events: inout [DemodulatorEvent]) {
+    mutating func processSamples<S: MixerSample>(_ samples: UnsafeBufferPointer<S>, into events: inout [ModemEvent]) {
         guard let base = samples.baseAddress else { return }
         let n = samples.count
         let b = segmentLength
@@ -299,7 +300,7 @@ public struct FSKDemodulator: Sendable {
     /// Runs everything after the mixer on segments from ``mixSegments(_:into:)``, exactly as
     /// ``process(_:into:)`` would on the samples they came from (which must be the samples
     /// that follow what this demodulator has consumed, with no partial segment pending).
-    public mutating func process(mixed segments: UnsafeBufferPointer<MixedSegment>, into events: inout [DemodulatorEvent]) {
+    public mutating func process(mixed segments: UnsafeBufferPointer<MixedSegment>, into events: inout [ModemEvent]) {
         precondition(fill == 0, "process(mixed:) needs the demodulator on a segment boundary")
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         if let base = segments.baseAddress { completeSegments(base, segments.count, &events) }
@@ -309,7 +310,7 @@ public struct FSKDemodulator: Sendable {
 
     /// Feeds enough silence to resolve a character still being searched, then returns.
     /// Call at the end of a stream; the demodulator can keep going afterwards.
-    public mutating func flush(into events: inout [DemodulatorEvent]) {
+    public mutating func flush(into events: inout [ModemEvent]) {
         let zeros = [Float](repeating: 0, count: segmentLength * 64)
         let needed = Int(Double(frameBits + 3) * segmentsPerBit * (1 + configuration.baudTolerance)) + window + delay + 4
         var fed = 0

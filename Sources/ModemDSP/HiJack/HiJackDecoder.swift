@@ -48,6 +48,8 @@ public struct HiJackDecoder: Sendable {
     private var lastUpCross: Double = 0
     private var lastDownCross: Double = 0
     private var sampleIndex: Int64 = 0
+    /// Samples given when the current edge (or flush) was seen.
+    private var decidedAt: Int64 = 0
 
     // Bit recovery.
     private enum Mode: Sendable { case hunting, frame, clocked }
@@ -91,8 +93,8 @@ public struct HiJackDecoder: Sendable {
         maxPeriod = nominalPeriod * 1.2
     }
 
-    /// Decodes a chunk of mono samples, appending a `HiJackEvent` per frame found.
-    public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [HiJackEvent]) {
+    /// Decodes a chunk of mono samples, appending a ``ModemEvent`` per frame found.
+    public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [ModemEvent]) {
         guard !samples.isEmpty else { return }
         // Per-sample state lives in locals; `edge` touches only the bit-recovery state.
         var hp = highPass, lp1 = lowPass1, lp2 = lowPass2
@@ -118,10 +120,10 @@ public struct HiJackDecoder: Sendable {
             }
             if !isHigh && y > threshold {
                 isHigh = true
-                edge(at: up, rising: true, into: &events)
+                edge(at: up, rising: true, now: index, into: &events)
             } else if isHigh && y < -threshold {
                 isHigh = false
-                edge(at: down, rising: false, into: &events)
+                edge(at: down, rising: false, now: index, into: &events)
             }
             prev = y
             index += 1
@@ -133,8 +135,21 @@ public struct HiJackDecoder: Sendable {
         nonFiniteSamples += bad
     }
 
+    /// Forgets all signal history, as if newly created (counters and time base included).
+    public mutating func reset() {
+        // The same parameters passed the checks in init, so this cannot fail.
+        if let fresh = try? HiJackDecoder(sampleRate: sampleRate, nominalBaud: nominalBaud) { self = fresh }
+    }
+
+    /// Samples given since creation or the last ``reset()``.
+    public var samplesConsumed: Int64 { sampleIndex }
+
+    /// True while a frame is being read or the bit clock runs through idle 1s after one.
+    public var isInBurst: Bool { mode != .hunting }
+
     /// Ends the input: a frame cut off by the end is counted as a framing error.
-    public mutating func flush(into events: inout [HiJackEvent]) {
+    public mutating func flush(into events: inout [ModemEvent]) {
+        decidedAt = sampleIndex
         if mode == .frame { reject(.framingError, into: &events) }
         mode = .hunting
         shortCount = 0
@@ -143,7 +158,9 @@ public struct HiJackDecoder: Sendable {
     /// The bit rate the clock currently runs at.
     public var measuredBaud: Double { sampleRate / period }
 
-    private mutating func edge(at t: Double, rising: Bool, into events: inout [HiJackEvent]) {
+    /// - Parameter now: index of the sample that revealed the edge (for ``ModemEvent/decidedAt``).
+    private mutating func edge(at t: Double, rising: Bool, now: Double, into events: inout [ModemEvent]) {
+        decidedAt = Int64(now) + 1
         let sinceLast = t - lastEdge
         lastEdge = t
         switch mode {
@@ -201,7 +218,7 @@ public struct HiJackDecoder: Sendable {
     }
 
     /// Bits 0-7 data, bit 8 parity, bit 9 stop.
-    private mutating func finishFrame(into events: inout [HiJackEvent]) {
+    private mutating func finishFrame(into events: inout [ModemEvent]) {
         let data = UInt8(truncatingIfNeeded: bits)
         let parity = UInt8((bits >> 8) & 1)
         let stop = (bits >> 9) & 1
@@ -215,20 +232,28 @@ public struct HiJackDecoder: Sendable {
             mode = .clocked
         } else {
             byteCount += 1
-            events.append(HiJackEvent(kind: .byte, value: data, startSample: startSample, baud: measuredBaud, inverted: inverted))
+            events.append(event(.byte, data))
             polarityScore = min(max(polarityScore + (inverted ? -1 : 1), -4), 4)
             rejectedStarts = 0
             mode = .clocked
         }
     }
 
-    private mutating func reject(_ kind: HiJackEvent.Kind, into events: inout [HiJackEvent]) {
+    private mutating func reject(_ kind: ModemEvent.Kind, into events: inout [ModemEvent]) {
         if kind == .parityError { parityErrors += 1 } else { framingErrors += 1 }
         if polarityScore > 0 { polarityScore -= 1 } else if polarityScore < 0 { polarityScore += 1 }
-        events.append(HiJackEvent(kind: kind, value: UInt8(truncatingIfNeeded: bits), startSample: startSample, baud: measuredBaud, inverted: inverted))
+        events.append(event(kind, UInt8(truncatingIfNeeded: bits)))
         bits = 0
         bitCount = 0
     }
 
-    private var startSample: Int64 { Int64(max(0, frameStart - 0.5 * period)) }
+    /// The start bit's cell begins half a bit before its mid-cell transition; the frame's
+    /// decisive part ends after the parity cell (the stop bit is idle line).
+    private func event(_ kind: ModemEvent.Kind, _ value: UInt8) -> ModemEvent {
+        let start = max(0, frameStart - 0.5 * period)
+        return ModemEvent(kind: kind, value: value, startSample: Int64(start),
+                          endSample: Int64((start + Double(HiJack.frameBits) * period).rounded()),
+                          decidedAt: max(decidedAt, Int64((start + Double(HiJack.frameBits) * period).rounded())),
+                          metrics: .hijack(HiJackFrameMetrics(baud: measuredBaud, inverted: inverted)))
+    }
 }

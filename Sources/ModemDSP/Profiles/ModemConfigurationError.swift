@@ -12,6 +12,8 @@ public enum ModemConfigurationError: Error, Sendable, Equatable, CustomStringCon
     case invalidFrame(String)
     case invalidAmplitude(Double)
     case unknownProfile(String)
+    /// A HiJack coder's parameters (rate, bit rate, byte period, levels).
+    case hijack(HiJackConfigurationError)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum ModemConfigurationError: Error, Sendable, Equatable, CustomStringCon
             return "amplitude \(dbfs) dBFS must be between -120 and 0"
         case .unknownProfile(let name):
             return "unknown profile '\(name)'; known: \(ModemProfile.builtIn.map(\.name).joined(separator: ", "))"
+        case .hijack(let error):
+            return error.description
         }
     }
 }

@@ -180,7 +180,7 @@ struct BitErrorRateCommand: ParsableCommand {
     private func decode(_ samples: [Float], _ config: DemodulatorConfiguration) throws -> [UInt8] {
         var demod: FSKDemodulator
         do { demod = try FSKDemodulator(config) } catch { throw CLIError(error) }
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         var out: [UInt8] = []
         samples.withUnsafeBufferPointer { all in
             var i = 0

@@ -48,69 +48,94 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if modem.isHiJack { return try runHiJack() }
-        let profile = try modem.resolvedProfile()
-        let frame = try modem.frameFormat()
+        let modem = try self.modem.receiveModem(squelch: squelch, hiJackBaud: false)
+        if case .hijack = modem, noAdapt { throw CLIError.usage("--no-adapt does not apply to --profile hijack") }
+        // Choose the concrete receiver once; everything below is generic over it.
+        switch modem {
+        case .fsk(let settings):
+            try decodeAll(settings, modem: modem) { rate, verbose in
+                var observers: [any DecodeObserver<FSKDemodulator>] = []
+                if !noAdapt { observers.append(ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: verbose)) }
+                if verbose { observers.append(SpectrumObserver(settings: settings, sampleRate: rate)) }
+                return observers
+            }
+        case .hijack(let settings):
+            try decodeAll(settings, modem: modem) { _, _ in [] }
+        }
+    }
+
+    private func decodeAll<Factory: ModemReceiverFactory>(
+        _ factory: Factory, modem: Modem, observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>]
+    ) throws(CLIError) {
         let rawFormat = RawSampleFormat(rawValue: format.lowercased())
         if raw {
             guard rawFormat != nil else {
-                throw CLIError.usage("unknown raw format '\(format)'; use one of: \(RawSampleFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .usage("unknown raw format '\(format)'; use one of: \(RawSampleFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard let rate else { throw CLIError.usage("--raw needs --rate") }
+            guard let rate else { throw .usage("--raw needs --rate") }
             do {
-                try profile.validate(sampleRate: rate)
+                _ = try factory.makeReceiver(sampleRate: rate)
             } catch {
                 throw CLIError(error)
             }
         }
-        let proto = try messages.resolved()
-        var pipeline = DecodePipeline(
-            configuration: DemodulatorConfiguration(profile: profile, sampleRate: rate ?? 44_100, format: frame, squelch: squelch),
-            channel: channel.map { $0 - 1 }, verbose: verbosity.verbose, trace: verbosity.traceCharacters, adapt: !noAdapt)
-        let printer = proto.map { MessagePrinter(proto: $0, json: messages.json) }
-        if let printer { pipeline.onByte = { b, t throws(CLIError) in try printer.push(b, at: t) } }
-        var sink = ByteSink()
+        let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
+        let reporter = BurstReporter(verbosity: verbosity, modem: modem)
         let inputs = files.isEmpty ? ["-"] : files
-        if inputs.filter({ $0 == "-" }).count > 1 { throw CLIError.usage("stdin (-) can be read only once") }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read only once") }
+        var output: ByteOutput?
         for path in inputs {
-            try decode(path, pipeline: pipeline, rawFormat: rawFormat, sink: &sink)
+            var truncation: AudioIOError?
+            let result: (name: String, stats: DecodeStats)
+            do {
+                if raw, let rawFormat, let rate {
+                    var source = try RawPCMReader(path: path, format: rawFormat, sampleRate: rate, channels: channels)
+                    if verbosity.verbose { Diagnostics.info("\(source.name): raw \(rawFormat.rawValue), \(Int(rate)) Hz, \(channels) channel(s)") }
+                    result = try decode(&source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
+                } else {
+                    var source = try SoundFileReader(path: path)
+                    if verbosity.verbose {
+                        let length = source.frames >= 0 ? ", " + Diagnostics.seconds(source.frames, rate: source.sampleRate) : ""
+                        Diagnostics.info("\(source.name): \(source.formatDescription), \(Int(source.sampleRate)) Hz, \(source.channels) channel(s)\(length)")
+                    }
+                    result = try decode(&source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
+                    truncation = source.truncation
+                }
+            } catch let error as AudioIOError {
+                throw CLIError(error)
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .runtime("\(error)")
+            }
+            try InputChecks.decoded(result.name, frames: result.stats.frames, peak: result.stats.peak,
+                                    nonFinite: result.stats.nonFinite, truncation: truncation)
         }
-        if let printer {
-            try printer.finish()
-            if verbosity.verbose { Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded") }
+        if output != nil {
+            try output!.finish()
+            if let printer, verbosity.verbose {
+                Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
+            }
         }
     }
 
-    private func decode(_ path: String, pipeline: DecodePipeline, rawFormat: RawSampleFormat?, sink: inout ByteSink) throws(CLIError) {
-        var truncation: AudioIOError?
-        let result: DecodePipeline.Result
-        let name: String
-        do {
-            if raw, let rawFormat, let rate {
-                var source = try RawPCMReader(path: path, format: rawFormat, sampleRate: rate, channels: channels)
-                name = source.name
-                if verbosity.verbose { Diagnostics.info("\(name): raw \(rawFormat.rawValue), \(Int(rate)) Hz, \(channels) channel(s)") }
-                result = try pipeline.run(&source, into: &sink)
-            } else {
-                var source = try SoundFileReader(path: path)
-                name = source.name
-                if verbosity.verbose {
-                    let length = source.frames >= 0 ? ", " + Diagnostics.seconds(source.frames, rate: source.sampleRate) : ""
-                    Diagnostics.info("\(name): \(source.formatDescription), \(Int(source.sampleRate)) Hz, \(source.channels) channel(s)\(length)")
-                }
-                result = try pipeline.run(&source, into: &sink)
-                truncation = source.truncation
-            }
-        } catch let error as AudioIOError {
-            throw CLIError(error)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .runtime("\(error)")
+    /// Decodes one input through a session. The output is made at the first input's rate
+    /// and kept for the next inputs, since messages may span files.
+    private func decode<Factory: ModemReceiverFactory>(
+        _ source: inout some SampleSource, _ factory: Factory, reporter: BurstReporter,
+        observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?, output: inout ByteOutput?
+    ) throws(CLIError) -> (name: String, stats: DecodeStats) {
+        let rate = source.sampleRate
+        let made = observers(rate, verbosity.verbose)
+        var session = try DecodeSession(factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
+                                        name: source.name, reporter: reporter) { made }
+        if output == nil {
+            output = ByteOutput(printer: printer, sampleRate: rate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         }
-        if verbosity.verbose {
-            Diagnostics.info("\(name): \(result.bytes) bytes in \(result.bursts) bursts, \(result.framingErrors) framing errors, \(result.parityErrors) parity errors")
+        try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in try output!.write(e, rate: rate) } flush: {
+            () throws(CLIError) in try output!.flush()
         }
-        try InputChecks.decoded(name, frames: result.frames, peak: result.peak, truncation: truncation)
+        reporter.summary(session.name, session.stats, channel: session.chosenChannel, channels: session.channelCount)
+        return (session.name, session.stats)
     }
 }

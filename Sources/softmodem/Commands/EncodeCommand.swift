@@ -51,14 +51,7 @@ struct EncodeCommand: ParsableCommand {
     var float = false
 
     func run() throws {
-        if modem.isHiJack { return try runHiJack() }
-        if hijack.anyGiven || power.anyGiven {
-            throw CLIError.usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
-        }
-        let profile = try modem.resolvedProfile()
-        let format = try modem.frameFormat()
         if messages.json { throw CLIError.usage("--json applies to decoding") }
-        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
         guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
             throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
         }
@@ -68,45 +61,70 @@ struct EncodeCommand: ParsableCommand {
         guard silence.isFinite, silence >= 0, silence <= 3600 else {
             throw CLIError.usage("--silence must be 0 to 3600 seconds")
         }
-        guard let layout = ChannelLayout(rawValue: channels.lowercased()) else {
-            throw CLIError.usage("--channels must be mono, left, right or both, not '\(channels)'")
+        guard rate.isFinite, rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        let modem = try self.modem.transmitModem(hijack: hijack, power: power)
+        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
+        // Choose the concrete transmitter once; the encoding below is generic over it.
+        switch modem {
+        case .fsk(let settings):
+            guard let layout = ChannelLayout(rawValue: channels.lowercased()) else {
+                throw CLIError.usage("--channels must be mono, left, right or both, not '\(channels)'")
+            }
+            try encode(FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: preamble, postamble: postamble),
+                       layout: layout, message: message)
+        case .hijack(let s):
+            guard channels.lowercased() == "mono" || channels.lowercased() == "both" else {
+                throw CLIError.usage("--profile hijack always writes stereo (left data, right power); --channels does not apply")
+            }
+            // The lead-in and tail are the power tone alone, so the board powers up first.
+            try encode(HiJackTransmitterMaker(baud: s.sendBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
+                                              preamble: preamble, postamble: postamble, power: power, idleLine: false),
+                       layout: .both, message: message)
         }
-        guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
-        let modulator: FSKModulator
-        do {
-            modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: Float(pow(10, amplitude / 20)))
-        } catch {
-            throw CLIError(error)
-        }
+    }
+
+    /// Writes `--silence` of resting line, one burst of the bytes, and `--silence` again.
+    private func encode<Maker: TransmitterMaker>(_ maker: Maker, layout: ChannelLayout, message: [UInt8]?) throws(CLIError) {
+        var transmitter = try maker.make(sampleRate: rate)
         let destination = output ?? "-"
         if destination == "-" && Diagnostics.stdoutIsTerminal {
             throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
         }
-        var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: postamble)
         var sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: layout, float: float)
-
         let chunk = 256
-        var samples = [Float](repeating: 0, count: max(encoder.maxSamples(forBytes: chunk), encoder.maxSamplesForFinish, Int(rate)))
-        let silenceSamples = Int(silence * rate)
-        func emitSilence() throws {
-            var left = silenceSamples
+        let frames = max(transmitter.maxFrames(forBytes: chunk), transmitter.maxFramesForFinish, Int(rate) / 10 + transmitter.restOvershoot)
+        var samples = [Float](repeating: 0, count: frames * transmitter.channels)
+        func put(_ n: Int) throws(CLIError) {
+            if transmitter.channels == 1 {
+                try sink.write(samples, count: n)
+            } else {
+                try samples.withUnsafeBufferPointer { b throws(CLIError) in
+                    try sink.writeInterleaved(UnsafeBufferPointer(rebasing: b[0..<(n * transmitter.channels)]))
+                }
+            }
+        }
+        func rest() throws(CLIError) {
+            var left = Int(silence * rate)
             while left > 0 {
-                let n = min(left, samples.count)
-                let written = samples.withUnsafeMutableBufferPointer { encoder.silence(samples: n, into: $0.baseAddress!) }
-                try sink.write(samples, count: written)
+                let ask = min(left, Int(rate) / 10)
+                let n = samples.withUnsafeMutableBufferPointer { transmitter.rest(atLeast: ask, into: $0.baseAddress!) }
+                try put(n)
                 left -= n
             }
         }
-        try emitSilence()
-        var total = 0
-        if let bytes = message ?? text.map({ Array($0.utf8) }) {
+        func encode(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) {
             var i = 0
             while i < bytes.count {
-                let part = Array(bytes[i..<min(i + chunk, bytes.count)])
-                let n = part.withUnsafeBufferPointer { b in samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) } }
-                try sink.write(samples, count: n)
+                let part = UnsafeBufferPointer(rebasing: bytes[i..<min(i + chunk, bytes.count)])
+                let n = samples.withUnsafeMutableBufferPointer { transmitter.encode(part, into: $0.baseAddress!) }
+                try put(n)
                 i += part.count
             }
+        }
+        try rest()
+        var total = 0
+        if let bytes = message ?? text.map({ Array($0.utf8) }) {
+            try bytes.withUnsafeBufferPointer { b throws(CLIError) in try encode(b) }
             total = bytes.count
         } else {
             var input = [UInt8](repeating: 0, count: chunk)
@@ -118,20 +136,17 @@ struct EncodeCommand: ParsableCommand {
                 }
                 if got == 0 { break }
                 total += got
-                let n = input.withUnsafeBufferPointer { b in
-                    samples.withUnsafeMutableBufferPointer { encoder.encode(UnsafeBufferPointer(rebasing: b[0..<got]), into: $0.baseAddress!) }
-                }
-                try sink.write(samples, count: n)
+                try input.withUnsafeBufferPointer { b throws(CLIError) in try encode(UnsafeBufferPointer(rebasing: b[0..<got])) }
             }
         }
-        let n = samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress!) }
-        try sink.write(samples, count: n)
-        try emitSilence()
+        try put(samples.withUnsafeMutableBufferPointer { transmitter.finishBurst(into: $0.baseAddress!) })
+        try rest()
         try sink.finish()
         if verbosity.verbose {
-            Diagnostics.info("encoded \(total) bytes as \(profile), \(format), \(Int(rate)) Hz, \(layout.rawValue), peak \(amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
+            Diagnostics.info("encoded \(total) bytes as \(maker.describe(transmitter)), \(Int(rate)) Hz, \(layout.rawValue), "
+                + "peak \(amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
         }
-        if total == 0 { Diagnostics.warning("no input bytes: wrote silence only") }
+        if total == 0 { Diagnostics.warning("no input bytes: wrote the resting line only") }
     }
 }
 

@@ -26,8 +26,13 @@ struct LevelCommand: ParsableCommand {
         if let duration, !(duration.isFinite && duration > 0) { throw CLIError.usage("--duration must be a positive number of seconds") }
         let profile = try modem.resolvedProfile()
         StopSignal.install()
-        let rx = try LiveReceiver(options: audio, configuration: DemodulatorConfiguration(profile: profile), verbose: false)
-        let capture = rx.capture
+        let capture: CaptureStream
+        do {
+            capture = try CaptureStream(device: audio.device, sampleRate: audio.rate, periodFrames: audio.periodFrames,
+                                        periods: LiveAudioOptions.periods)
+        } catch {
+            throw CLIError(error)
+        }
         let rate = Double(capture.sampleRate)
         let window = max(64, Int(rate / 10))
         var block = [Float](repeating: 0, count: window)

@@ -82,19 +82,21 @@ struct PowerCommand: ParsableCommand {
         audio.rate = Int(rate)
         audio.latency = latency
         StopSignal.install()
-        var player = try HiJackLiveTransmitter(options: audio, encoder: { _ throws(CLIError) in nil }, power: power,
-                                               verbose: verbosity.verbose)
+        // A silent data line: the HiJack transmitter's resting line is then the tone alone.
+        let maker = HiJackTransmitterMaker(baud: HiJack.hostBaud, bytePeriod: HiJack.defaultBytePeriod, invert: false, amplitudeDB: nil,
+                                           preamble: 0, postamble: 0, power: power, idleLine: false)
+        var player = try LiveTransmitter(maker, options: audio, keepOpen: true, verbose: verbosity.verbose)
         let total = duration.map { Int64(($0 * Double(player.playback.sampleRate)).rounded()) } ?? .max
         player.start()
         while !StopSignal.isRequested && player.framesRendered < total {
             let block = Int(min(Int64(player.targetFrames), total - player.framesRendered))
             if player.playback.pendingFrames < player.targetFrames {
-                try player.render(block)
+                try player.rest(block)
             } else {
                 usleep(10_000)
             }
         }
-        try player.finish(tail: 0)
+        try player.finish()
         if verbosity.verbose {
             Diagnostics.info("power: \(player.playback.playedFrames) frames played, \(player.playback.underruns) underruns recovered"
                 + (StopSignal.isRequested ? " (interrupted)" : ""))

@@ -43,16 +43,19 @@ struct ReceiveCommand: ParsableCommand {
         if live.liveOnlyGiven || (rate != 44_100 && live.device == nil) { throw CLIError.usage("--rate, --latency, --timeout and --turnaround need --device") }
         if live.device != nil { return try runLive(profile: profile, format: frame, assembler: assembler) }
         var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: profile.baud))
-        var pipeline = DecodePipeline(configuration: DemodulatorConfiguration(profile: profile, sampleRate: 44_100, format: frame),
-                                      channel: nil, verbose: verbosity.traceCharacters)
-        pipeline.onByte = { b, t throws(CLIError) in
-            for d in receiver.receive(CollectionOfOne(b), at: t) { try assembler.add(d) }
-        }
-        var sink = ByteSink()
+        let settings = FSKSettings(profile: profile, format: frame)
+        // -vv traces characters; the burst lines of -v would drown the file messages.
+        let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: .fsk(settings))
         for path in files.isEmpty ? ["-"] : files {
             var source: SoundFileReader
             do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }
-            _ = try pipeline.run(&source, into: &sink)
+            let rate = source.sampleRate
+            var session = try DecodeSession(settings, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
+                                            reporter: reporter) { [ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: false)] }
+            try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
+                guard e.kind == .byte else { return }
+                for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) { try assembler.add(d) }
+            }
         }
         let s = receiver.statistics
         if verbosity.verbose {

@@ -52,20 +52,37 @@ struct RxCommand: ParsableCommand {
     }
 
     func run() throws {
-        if modem.isHiJack { return try runHiJack() }
-        if channel != nil { throw CLIError.usage("--channel applies to --profile hijack only") }
-        let profile = try modem.resolvedProfile()
-        let frame = try modem.frameFormat()
+        let modem = try self.modem.receiveModem(squelch: squelch, hiJackBaud: true)
+        if case .fsk = modem, channel != nil { throw CLIError.usage("--channel applies to --profile hijack only") }
+        let ch = channel ?? 1
+        guard (1...32).contains(ch) else { throw CLIError.usage("--channel must be 1 to 32") }
+        // Choose the concrete receiver once; the loop below is generic over it.
+        switch modem {
+        case .fsk(let settings): try receive(settings, modem: modem, channel: ch - 1)
+        case .hijack(let settings): try receive(settings, modem: modem, channel: ch - 1)
+        }
+    }
+
+    private func receive<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, channel: Int) throws(CLIError) {
         // With --protocol, parsed messages replace the raw bytes and --count counts messages.
         let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
         StopSignal.install()
-        var rx = try LiveReceiver(options: audio, configuration: DemodulatorConfiguration(profile: profile, format: frame, squelch: squelch),
-                                  verbose: verbosity.verbose)
-        var sink = ByteSink()
-        let bitSeconds = 1 / profile.baud
-        var bytes = 0, framingErrors = 0
-        var lastEnd: Int64 = -1
+        let reporter = BurstReporter(verbosity: verbosity, modem: modem)
+        var rx = try LiveDecoder(factory, options: audio, channel: channel, reporter: reporter)
+        var output = ByteOutput(format: timestamps ? .timestamps : hex ? .hex : .raw, printer: printer, sampleRate: rx.sampleRate,
+                                baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         var worstLatency = 0.0, worstParts = (0.0, 0.0, 0.0)
+        var countReached = false
+        func write(_ e: ModemEvent, at now: Double) throws(CLIError) {
+            let latency = rx.latency(of: e, at: now)
+            if timestamps {
+                worstLatency = max(worstLatency, latency)
+                let parts = rx.latencyParts(of: e, at: now)
+                worstParts = (max(worstParts.0, parts.lookahead), max(worstParts.1, parts.held), max(worstParts.2, parts.output))
+            }
+            try output.write(e, rate: rx.sampleRate, latency: latency)
+            if let count, output.delivered >= count { countReached = true }
+        }
         let started = monotonicSeconds()
         rx.start()
         defer { rx.capture.stop() }
@@ -73,44 +90,24 @@ struct RxCommand: ParsableCommand {
             if let duration, monotonicSeconds() - started >= duration { break }
             guard try rx.poll(timeout: 0.1) else { continue }
             let now = monotonicSeconds()
-            for e in rx.events {
-                guard e.kind == .byte else { framingErrors += 1; continue }
-                bytes += 1
-                if let printer {
-                    try printer.push(e.value, at: rx.streamSeconds(e))
-                } else { do throws(AudioIOError) {
-                    if timestamps {
-                        let latency = rx.latency(of: e, at: now)
-                        worstLatency = max(worstLatency, latency)
-                        let parts = rx.latencyParts(of: e, at: now)
-                        worstParts = (max(worstParts.0, parts.lookahead), max(worstParts.1, parts.held), max(worstParts.2, parts.output))
-                        let c = e.value >= 0x20 && e.value < 0x7f ? String(UnicodeScalar(e.value)) : "."
-                        try sink.write(Array((cFormat("%.4f %.1f %02x ", rx.streamSeconds(e), latency * 1000, e.value) + c + "\n").utf8))
-                    } else if hex {
-                        let gap = lastEnd >= 0 && Double(e.startSample - lastEnd) / rx.configuration.sampleRate > 20 * bitSeconds
-                        try sink.write(Array(((gap ? "\n" : lastEnd >= 0 ? " " : "") + cFormat("%02x", e.value)).utf8))
-                    } else {
-                        try sink.write(e.value)
-                    }
-                } catch {
-                    throw CLIError(error)
-                } }
-                lastEnd = e.endSample
-                if let count, (printer?.messages ?? bytes) >= count { break }
+            for e in rx.events where e.kind == .byte {
+                try write(e, at: now)
+                if countReached { break }
             }
-            do { try sink.flush() } catch { throw CLIError(error) }
-            if let count, (printer?.messages ?? bytes) >= count { break loop }
+            try output.flush()
+            if countReached { break loop }
         }
-        rx.stop()
-        if let printer {
-            if count.map({ printer.messages < $0 }) ?? true { try printer.finish() }
-            if verbosity.verbose { Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded") }
+        if !countReached {
+            rx.stop()
+            for e in rx.events where e.kind == .byte && !countReached { try write(e, at: monotonicSeconds()) }
         }
-        if hex && lastEnd >= 0 { try? sink.write(Array("\n".utf8)) }
-        do { try sink.flush() } catch { throw CLIError(error) }
+        try output.finish(countReached: countReached)
+        if let printer, verbosity.verbose {
+            Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
+        }
         if verbosity.verbose {
-            Diagnostics.info("rx: \(bytes) bytes in \(rx.bursts) bursts, \(framingErrors) framing/parity errors, \(rx.counters)"
-                + (timestamps ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from stop bit to stdout "
+            Diagnostics.info("rx: \(modem.name), \(rx.counters)"
+                + (timestamps ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from the end of a character to stdout "
                     + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
                     + "audio held by the device \(Diagnostics.number(worstParts.1 * 1000)) ms, "
                     + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")

@@ -32,60 +32,72 @@ struct TermCommand: ParsableCommand {
     var echoGuard: Double = 500
 
     func run() throws {
-        if modem.isHiJack { return try runHiJack() }
-        if hijack.anyGiven || power.anyGiven {
-            throw CLIError.usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
-        }
-        let profile = try modem.resolvedProfile()
-        let frame = try modem.frameFormat()
         guard amplitude.isFinite, (-120...0).contains(amplitude) else { throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude)) }
         guard echoGuard.isFinite, (0...10_000).contains(echoGuard) else { throw CLIError.usage("--echo-guard must be 0 to 10000 ms") }
+        let modem = try self.modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: true)
+        let outgoing = try self.modem.transmitModem(hijack: hijack, power: power)
+        // Choose the concrete receiver and transmitter once; the session below is generic.
+        switch (modem, outgoing) {
+        case (.fsk(let settings), _):
+            try session(settings, modem: modem,
+                        FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: 50, postamble: 7), tail: 0)
+        case (.hijack(let settings), .hijack(let s)):
+            // The board talks at its own rate (--baud moves the receiver); we send at the
+            // host's stock rate.
+            try session(settings, modem: modem,
+                        HiJackTransmitterMaker(baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
+                                               preamble: 50, postamble: 7, power: power, idleLine: true), tail: TxCommand.hiJackTail)
+        case (.hijack, .fsk):
+            throw CLIError.usage("--profile hijack must send and receive HiJack")
+        }
+    }
+
+    private func session<Factory: ModemReceiverFactory, Maker: TransmitterMaker>(
+        _ factory: Factory, modem: Modem, _ maker: Maker, tail: Double
+    ) throws(CLIError) {
         StopSignal.install()
-        var tx = try LiveTransmitter(options: audio, profile: profile, format: frame, amplitudeDB: amplitude,
-                                     preamble: 50, postamble: 7, keepOpen: true, verbose: verbosity.verbose)
-        var rx = try LiveReceiver(options: audio, configuration: DemodulatorConfiguration(profile: profile, format: frame),
-                                  verbose: verbosity.verbose)
+        var tx = try LiveTransmitter(maker, options: audio, keepOpen: true, verbose: verbosity.verbose)
+        var rx = try LiveDecoder(factory, options: audio, reporter: BurstReporter(verbose: false, trace: false, modem: modem))
         tx.start()
         rx.start()
-        if Diagnostics.stderrIsTerminal { Diagnostics.info("softmodem term on \(audio.device), \(profile): type lines, Ctrl-D to quit") }
-        var sink = ByteSink()
-        var input = [UInt8](repeating: 0, count: 4096)
+        if Diagnostics.stderrIsTerminal { Diagnostics.info("softmodem term on \(audio.device), \(modem.name): type lines, Ctrl-D to quit") }
+        var output = ByteOutput(printer: nil, sampleRate: rx.sampleRate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
+        var stdin = StdinReader()
         var echo = EchoFilter()
         var echoed = 0
         var received = 0
         let captureLatency = Double(rx.capture.pcm.bufferFrames) / Double(rx.capture.sampleRate)
-        let bitSeconds = 1 / profile.baud
         var inputOpen = true
         while !StopSignal.isRequested && inputOpen {
-            var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            if Glibc.poll(&p, 1, 0) > 0 {
-                let got = input.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-                if got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN) {
-                    inputOpen = false
-                } else if got > 0 {
-                    try input.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(UnsafeBufferPointer(rebasing: b[0..<got])) }
-                    try tx.endBurst()
-                    // Our burst is heard back once it has played and been captured; the
-                    // sound server's own buffering comes on top, hence the guard.
-                    echo.expect(input[0..<got], until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency
-                                + Double(got * frame.bitsPerFrame) * bitSeconds + echoGuard / 1000)
-                }
+            try tx.pump()
+            switch try stdin.read(waiting: 0) {
+            case .end:
+                inputOpen = false
+            case .nothing:
+                break
+            case .bytes(let got):
+                try stdin.buffer.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(UnsafeBufferPointer(rebasing: b[0..<got])) }
+                try tx.endBurst()
+                // Our bytes are heard back once they have played and been captured; the
+                // sound server's own buffering comes on top, hence the guard.
+                echo.expect(stdin.buffer[0..<got], until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency
+                            + tx.airSeconds(bytes: got) + echoGuard / 1000)
             }
-            if tx.playback.pendingFrames > 0 {
-                // Still playing our burst (devices and servers may start late): its echo
-                // can come until it has left the device and been captured.
-                echo.extend(until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + echoGuard / 1000)
+            if !tx.isIdle {
+                // Still sending (devices and servers may start late): the echo can come
+                // until our audio has left the device and been captured.
+                echo.extend(until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + tx.airSeconds(bytes: 1) + echoGuard / 1000)
             }
             guard try rx.poll(timeout: 0.02) else { continue }
             let now = monotonicSeconds()
             for e in rx.events where e.kind == .byte {
                 if echo.isEcho(e.value, at: now) { echoed += 1; continue }
                 received += 1
-                do { try sink.write(e.value) } catch { throw CLIError(error) }
+                try output.write(e, rate: rx.sampleRate)
             }
-            do { try sink.flush() } catch { throw CLIError(error) }
+            try output.flush()
         }
-        try tx.finish()
+        try tx.finish(tail: tail)
         rx.stop()
         if verbosity.verbose {
             Diagnostics.info("term: \(received) bytes received, \(echoed) echoed bytes suppressed; rx \(rx.counters); tx \(tx.counters)")

@@ -2,6 +2,7 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import ModemALSA
 import ModemDSP
 
 /// `softmodem tx`: bytes in, sound out of an ALSA device.
@@ -40,57 +41,66 @@ struct TxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Mark bits after the data.", valueName: "bits"))
     var postamble = 7
 
+    /// Idle line and power after the last byte (HiJack), so the board is still powered
+    /// while it delivers the parity edge and the device does not cut the final cells.
+    static let hiJackTail = 0.2
+
     func run() throws {
-        if modem.isHiJack { return try runHiJack() }
-        if hijack.anyGiven || power.anyGiven {
-            throw CLIError.usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
-        }
-        let profile = try modem.resolvedProfile()
-        let format = try modem.frameFormat()
         if messages.json { throw CLIError.usage("--json applies to decoding") }
-        // With --protocol the message is built from the options (and --text) like `encode` does.
-        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
         guard amplitude.isFinite, (-120...0).contains(amplitude) else { throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude)) }
         guard (0...10_000).contains(preamble), (0...10_000).contains(postamble) else {
             throw CLIError.usage("--preamble and --postamble must be 0 to 10000 bits")
         }
+        let modem = try self.modem.transmitModem(hijack: hijack, power: power)
+        // With --protocol the message is built from the options (and --text) like `encode` does.
+        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
+        // Choose the concrete transmitter once; the sending below is generic over it.
+        switch modem {
+        case .fsk(let settings):
+            try send(FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: preamble, postamble: postamble),
+                     message: message, tail: 0)
+        case .hijack(let s):
+            try send(HiJackTransmitterMaker(baud: s.sendBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
+                                            preamble: preamble, postamble: postamble, power: power, idleLine: true),
+                     message: message, tail: Self.hiJackTail)
+        }
+    }
+
+    private func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?, tail: Double) throws(CLIError) {
         StopSignal.install()
-        var tx = try LiveTransmitter(options: audio, profile: profile, format: format, amplitudeDB: amplitude,
-                                     preamble: preamble, postamble: postamble, keepOpen: keepOpen, verbose: verbosity.verbose)
+        var tx = try LiveTransmitter(maker, options: audio, keepOpen: keepOpen, verbose: verbosity.verbose)
         tx.start()
-        if let message {
-            try message.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(b) }
-        } else if let text {
-            try Array(text.utf8).withUnsafeBufferPointer { b throws(CLIError) in try tx.send(b) }
+        if let bytes = message ?? text.map({ Array($0.utf8) }) {
+            try bytes.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(b) }
         } else {
             try pump(&tx)
         }
-        try tx.finish()
+        try tx.finish(tail: tail)
         if verbosity.verbose { Diagnostics.info("tx: \(tx.counters)\(StopSignal.isRequested ? " (interrupted)" : "")") }
     }
 
-    /// Reads stdin until EOF or a stop signal; a pause in the input ends the burst.
-    private func pump(_ tx: inout LiveTransmitter) throws(CLIError) {
-        var input = [UInt8](repeating: 0, count: 4096)
+    /// Reads stdin until EOF or a stop signal, keeping a resting line fed; a pause of a
+    /// tenth of a second in the input ends the burst.
+    private func pump<T>(_ tx: inout LiveTransmitter<T>) throws(CLIError) {
+        var stdin = StdinReader()
+        var lastInput = monotonicSeconds()
+        var burstOpen = false
         while !StopSignal.isRequested {
-            var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&p, 1, 100)
-            if ready == 0 {
+            try tx.pump()
+            switch try stdin.read(waiting: 20) {
+            case .end:
+                return
+            case .nothing:
                 // Nothing more for now: close the burst so the board sees the postamble.
-                if tx.bytesSent > 0 { try tx.endBurst() }
-                continue
+                if burstOpen && monotonicSeconds() - lastInput >= 0.1 {
+                    try tx.endBurst()
+                    burstOpen = false
+                }
+            case .bytes(let n):
+                try stdin.buffer.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(UnsafeBufferPointer(rebasing: b[0..<n])) }
+                lastInput = monotonicSeconds()
+                burstOpen = true
             }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw .runtime("error waiting for stdin: \(String(cString: strerror(errno)))")
-            }
-            let got = input.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if got < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw .runtime("error reading stdin: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { return }
-            try input.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(UnsafeBufferPointer(rebasing: b[0..<got])) }
         }
     }
 }

@@ -73,3 +73,32 @@ struct VerbosityOptions: ParsableArguments {
     var verbose: Bool { verbosity > 0 }
     var traceCharacters: Bool { verbosity > 1 }
 }
+
+extension ProfileOptions {
+    /// The modem to receive with, built once from the options. Options that do not apply
+    /// to the chosen modem are usage errors, all checked here.
+    ///
+    /// - Parameters:
+    ///   - squelch: `--squelch` (FSK only; HiJack's comparator has no squelch).
+    ///   - hiJackBaud: whether `--baud` may move a HiJack receiver's nominal rate (live
+    ///     commands, which may listen to a phone -> board signal); `decode` tracks 1300-1700
+    ///     baud by itself and refuses it.
+    func receiveModem(squelch: Double, hiJackBaud: Bool) throws(CLIError) -> Modem {
+        guard isHiJack else {
+            return .fsk(FSKSettings(profile: try resolvedProfile(), format: try frameFormat(), squelch: squelch))
+        }
+        try checkHiJackCompatible()
+        if squelch != DemodulatorConfiguration.defaultSquelch { throw .usage("--squelch does not apply to --profile hijack") }
+        if baud != nil && !hiJackBaud {
+            throw .usage("--baud does not apply to decode --profile hijack: the decoder tracks 1300-1700 baud by itself")
+        }
+        let settings = HiJackSettings(receiveBaud: baud ?? HiJack.boardBaud)
+        // A bit rate no decoder accepts is a usage error before any file or device opens.
+        do {
+            _ = try settings.makeReceiver(sampleRate: 44_100)
+        } catch {
+            throw CLIError(error)
+        }
+        return .hijack(settings)
+    }
+}

@@ -44,15 +44,15 @@ struct LiveLinkOptions: ParsableArguments {
 /// bursts. That echo is harmless by construction: the sender only acts on ACK packets and
 /// the receiver ignores them, so each end drops what it sent itself by the packet kind.
 struct LiveLink {
-    private var transmitter: LiveTransmitter
-    private var receiver: LiveReceiver
+    private var transmitter: LiveTransmitter<BurstEncoder>
+    private var receiver: LiveDecoder<FSKDemodulator>
     private(set) var bytes: [UInt8] = []
 
     init(options: LiveAudioOptions, profile: ModemProfile, format: FrameFormat, preamble: Int, verbose: Bool) throws(CLIError) {
-        receiver = try LiveReceiver(options: options, configuration: DemodulatorConfiguration(profile: profile, format: format),
-                                    verbose: verbose)
-        transmitter = try LiveTransmitter(options: options, profile: profile, format: format, amplitudeDB: -1,
-                                          preamble: preamble, postamble: 7, keepOpen: true, verbose: verbose)
+        let settings = FSKSettings(profile: profile, format: format)
+        receiver = try LiveDecoder(settings, options: options, reporter: BurstReporter(verbose: verbose, trace: false, modem: .fsk(settings)))
+        transmitter = try LiveTransmitter(FSKTransmitterMaker(settings: settings, amplitudeDB: -1, preamble: preamble, postamble: 7),
+                                          options: options, keepOpen: true, verbose: verbose)
         bytes.reserveCapacity(256)
     }
 

@@ -8,7 +8,7 @@ import ModemDSP
 func deframing(_ name: String, _ profile: ModemProfile, rate: Double, snr: Double?, seconds: Double) {
     Benchmark(name) { (benchmark, mixed: MixedCapture) in
         var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: mixed.capture.profile, sampleRate: mixed.capture.sampleRate))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         events.reserveCapacity(2 * mixed.capture.bytes.count + 1024)
         var meter = RealTimeMeter()
         meter.begin(benchmark)

@@ -7,7 +7,7 @@ let chunkSamples = 4096
 /// Feeds `samples` to `demodulator` in `chunkSamples` chunks.
 @inline(__always)
 func demodulate(_ samples: UnsafeBufferPointer<Float>, _ demodulator: inout FSKDemodulator,
-                _ events: inout [DemodulatorEvent]) {
+                _ events: inout [ModemEvent]) {
     var i = 0
     while i < samples.count {
         let n = min(chunkSamples, samples.count - i)
@@ -22,7 +22,7 @@ func demodulate(_ samples: UnsafeBufferPointer<Float>, _ demodulator: inout FSKD
 func demodulation(_ name: String, _ profile: ModemProfile, rate: Double, snr: Double?, seconds: Double) {
     Benchmark(name) { (benchmark, capture: Capture) in
         var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         events.reserveCapacity(2 * capture.bytes.count + 1024)
         var meter = RealTimeMeter()
         meter.begin(benchmark)
@@ -41,7 +41,7 @@ func demodulation(_ name: String, _ profile: ModemProfile, rate: Double, snr: Do
 func idleDemodulation(_ name: String, rate: Double, seconds: Double) {
     Benchmark(name) { (benchmark, capture: Capture) in
         var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         events.reserveCapacity(1024)
         var meter = RealTimeMeter()
         meter.begin(benchmark)

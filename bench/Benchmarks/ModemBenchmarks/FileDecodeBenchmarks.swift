@@ -29,7 +29,7 @@ final class WAVFixture: Sendable {
 /// time, flush. Opening the file allocates, so this benchmark has no allocation threshold.
 func wavDecode(_ name: String, _ profile: ModemProfile, rate: Double, seconds: Double) {
     Benchmark(name) { benchmark, file in
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         events.reserveCapacity(16_384)
         var meter = RealTimeMeter()
         meter.begin(benchmark)

@@ -42,7 +42,7 @@ final class HiJackCapture: Sendable {
 func hijackDecoding(_ name: String, rate: Double, snr: Double?, seconds: Double) {
     Benchmark(name) { (benchmark, capture: HiJackCapture) in
         var decoder = try! HiJackDecoder(sampleRate: capture.sampleRate)
-        var events: [HiJackEvent] = []
+        var events: [ModemEvent] = []
         events.reserveCapacity(2 * capture.bytes.count + 1024)
         var meter = RealTimeMeter()
         meter.begin(benchmark)

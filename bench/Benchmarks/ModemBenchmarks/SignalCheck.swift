@@ -21,7 +21,7 @@ enum SignalCheck {
 
     static func fsk(_ name: String, _ capture: Capture) throws {
         var demodulator = try FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
-        var events: [DemodulatorEvent] = []
+        var events: [ModemEvent] = []
         capture.samples.withUnsafeBufferPointer { demodulate($0, &demodulator, &events) }
         demodulator.flush(into: &events)
         requireSame(name, sent: capture.bytes, decoded: events.filter { $0.kind == .byte }.map(\.value))
@@ -29,7 +29,7 @@ enum SignalCheck {
 
     static func hijack(_ name: String, _ capture: HiJackCapture) throws {
         var decoder = try HiJackDecoder(sampleRate: capture.sampleRate)
-        var events: [HiJackEvent] = []
+        var events: [ModemEvent] = []
         capture.samples.withUnsafeBufferPointer { decoder.process($0, into: &events) }
         decoder.flush(into: &events)
         requireSame(name, sent: capture.bytes, decoded: events.filter { $0.kind == .byte }.map(\.value))

@@ -1,4 +1,4 @@
-/// Groups demodulator events into bursts and summarises each one, for `-v` reports.
+/// Groups receiver events (any modem) into bursts and summarises each one, for `-v` reports.
 ///
 /// A burst ends when no character has been seen for `gapBits` bit times (default: two
 /// characters). Feed events in order with ``add(_:)``; a finished burst is returned by the
@@ -19,19 +19,23 @@ public struct BurstTracker: Sendable {
         /// Mean measured tones in Hz (NaN when never seen).
         public var markFrequency = Double.nan
         public var spaceFrequency = Double.nan
+        /// HiJack: mean measured bit rate (NaN for FSK) and the last frame's polarity.
+        public var baud = Double.nan
+        public var inverted: Bool?
     }
 
     public let gapSamples: Int64
     private var current: Summary?
     private var count = 0
     private var markSum = 0.0, markCount = 0.0, spaceSum = 0.0, spaceCount = 0.0
+    private var baudSum = 0.0, baudCount = 0.0
 
     public init(sampleRate: Double, baud: Double, gapBits: Double = 20) {
         gapSamples = Int64(sampleRate / baud * gapBits)
     }
 
     /// Adds one event; returns the previous burst if this event starts a new one.
-    public mutating func add(_ event: DemodulatorEvent) -> Summary? {
+    public mutating func add(_ event: ModemEvent) -> Summary? {
         var finished: Summary?
         if let c = current, event.startSample - c.endSample > gapSamples {
             finished = close()
@@ -47,11 +51,17 @@ public struct BurstTracker: Sendable {
         case .framingError: current!.framingErrors += 1
         case .parityError: current!.parityErrors += 1
         }
-        current!.signalPower += (event.signalPower - current!.signalPower) / n
-        current!.noisePower += (event.noisePower - current!.noisePower) / n
-        current!.ebN0 += (event.ebN0 - current!.ebN0) / n
-        if event.markFrequency.isFinite { markSum += event.markFrequency; markCount += 1 }
-        if event.spaceFrequency.isFinite { spaceSum += event.spaceFrequency; spaceCount += 1 }
+        switch event.metrics {
+        case .fsk(let m):
+            current!.signalPower += (m.signalPower - current!.signalPower) / n
+            current!.noisePower += (m.noisePower - current!.noisePower) / n
+            current!.ebN0 += (m.ebN0 - current!.ebN0) / n
+            if m.markFrequency.isFinite { markSum += m.markFrequency; markCount += 1 }
+            if m.spaceFrequency.isFinite { spaceSum += m.spaceFrequency; spaceCount += 1 }
+        case .hijack(let m):
+            if m.baud.isFinite { baudSum += m.baud; baudCount += 1 }
+            current!.inverted = m.inverted
+        }
         return finished
     }
 
@@ -65,9 +75,10 @@ public struct BurstTracker: Sendable {
         guard var c = current else { return nil }
         c.markFrequency = markCount > 0 ? markSum / markCount : .nan
         c.spaceFrequency = spaceCount > 0 ? spaceSum / spaceCount : .nan
+        c.baud = baudCount > 0 ? baudSum / baudCount : .nan
         current = nil
         count = 0
-        markSum = 0; markCount = 0; spaceSum = 0; spaceCount = 0
+        markSum = 0; markCount = 0; spaceSum = 0; spaceCount = 0; baudSum = 0; baudCount = 0
         return c
     }
 }

@@ -1,0 +1,82 @@
+/// Phone -> board HiJack as one stereo signal: Manchester data on the left channel, the
+/// board's power tone on the right, which never stops.
+///
+/// A burst opens with `preambleBits` idle 1s (never fewer than the 4 the board needs before
+/// a start bit), carries each byte padded to the encoder's byte period, and closes with
+/// `postambleBits` idle 1s. At rest the right channel keeps the tone; the data line is idle
+/// 1s when `idleLine` is set (a live line, as the stock app keeps it) or silent otherwise
+/// (a recording's power-up lead-in). Each piece ends at a cell boundary, where the data
+/// waveform crosses zero, so switching between them leaves no step.
+public struct HiJackTransmitter: ModemTransmitter {
+    public private(set) var encoder: HiJackEncoder
+    public private(set) var tone: HiJackPowerTone
+    public var preambleBits: Int
+    public var postambleBits: Int
+    /// Whether the resting data line carries idle 1s (true) or silence (false).
+    public var idleLine: Bool
+    private var inBurst = false
+
+    /// - Throws: `HiJackConfigurationError.sampleRateMismatch` when the two rates differ.
+    public init(encoder: HiJackEncoder, tone: HiJackPowerTone, preambleBits: Int = 50, postambleBits: Int = 7,
+                idleLine: Bool = false) throws(HiJackConfigurationError) {
+        guard encoder.sampleRate == tone.sampleRate else { throw .sampleRateMismatch(encoder.sampleRate, tone.sampleRate) }
+        self.encoder = encoder
+        self.tone = tone
+        self.preambleBits = max(0, preambleBits)
+        self.postambleBits = max(0, postambleBits)
+        self.idleLine = idleLine
+    }
+
+    public var sampleRate: Double { encoder.sampleRate }
+    public var channels: Int { 2 }
+    public var secondsPerByte: Double { Double(encoder.bytePeriod) / encoder.baud }
+    public var restIsSignal: Bool { true }
+    private var openingBits: Int { max(preambleBits, HiJack.minimumIdleBits) }
+    public func maxFrames(forBytes count: Int) -> Int {
+        encoder.maxSamples(forIdleBits: openingBits) + encoder.maxSamples(forBytes: count)
+    }
+    public var maxFramesForFinish: Int { encoder.maxSamples(forIdleBits: postambleBits) }
+    public var restOvershoot: Int { encoder.maxSamplesPerBit }
+
+    public mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<Float>) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        var n = 0
+        if !inBurst {
+            inBurst = true
+            n += encoder.idle(bits: openingBits, into: output)
+        }
+        n += encoder.encode(bytes, into: output + n)
+        return addPower(output, n)
+    }
+
+    public mutating func finishBurst(into output: UnsafeMutablePointer<Float>) -> Int {
+        guard inBurst else { return 0 }
+        inBurst = false
+        return addPower(output, encoder.idle(bits: postambleBits, into: output))
+    }
+
+    public mutating func rest(atLeast frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
+        guard frames > 0 else { return 0 }
+        var n = 0
+        if idleLine {
+            while n < frames { n += encoder.idle(bits: 1, into: output + n) }
+        } else {
+            for i in 0..<frames { output[i] = 0 }
+            n = frames
+        }
+        return addPower(output, n)
+    }
+
+    /// Spreads `count` data samples at the start of `output` to the left channel of
+    /// `count` stereo frames, from the end so nothing is overwritten before it is moved,
+    /// and renders the power tone into the right channel.
+    private mutating func addPower(_ output: UnsafeMutablePointer<Float>, _ count: Int) -> Int {
+        var i = count - 1
+        while i >= 0 {
+            output[2 * i] = output[i]
+            i -= 1
+        }
+        tone.render(into: output + 1, count: count, stride: 2)
+        return count
+    }
+}

@@ -1,0 +1,106 @@
+/// The modem a command talks, built once from its options: it makes receivers for a
+/// sample rate and knows how the signal uses the audio channels.
+///
+/// Code that handles samples is generic over ``ModemReceiverFactory``; a command switches on
+/// this value once, at the top, so the per-sample loops are specialised for each modem.
+public enum Modem: Sendable, Equatable {
+    /// Arduino SoftModem-style FSK: a profile, a character format and a squelch.
+    case fsk(FSKSettings)
+    /// UMich HiJack Manchester.
+    case hijack(HiJackSettings)
+
+    /// How a modem's signal sits in the audio channels.
+    public enum ChannelPlan: Sendable, Equatable {
+        /// One signal, on whichever channel carries it.
+        case mono
+        /// Data on the left channel, the board's power tone on the right (phone -> board).
+        case dataLeftPowerRight
+    }
+
+    /// The channel layout of what this modem transmits. Receivers read one channel either way.
+    public var channelPlan: ChannelPlan {
+        switch self {
+        case .fsk: return .mono
+        case .hijack: return .dataLeftPowerRight
+        }
+    }
+
+    /// A short description for messages: the profile name, or "hijack".
+    public var name: String {
+        switch self {
+        case .fsk(let s): return s.profile.name
+        case .hijack: return "hijack"
+        }
+    }
+}
+
+/// Makes a modem's receiver for a sample rate: the FSK and HiJack settings both conform.
+public protocol ModemReceiverFactory<Receiver>: Sendable {
+    associatedtype Receiver: ModemReceiver
+    /// The bit rate the receiver expects.
+    var nominalBaud: Double { get }
+    /// Silence, in bit times, that ends a burst: FSK characters follow each other closely,
+    /// HiJack bytes are spread over a 100-cell byte period.
+    var burstGapBits: Double { get }
+    /// A receiver for `sampleRate`; throws when the modem cannot work at that rate.
+    func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> Receiver
+}
+
+/// What fixes an FSK modem: tones and bit rate, character format, squelch.
+public struct FSKSettings: ModemReceiverFactory, Equatable {
+    public var profile: ModemProfile
+    public var format: FrameFormat
+    /// Minimum Eb/N0 in dB for a character to count (see ``DemodulatorConfiguration/squelch``).
+    public var squelch: Double
+
+    public init(profile: ModemProfile, format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch) {
+        self.profile = profile
+        self.format = format
+        self.squelch = squelch
+    }
+
+    /// The demodulator's configuration at a sample rate.
+    public func configuration(sampleRate: Double) -> DemodulatorConfiguration {
+        DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format, squelch: squelch)
+    }
+
+    public var nominalBaud: Double { profile.baud }
+    public var burstGapBits: Double { 20 }
+
+    public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> FSKDemodulator {
+        try FSKDemodulator(configuration(sampleRate: sampleRate))
+    }
+}
+
+/// What fixes a HiJack modem: the bit rate a receiver expects, and how a transmitter frames
+/// bytes.
+public struct HiJackSettings: ModemReceiverFactory, Equatable {
+    /// The bit rate of the sender a receiver listens to (the decoder follows about
+    /// -13 %/+14 % around it): the board's 1489.45 baud by default.
+    public var receiveBaud: Double
+    /// The bit rate a transmitter sends at: the stock iOS library's 1378.125 baud by default.
+    public var sendBaud: Double
+    /// Bit cells from one start bit to the next when transmitting.
+    public var bytePeriod: Int
+    /// Transmit an inverted line, for audio paths that invert it.
+    public var invert: Bool
+
+    public init(receiveBaud: Double = HiJack.boardBaud, sendBaud: Double = HiJack.hostBaud,
+                bytePeriod: Int = HiJack.defaultBytePeriod, invert: Bool = false) {
+        self.receiveBaud = receiveBaud
+        self.sendBaud = sendBaud
+        self.bytePeriod = bytePeriod
+        self.invert = invert
+    }
+
+    public var nominalBaud: Double { receiveBaud }
+    public var burstGapBits: Double { 2 * Double(HiJack.defaultBytePeriod) }
+
+    public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> HiJackDecoder {
+        do {
+            return try HiJackDecoder(sampleRate: sampleRate, nominalBaud: receiveBaud)
+        } catch {
+            throw .hijack(error)
+        }
+    }
+}

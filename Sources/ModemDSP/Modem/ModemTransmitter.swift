@@ -1,0 +1,44 @@
+/// A streaming encoder of bytes into one modem's audio: the FSK burst encoder and the
+/// HiJack transmitter both conform, so file encoding and live transmission are written once.
+///
+/// Output is interleaved frames of ``channels`` channels written into caller buffers;
+/// nothing allocates after creation. A burst opens with the first bytes given to
+/// ``encode(_:into:)`` (the modem's preamble) and closes with ``finishBurst(into:)``
+/// (its postamble); between bursts the line rests (``rest(atLeast:into:)``).
+public protocol ModemTransmitter: Sendable {
+    var sampleRate: Double { get }
+    /// Channels per frame: 1 for FSK, 2 for HiJack (data left, power tone right).
+    var channels: Int { get }
+    /// Seconds one byte takes on the wire.
+    var secondsPerByte: Double { get }
+    /// True when the resting line carries a signal that must not stop (HiJack's power
+    /// tone): a live player must keep it fed instead of filling gaps with silence.
+    var restIsSignal: Bool { get }
+    /// Upper bound of the frames ``encode(_:into:)`` writes for `count` bytes.
+    func maxFrames(forBytes count: Int) -> Int
+    /// Upper bound of the frames ``finishBurst(into:)`` writes.
+    var maxFramesForFinish: Int { get }
+    /// Upper bound of the frames ``rest(atLeast:into:)`` writes beyond the count asked for.
+    var restOvershoot: Int { get }
+    /// Encodes `bytes`, opening a burst if none is open; returns the frames written. An
+    /// empty buffer writes nothing and opens no burst.
+    mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<Float>) -> Int
+    /// Closes the open burst; writes nothing when none is open.
+    mutating func finishBurst(into output: UnsafeMutablePointer<Float>) -> Int
+    /// Writes at least `frames` frames of the line at rest (at most ``restOvershoot`` more):
+    /// silence for FSK, the power tone (and an idle data line, when asked) for HiJack.
+    mutating func rest(atLeast frames: Int, into output: UnsafeMutablePointer<Float>) -> Int
+}
+
+extension BurstEncoder: ModemTransmitter {
+    public var sampleRate: Double { modulator.sampleRate }
+    public var channels: Int { 1 }
+    public var secondsPerByte: Double { Double(format.bitsPerFrame) / modulator.profile.baud }
+    public var restIsSignal: Bool { false }
+    public func maxFrames(forBytes count: Int) -> Int { maxSamples(forBytes: count) }
+    public var maxFramesForFinish: Int { maxSamplesForFinish }
+    public var restOvershoot: Int { 0 }
+    public func rest(atLeast frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
+        silence(samples: frames, into: output)
+    }
+}

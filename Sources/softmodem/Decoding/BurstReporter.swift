@@ -1,0 +1,69 @@
+import ModemDSP
+
+/// The `-v` and `-vv` lines of decoding, the same for files and live input: one per
+/// burst, one per character, and a closing summary.
+struct BurstReporter {
+    let verbose: Bool
+    let trace: Bool
+    /// The profile name, or "hijack".
+    let modemName: String
+    /// The bit rate the modem was set to.
+    let baud: Double
+
+    init(verbosity: VerbosityOptions, modem: Modem) {
+        self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem)
+    }
+
+    init(verbose: Bool, trace: Bool, modem: Modem) {
+        self.verbose = verbose
+        self.trace = trace
+        modemName = modem.name
+        switch modem {
+        case .fsk(let s): baud = s.nominalBaud
+        case .hijack(let s): baud = s.nominalBaud
+        }
+    }
+
+    /// `-vv`: one character.
+    func trace(_ e: ModemEvent, rate: Double) {
+        var line = "  \(Diagnostics.seconds(e.startSample, rate: rate)) \(e.kind) 0x\(String(e.value, radix: 16)) "
+        switch e.metrics {
+        case .fsk(let m):
+            line += "Eb/N0 \(Diagnostics.number(m.ebN0)) dB level \(Diagnostics.number(decibels(power: m.signalPower * 2))) dBFS "
+                + "mark \(Diagnostics.number(m.markFrequency, 0)) space \(Diagnostics.number(m.spaceFrequency, 0))"
+        case .hijack(let m):
+            line += "\(Diagnostics.number(m.baud, 1)) baud\(m.inverted ? " inverted" : "")"
+        }
+        Diagnostics.info(line)
+    }
+
+    /// `-v`: one burst, with what observers measured appended.
+    func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String) {
+        guard verbose else { return }
+        var line = "burst at \(Diagnostics.seconds(burst.startSample, rate: rate)): \(burst.bytes) bytes, "
+        if burst.baud.isFinite {
+            line += "\(Diagnostics.number(burst.baud, 1)) baud, \(burst.inverted == true ? "inverted line" : "normal polarity"), "
+        } else {
+            // Eb/N0 less the ratio of the full band to the bit rate: the SNR over 0 to fs/2.
+            let fullBandSNR = burst.ebN0 - decibels(power: rate / 2 / baud)
+            line += "level \(Diagnostics.number(decibels(power: burst.signalPower * 2))) dBFS peak, "
+                + "SNR \(Diagnostics.number(fullBandSNR)) dB (Eb/N0 \(Diagnostics.number(burst.ebN0)) dB), "
+                + "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
+        }
+        line += "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")"
+        Diagnostics.info(line + extra)
+    }
+
+    /// `-v`: what one input (or a live session) held, e.g. `hello.wav: softmodem-1225, 12
+    /// bytes, 0 parity errors, 0 framing errors, 1 burst`.
+    func summary(_ name: String, _ stats: DecodeStats, channel: Int?, channels: Int, extra: String = "") {
+        guard verbose else { return }
+        var line = "\(name): \(modemName), \(stats.bytes) bytes, \(stats.parityErrors) parity errors, "
+            + "\(stats.framingErrors) framing errors, \(stats.bursts) burst\(stats.bursts == 1 ? "" : "s")"
+        if channels > 1, let channel { line += ", channel \(channel + 1)" }
+        if let baud = stats.baud { line += ", \(Diagnostics.number(baud, 1)) baud" }
+        if let inverted = stats.inverted { line += inverted ? ", inverted line" : ", normal polarity" }
+        if stats.nonFinite > 0 { line += ", \(stats.nonFinite) NaN/infinite samples" }
+        Diagnostics.info(line + extra)
+    }
+}

@@ -1,0 +1,253 @@
+import ModemAudioIO
+import ModemDSP
+
+/// One input decoded by one modem: files, stdin and live capture all drive it the same way.
+///
+/// The caller hands over samples in pieces of any size (``process(_:frames:)`` for
+/// interleaved floats, ``process(pcm16:)`` for mono 16-bit integers) and after each call
+/// takes ``delivered``: the chosen channel's events, in order. The session demodulates in
+/// steps of ``framesPerStep`` whatever the piece size, so observers (tone adapter, spectrum)
+/// and the channel choice see the same steps from a file as from a stream. Channel choice
+/// follows ``ChannelChoice``; memory stays bounded (at most one second of events per
+/// channel is held back while choosing).
+struct DecodeSession<Receiver: ModemReceiver> {
+    /// One candidate channel: its receiver, its observers, and what it found while the
+    /// channel was not yet chosen.
+    private struct Lane {
+        var receiver: Receiver
+        var observers: [any DecodeObserver<Receiver>]
+        var pending: [ModemEvent] = []
+    }
+
+    static var framesPerStep: Int { 4096 }
+
+    let name: String
+    let sampleRate: Double
+    let channelCount: Int
+    let reporter: BurstReporter
+    private var lanes: [Lane]
+    /// Lane index -> channel index.
+    private let candidates: [Int]
+    private(set) var chosen: Int?
+    private var decisionAt: Int64?
+    /// Live input reports a burst once a gap has passed, not when the next one starts.
+    private let reportsAtGap: Bool
+    private var tracker: BurstTracker
+    /// Added to the receivers' sample positions: the frames seen before their last reset.
+    private var origin: Int64 = 0
+    private(set) var stats = DecodeStats()
+    /// The chosen channel's events from the last call (emptied by each call).
+    private(set) var delivered: [ModemEvent] = []
+    private var events: [ModemEvent] = []
+    private var mono: [Float]
+
+    /// - Parameters:
+    ///   - channel: the channel to decode (0-based), or nil to choose (``ChannelChoice``).
+    ///   - observers: the observers of one channel's receiver, made once per candidate.
+    init<Factory: ModemReceiverFactory<Receiver>>(
+        _ factory: Factory, sampleRate: Double, channels: Int, channel: Int?, name: String, reporter: BurstReporter,
+        live: Bool = false, observers: () -> [any DecodeObserver<Receiver>] = { [] }
+    ) throws(CLIError) {
+        if let channel, channel >= channels {
+            throw .usage("\(name) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(channel + 1) does not exist")
+        }
+        self.name = name
+        self.sampleRate = sampleRate
+        channelCount = channels
+        self.reporter = reporter
+        candidates = channel.map { [$0] } ?? Array(0..<channels)
+        lanes = []
+        do {
+            for _ in candidates { lanes.append(Lane(receiver: try factory.makeReceiver(sampleRate: sampleRate), observers: observers())) }
+        } catch {
+            throw CLIError(error, context: name)
+        }
+        chosen = lanes.count == 1 ? 0 : nil
+        reportsAtGap = live
+        tracker = BurstTracker(sampleRate: sampleRate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
+        mono = [Float](repeating: 0, count: Self.framesPerStep)
+        events.reserveCapacity(1024)
+        delivered.reserveCapacity(1024)
+    }
+
+    /// The chosen channel (0-based), once known.
+    var chosenChannel: Int? { chosen.map { candidates[$0] } }
+
+    /// Decodes `frames` interleaved frames from `buffer`.
+    mutating func process(_ buffer: UnsafeBufferPointer<Float>, frames: Int) {
+        delivered.removeAll(keepingCapacity: true)
+        var first = 0
+        while first < frames {
+            let count = min(Self.framesPerStep, frames - first)
+            scanLevels(UnsafeBufferPointer(rebasing: buffer[(first * channelCount)..<((first + count) * channelCount)]))
+            for d in lanes.indices where chosen == nil || chosen == d {
+                events.removeAll(keepingCapacity: true)
+                if channelCount == 1 {
+                    let part = UnsafeBufferPointer(rebasing: buffer[first..<(first + count)])
+                    lanes[d].receiver.process(part, into: &events)
+                    notify(d, part)
+                } else {
+                    let ch = candidates[d], n = channelCount
+                    mono.withUnsafeMutableBufferPointer { m in
+                        for i in 0..<count { m[i] = buffer[(first + i) * n + ch] }
+                    }
+                    mono.withUnsafeBufferPointer { all in
+                        let part = UnsafeBufferPointer(rebasing: all[0..<count])
+                        lanes[d].receiver.process(part, into: &events)
+                        notify(d, part)
+                    }
+                }
+                collect(d)
+            }
+            advance(count)
+            first += count
+        }
+        reportAtGap()
+    }
+
+    /// Decodes mono 16-bit samples with the receiver's integer path; floats are made only
+    /// for a step some observer reads.
+    mutating func process(pcm16 samples: UnsafeBufferPointer<Int16>) {
+        precondition(channelCount == 1, "16-bit input is decoded from mono sources only")
+        delivered.removeAll(keepingCapacity: true)
+        var first = 0
+        while first < samples.count {
+            let count = min(Self.framesPerStep, samples.count - first)
+            let part = UnsafeBufferPointer(rebasing: samples[first..<(first + count)])
+            // Only "is anything not silent" matters for 16-bit input (it holds no NaN).
+            if stats.peak == 0 {
+                var largest: Int32 = 0
+                for s in part { largest = max(largest, abs(Int32(s))) }
+                stats.peak = Float(largest) * (1.0 / 32768)
+            }
+            events.removeAll(keepingCapacity: true)
+            lanes[0].receiver.process(part, into: &events)
+            let needed = lanes[0].observers.contains { $0.wantsSamples(lanes[0].receiver) }
+            if needed {
+                mono.withUnsafeMutableBufferPointer { convertPCM16(part, into: $0.baseAddress!) }
+            }
+            mono.withUnsafeBufferPointer { all in notify(0, UnsafeBufferPointer(rebasing: all[0..<(needed ? count : 0)])) }
+            collect(0)
+            advance(count)
+            first += count
+        }
+        reportAtGap()
+    }
+
+    /// Ends the input: flushes the receivers, chooses a channel if none was, and reports
+    /// the last burst. ``delivered`` then holds the rest of the events.
+    mutating func finish() {
+        delivered.removeAll(keepingCapacity: true)
+        if let c = chosen {
+            events.removeAll(keepingCapacity: true)
+            lanes[c].receiver.flush(into: &events)
+            collect(c)
+        } else {
+            // Short input: finish every channel, then choose.
+            for d in lanes.indices {
+                events.removeAll(keepingCapacity: true)
+                lanes[d].receiver.flush(into: &events)
+                collect(d)
+            }
+            choose()
+        }
+        if let last = tracker.finish(at: .max, force: true) { burstEnded(last) }
+    }
+
+    /// Starts the receivers afresh after a gap in the input (a capture overrun), so a
+    /// character cut by the gap is dropped; times keep counting from the stream's start.
+    mutating func restartAfterGap() {
+        for d in lanes.indices { lanes[d].receiver.reset() }
+        origin = stats.frames
+    }
+
+    // MARK: - Steps
+
+    private mutating func scanLevels(_ samples: UnsafeBufferPointer<Float>) {
+        var peak = stats.peak
+        var bad: Int64 = 0
+        for x in samples {
+            if x.isFinite { let a = abs(x); peak = a > peak ? a : peak } else { bad += 1 }
+        }
+        stats.peak = peak
+        stats.nonFinite += bad
+    }
+
+    private mutating func notify(_ d: Int, _ samples: UnsafeBufferPointer<Float>) {
+        for o in lanes[d].observers { o.observe(samples, receiver: &lanes[d].receiver, events: events[...]) }
+    }
+
+    /// Moves the step's events of lane `d` to its pending list or, once chosen, on.
+    private mutating func collect(_ d: Int) {
+        if origin != 0 {
+            for i in events.indices {
+                events[i].startSample += origin
+                events[i].endSample += origin
+                events[i].decidedAt += origin
+            }
+        }
+        if chosen == nil { lanes[d].pending.append(contentsOf: events) } else { deliver(events) }
+    }
+
+    private mutating func advance(_ count: Int) {
+        if decisionAt == nil && stats.peak > 0 {
+            decisionAt = stats.frames + Int64(ChannelChoice.decisionSeconds * sampleRate)
+        }
+        stats.frames += Int64(count)
+        if chosen == nil, let at = decisionAt, stats.frames >= at { choose() }
+    }
+
+    private mutating func choose() {
+        let c = ChannelChoice.pick(lanes.map(\.pending))
+        chosen = c
+        let held = lanes[c].pending
+        for d in lanes.indices { lanes[d].pending = [] }
+        deliver(held)
+        if reporter.verbose && channelCount > 1 {
+            Diagnostics.info("\(name): decoding channel \(candidates[c] + 1) of \(channelCount)")
+        }
+    }
+
+    private mutating func deliver(_ list: [ModemEvent]) {
+        for e in list {
+            if reporter.trace { reporter.trace(e, rate: sampleRate) }
+            switch e.kind {
+            case .byte:
+                stats.bytes += 1
+                if let m = e.hijack { stats.baud = m.baud; stats.inverted = m.inverted }
+            case .framingError: stats.framingErrors += 1
+            case .parityError: stats.parityErrors += 1
+            }
+            // Burst summaries are for -v only (and cost a logarithm per character).
+            if reporter.verbose, let done = tracker.add(e) { burstEnded(done) }
+        }
+        delivered.append(contentsOf: list)
+    }
+
+    private mutating func reportAtGap() {
+        guard reportsAtGap, reporter.verbose, let c = chosen else { return }
+        if let done = tracker.finish(at: origin + lanes[c].receiver.samplesConsumed) { burstEnded(done) }
+    }
+
+    private mutating func burstEnded(_ burst: BurstTracker.Summary) {
+        stats.bursts += 1
+        let extra = chosen.map { c in lanes[c].observers.map { $0.burstEnded() }.joined() } ?? ""
+        reporter.burst(burst, rate: sampleRate, extra: extra)
+    }
+}
+
+/// What a decode session counted on the chosen channel (levels: over every channel).
+struct DecodeStats {
+    var bytes = 0
+    var framingErrors = 0
+    var parityErrors = 0
+    var bursts = 0
+    var frames: Int64 = 0
+    /// Largest finite sample magnitude (16-bit input: only whether any sample is non-zero).
+    var peak: Float = 0
+    /// Samples that were NaN or infinite.
+    var nonFinite: Int64 = 0
+    /// HiJack: the last good frame's bit rate and polarity.
+    var baud: Double?
+    var inverted: Bool?
+}

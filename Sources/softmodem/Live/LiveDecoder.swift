@@ -1,0 +1,82 @@
+import ModemALSA
+import ModemDSP
+
+/// Capture -> decode session for the live commands (rx, term), for any modem: reads what
+/// the capture thread queued, decodes it, and reports overruns once each on stderr.
+///
+/// After an overrun the receiver restarts (on this consumer thread, never the audio one),
+/// so a character cut by the gap is dropped and decoding resumes at the next start bit;
+/// event times keep counting from the capture's start. ``latency(of:at:)`` dates events
+/// against the wall clock through the capture reader's anchor.
+struct LiveDecoder<Receiver: ModemReceiver> {
+    private var reader: CaptureReader
+    private(set) var session: DecodeSession<Receiver>
+    var capture: CaptureStream { reader.capture }
+    var sampleRate: Double { session.sampleRate }
+
+    /// - Parameter channel: 0-based capture channel (0 lets a sound server down-mix to mono).
+    init<Factory: ModemReceiverFactory<Receiver>>(
+        _ factory: Factory, options: LiveAudioOptions, channel: Int = 0, reporter: BurstReporter,
+        observers: () -> [any DecodeObserver<Receiver>] = { [] }
+    ) throws(CLIError) {
+        let capture: CaptureStream
+        do {
+            capture = try CaptureStream(device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
+                                        periods: LiveAudioOptions.periods, channel: channel)
+        } catch {
+            throw CLIError(error)
+        }
+        reader = CaptureReader(capture: capture)
+        session = try DecodeSession(factory, sampleRate: Double(capture.sampleRate), channels: 1, channel: nil,
+                                    name: options.device, reporter: reporter, live: true, observers: observers)
+        if reporter.verbose {
+            Diagnostics.info(reader.description(channel > 0 ? " (decoding channel \(channel + 1))" : "") + "; \(reporter.modemName)")
+        }
+    }
+
+    func start() { capture.start() }
+
+    /// Waits up to `timeout` seconds for audio and decodes it; the characters found are in
+    /// ``events``. Returns false when nothing arrived.
+    mutating func poll(timeout: Double) throws(CLIError) -> Bool {
+        let (n, overran) = try reader.read(timeout: timeout)
+        if overran { session.restartAfterGap() }
+        guard n > 0 else { return false }
+        reader.buffer.withUnsafeBufferPointer { session.process($0, frames: n) }
+        return true
+    }
+
+    /// The characters of the last ``poll(timeout:)`` or ``stop()``.
+    var events: [ModemEvent] { session.delivered }
+
+    /// Stops capture and reports a character the end completes.
+    mutating func stop() {
+        capture.stop()
+        session.finish()
+    }
+
+    /// Seconds from the end of the event's last decisive bit (wall-clock time) to `now`.
+    func latency(of event: ModemEvent, at now: Double) -> Double {
+        now - (reader.anchor + Double(event.endSample) / sampleRate)
+    }
+
+    /// Splits ``latency(of:at:)`` (valid for events of the last poll) into the receiver's
+    /// look-ahead (signal it needed after the character), how long the device held that
+    /// signal before handing it over (its period, a sound server's buffering and jitter),
+    /// and the time from that read to `now` (decoding and output). Seconds.
+    func latencyParts(of event: ModemEvent, at now: Double) -> (lookahead: Double, held: Double, output: Double) {
+        (Double(event.decidedAt - event.endSample) / sampleRate,
+         reader.lastRead - (reader.anchor + Double(event.decidedAt) / sampleRate),
+         now - reader.lastRead)
+    }
+
+    /// The `-v` counters: what was decoded, then the capture's frames and overruns.
+    var counters: String {
+        let s = session.stats
+        var line = "\(s.bytes) bytes, \(s.parityErrors) parity errors, \(s.framingErrors) framing errors, "
+            + "\(s.bursts) burst\(s.bursts == 1 ? "" : "s")"
+        if let baud = s.baud { line += ", \(Diagnostics.number(baud, 1)) baud" }
+        if let inverted = s.inverted { line += inverted ? ", inverted line" : ", normal polarity" }
+        return line + ", " + reader.counters
+    }
+}
