@@ -126,9 +126,9 @@ struct DecodeCommand: ParsableCommand {
         observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?, output: inout ByteOutput?
     ) throws(CLIError) -> (name: String, stats: DecodeStats) {
         let rate = source.sampleRate
-        let made = observers(rate, verbosity.verbose)
+        // Observers are made per channel, once its receiver exists (so the rate is valid).
         var session = try DecodeSession(factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
-                                        name: source.name, reporter: reporter) { made }
+                                        name: source.name, reporter: reporter) { observers(rate, verbosity.verbose) }
         if output == nil {
             output = ByteOutput(printer: printer, sampleRate: rate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         }

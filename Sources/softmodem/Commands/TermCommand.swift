@@ -57,7 +57,7 @@ struct TermCommand: ParsableCommand {
     ) throws(CLIError) {
         StopSignal.install()
         var tx = try LiveTransmitter(maker, options: audio, keepOpen: true, verbose: verbosity.verbose)
-        var rx = try LiveDecoder(factory, options: audio, reporter: BurstReporter(verbose: false, trace: false, modem: modem))
+        var rx = try LiveDecoder(factory, options: audio, reporter: BurstReporter(verbosity: verbosity, modem: modem))
         tx.start()
         rx.start()
         if Diagnostics.stderrIsTerminal { Diagnostics.info("softmodem term on \(audio.device), \(modem.name): type lines, Ctrl-D to quit") }

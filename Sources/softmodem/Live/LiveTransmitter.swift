@@ -27,8 +27,9 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
     init<Maker: TransmitterMaker>(_ maker: Maker, options: LiveAudioOptions, keepOpen: Bool, verbose: Bool) throws(CLIError)
     where Maker.Transmitter == Transmitter {
         // Bad values are usage errors before any device is opened (made again at the rate
-        // the device grants).
-        let probe = try maker.make(sampleRate: Double(options.rate))
+        // the device grants). A rate no device could take is the device's to refuse, with
+        // its own message, so the early check uses the nearest rate a modem accepts.
+        let probe = try maker.make(sampleRate: min(max(Double(options.rate), 8_000), 192_000))
         let open = keepOpen || probe.restIsSignal
         do {
             playback = try PlaybackStream(device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
