@@ -22,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Thin C shims: one header each, linked through pkg-config.
@@ -32,8 +33,10 @@ let package = Package(
         // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift.
         .target(name: "ModemDSP", swiftSettings: strict),
 
-        // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
-        .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
+        // Files, raw PCM, pipes (libsndfile; descriptors through swift-system); spectra (FFTW).
+        .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW",
+                                                     .product(name: "SystemPackage", package: "swift-system")],
+                swiftSettings: strict),
 
         // Byte protocols of the serial path and the reliable link. Pure Swift, no audio.
         .target(name: "ModemFraming", swiftSettings: strict),
@@ -54,6 +57,7 @@ let package = Package(
                 "ModemFraming",
                 "ModemALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
 
