@@ -19,9 +19,12 @@ let package = Package(
         .library(name: "ModemDSP", targets: ["ModemDSP"]),
         .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
         .library(name: "ModemFraming", targets: ["ModemFraming"]),
+        // Test signals, the CLI runner and the binary locator, for the test targets and bench/.
+        .library(name: "ModemTestSupport", targets: ["ModemTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Thin C shims: one header each, linked through pkg-config.
@@ -32,8 +35,10 @@ let package = Package(
         // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift.
         .target(name: "ModemDSP", swiftSettings: strict),
 
-        // Files, raw PCM, pipes (libsndfile); spectra (FFTW).
-        .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW"], swiftSettings: strict),
+        // Files, raw PCM, pipes (libsndfile; descriptors through swift-system); spectra (FFTW).
+        .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW",
+                                                     .product(name: "SystemPackage", package: "swift-system")],
+                swiftSettings: strict),
 
         // Byte protocols of the serial path and the reliable link. Pure Swift, no audio.
         .target(name: "ModemFraming", swiftSettings: strict),
@@ -54,19 +59,24 @@ let package = Package(
                 "ModemFraming",
                 "ModemALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
 
-        .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP"], swiftSettings: strict),
+        // Helpers shared by the tests and the benchmarks (signals, edit distance, the CLI runner).
+        // No production target depends on it.
+        .target(name: "ModemTestSupport", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
+
+        .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "ModemFramingTests", dependencies: ["ModemFraming"], swiftSettings: strict),
+        .testTarget(name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels"], swiftSettings: strict),
-        .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).
-        .testTarget(name: "ALSALoopbackTests", dependencies: ["ModemALSA"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

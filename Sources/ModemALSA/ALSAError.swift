@@ -56,6 +56,24 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The one conversion of an ALSA return value into an error: `code` itself when it is not
+    /// negative, else an error naming `device`, the ALSA `function` that returned it and, in
+    /// words, what failed.
+    ///
+    /// `detail` and `available` are only evaluated on failure, and the error holds only the
+    /// strings it is given, so checking a transfer on the audio thread allocates nothing.
+    /// Devices are listed (`available`) only when the device itself is the problem.
+    @inline(__always)
+    @discardableResult
+    public static func check<Code: BinaryInteger>(
+        _ code: Code, _ function: String, device: String, reason: Reason = .failed,
+        _ detail: @autoclosure () -> String, available: @autoclosure () -> [String] = []
+    ) throws(ALSAError) -> Code {
+        guard code < 0 else { return code }
+        throw ALSAError(reason: reason, device: device, function: function, code: Int32(truncatingIfNeeded: code),
+                        detail: detail(), available: available())
+    }
+
     /// ALSA's text for a negative errno (`snd_strerror`).
     public static func text(_ code: Int32) -> String {
         guard let p = snd_strerror(code) else { return "error \(code)" }

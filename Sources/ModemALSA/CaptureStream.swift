@@ -6,12 +6,12 @@ import Synchronization
 /// Live input: a dedicated thread reads an ALSA capture device period by period and queues
 /// mono samples in a lock-free ring for the consumer.
 ///
-/// The capture thread blocks in `snd_pcm_readi`, converts to mono float (first channel)
-/// into buffers allocated up front, and never allocates. Retry policy: `-EINTR` is retried;
-/// `-EPIPE` (overrun) and `-ESTRPIPE` (suspend) go through `snd_pcm_recover` and are
-/// counted in ``overruns``; when the ring is full because the consumer fell behind, the
-/// period is dropped and counted in ``droppedFrames``. Any other error ends the thread and
-/// is rethrown by the next ``read(into:timeout:)``.
+/// The capture thread blocks in ``ALSAPCM/read(into:frames:)``, converts to mono float (the
+/// chosen channel) into buffers allocated up front, and never allocates. Failed waits and
+/// reads follow the module's retry policy (``ALSARetryPolicy``): recovered xruns are counted
+/// in ``overruns``; when the ring is full because the consumer fell behind, the period is
+/// dropped and counted in ``droppedFrames``. An error the policy does not retry ends the
+/// thread and is rethrown by the next ``read(into:timeout:)``.
 public final class CaptureStream: @unchecked Sendable {
     // @unchecked: the PCM and scratch buffers belong to the capture thread once started;
     // everything shared with the consumer is atomic or the SPSC ring.
@@ -56,7 +56,7 @@ public final class CaptureStream: @unchecked Sendable {
         mono.deallocate()
     }
 
-    /// Overruns recovered with `snd_pcm_recover` so far.
+    /// Overruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var overruns: Int { overrunCount.load(ordering: .relaxed) }
     /// Frames lost because the consumer did not keep up with the ring.
     public var droppedFrames: Int { dropped.load(ordering: .relaxed) }
@@ -69,11 +69,12 @@ public final class CaptureStream: @unchecked Sendable {
         DedicatedThread.start(name: "softmodem-capture") { [self] in self.loop() }
     }
 
-    /// Stops capturing and waits for the thread to finish (`snd_pcm_drop`). Idempotent.
+    /// Stops capturing and waits for the thread to finish (``ALSAPCM/drop()``). Idempotent.
     public func stop() {
         guard running.load(ordering: .acquiring), !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         while !exited.wait(seconds: 1) {}
-        pcm.snd_pcm_drop()
+        // Nothing is left to report to: the thread has ended and the consumer is stopping.
+        try? pcm.drop()
     }
 
     /// Consumer: moves up to `buffer.count` mono samples into `buffer`, waiting up to
@@ -98,35 +99,36 @@ public final class CaptureStream: @unchecked Sendable {
             // Wait with a timeout shorter than the buffer first: a stop request is seen
             // promptly even when the source delivers nothing (an idle sound-server
             // monitor), and waking up proves this thread was not stalled meanwhile.
-            let ready = pcm.snd_pcm_wait(milliseconds: waitMilliseconds)
-            let got = ready < 0 ? Int(ready) : ready == 0 ? 0 : pcm.snd_pcm_readi(raw, frames: period)
+            let got: Int
+            do throws(ALSAError) {
+                got = try pcm.wait(milliseconds: waitMilliseconds) ? try pcm.read(into: raw, frames: period) : 0
+            } catch {
+                lastReturn = monotonicSeconds()
+                do throws(ALSAError) {
+                    if try pcm.recover(error) == .xrun {
+                        overrunCount.add(1, ordering: .relaxed)
+                        dataReady.post()
+                    }
+                    continue
+                } catch {
+                    failure = error
+                    failed.store(true, ordering: .releasing)
+                    dataReady.post()
+                    return
+                }
+            }
             let now = monotonicSeconds()
             if got == 0 { lastReturn = now; continue }
-            if got > 0 && now - lastReturn > bufferSeconds {
+            if now - lastReturn > bufferSeconds {
                 // Sound servers (the pulse plugin) drop what overflows their buffer without
                 // reporting -EPIPE. A wait longer than the buffer that ends with the buffer
                 // full means this thread was not scheduled (or was stopped) and audio was
                 // lost; a long wait that ends with little data is just an idle source.
-                let avail = pcm.snd_pcm_avail_update()
-                if avail >= 0 && avail + got >= pcm.bufferFrames - period {
+                if let avail = try? pcm.availableFrames(), avail + got >= pcm.bufferFrames - period {
                     overrunCount.add(1, ordering: .relaxed)
                 }
             }
             lastReturn = now
-            if got < 0 {
-                if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
-                if got == -Int(EPIPE) || got == -Int(ESTRPIPE) {
-                    if pcm.snd_pcm_recover(got) == 0 {
-                        overrunCount.add(1, ordering: .relaxed)
-                        dataReady.post()
-                        continue
-                    }
-                }
-                failure = pcm.ioError("snd_pcm_readi", got)
-                failed.store(true, ordering: .releasing)
-                dataReady.post()
-                return
-            }
             deinterleave(raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got, into: mono)
             let put = ring.write(UnsafeBufferPointer(start: mono, count: got))
             if put < got { dropped.add(got - put, ordering: .relaxed) }

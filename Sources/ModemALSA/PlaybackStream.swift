@@ -15,8 +15,8 @@ import Synchronization
 /// middle of a burst. With `keepOpen` it keeps doing so between bursts and the stream runs
 /// from ``start()`` to ``finish()``, so device start-up never eats a preamble; without it,
 /// the device is drained after each burst (``endBurst()``) and restarted by the next one.
-/// Retry policy: `-EINTR` retried; `-EPIPE` (underrun) and `-ESTRPIPE` recovered with
-/// `snd_pcm_recover` and counted in ``underruns``; other errors end the thread and are
+/// Failed writes follow the module's retry policy (``ALSARetryPolicy``): recovered xruns are
+/// counted in ``underruns``; an error the policy does not retry ends the thread and is
 /// rethrown by ``write(_:)`` and ``finish()``.
 public final class PlaybackStream: @unchecked Sendable {
     // @unchecked: the PCM and scratch buffers belong to the playback thread once started;
@@ -72,7 +72,7 @@ public final class PlaybackStream: @unchecked Sendable {
         mono.deallocate()
     }
 
-    /// Underruns recovered with `snd_pcm_recover` so far.
+    /// Underruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
     /// Frames of signal (not filler silence) handed to the device.
     public var playedFrames: Int { played.load(ordering: .relaxed) }
@@ -118,7 +118,7 @@ public final class PlaybackStream: @unchecked Sendable {
     }
 
     /// Producer: no more samples. Waits until everything queued has played
-    /// (`snd_pcm_drain`), then stops the thread.
+    /// (``ALSAPCM/drain()``), then stops the thread.
     public func finish() throws(ALSAError) {
         guard running.load(ordering: .acquiring) else { return }
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
@@ -128,7 +128,7 @@ public final class PlaybackStream: @unchecked Sendable {
         if failed.load(ordering: .acquiring), let failure { throw failure }
     }
 
-    /// Stops at once, discarding queued audio (`snd_pcm_drop`). Idempotent.
+    /// Stops at once, discarding queued audio (``ALSAPCM/drop()``). Idempotent.
     public func abort() {
         guard running.load(ordering: .acquiring), !aborting.exchange(true, ordering: .acquiringAndReleasing) else { return }
         dataReady.post()
@@ -143,7 +143,9 @@ public final class PlaybackStream: @unchecked Sendable {
         var started = keepOpen
         if keepOpen && !writeSilence(leadInFrames) { return }
         while true {
-            if aborting.load(ordering: .relaxed) { pcm.snd_pcm_drop(); return }
+            // Drop, drain and prepare failures below are not reported: the device is being
+            // stopped (or restarted for the next burst, whose first write reports a failure).
+            if aborting.load(ordering: .relaxed) { try? pcm.drop(); return }
             var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period * channels)) / channels
             if n > 0 {
                 spaceReady.post()
@@ -155,7 +157,9 @@ public final class PlaybackStream: @unchecked Sendable {
                     if !writeSilence(leadInFrames) { return }
                 }
             } else if finishing.load(ordering: .acquiring) {
-                if started && pcm.snd_pcm_drain() < 0 { pcm.snd_pcm_drop() }
+                if started {
+                    do throws(ALSAError) { try pcm.drain() } catch { try? pcm.drop() }
+                }
                 return
             } else if keepOpen || (started && !idle.load(ordering: .acquiring)) {
                 // Starved mid-burst or between bursts with --keep-open: a period of
@@ -165,8 +169,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 silent.add(n, ordering: .relaxed)
             } else {
                 if started {
-                    pcm.snd_pcm_drain()
-                    pcm.snd_pcm_prepare()
+                    try? pcm.drain()
+                    try? pcm.prepare()
                     started = false
                 }
                 dataReady.wait(seconds: 0.05)
@@ -197,21 +201,19 @@ public final class PlaybackStream: @unchecked Sendable {
         }
         var offset = 0
         while offset < n {
-            let got = pcm.snd_pcm_writei(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
-            if got >= 0 {
-                offset += got
-                if let d = pcm.snd_pcm_delay() { delay.store(d, ordering: .relaxed) }
-                continue
+            do throws(ALSAError) {
+                offset += try pcm.write(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
+                if let d = try? pcm.delay() { delay.store(d, ordering: .relaxed) }
+            } catch {
+                do throws(ALSAError) {
+                    if try pcm.recover(error) == .xrun { underrunCount.add(1, ordering: .relaxed) }
+                } catch {
+                    failure = error
+                    failed.store(true, ordering: .releasing)
+                    spaceReady.post()
+                    return false
+                }
             }
-            if got == -Int(EINTR) || got == -Int(EAGAIN) { continue }
-            if (got == -Int(EPIPE) || got == -Int(ESTRPIPE)) && pcm.snd_pcm_recover(got) == 0 {
-                underrunCount.add(1, ordering: .relaxed)
-                continue
-            }
-            failure = pcm.ioError("snd_pcm_writei", got)
-            failed.store(true, ordering: .releasing)
-            spaceReady.post()
-            return false
         }
         return true
     }

@@ -46,6 +46,7 @@ public enum RawSampleFormat: String, Sendable, CaseIterable {
     }
 }
 
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,7 +59,7 @@ public final class RawPCMReader: SampleSource {
     public let channels: Int
     public let format: RawSampleFormat
     public let isStream: Bool
-    private let fd: Int32
+    private let fd: FileDescriptor
     private let ownsDescriptor: Bool
     private var bytes: [UInt8]
     private var carry = 0  // bytes of an incomplete frame kept from the last read
@@ -78,16 +79,15 @@ public final class RawPCMReader: SampleSource {
         isStream = path == "-"
         if path == "-" {
             name = "stdin"
-            fd = 0
+            fd = .standardInput
             ownsDescriptor = false
         } else {
             name = path
-            let d = open(path, O_RDONLY | O_CLOEXEC)  // open(2)
-            guard d >= 0 else { throw .cannotOpen(path: path, reason: POSIXFile.errorText(errno)) }
-            var st = stat()
-            if fstat(d, &st) == 0 {
-                if (st.st_mode & S_IFMT) == S_IFDIR { close(d); throw .cannotOpen(path: path, reason: "is a directory") }
-                if (st.st_mode & S_IFMT) == S_IFREG && st.st_size == 0 { close(d); throw .empty(path: path) }
+            let d: FileDescriptor
+            do { d = try FileDescriptor.open(path) } catch { throw .cannotOpen(path: path, reason: error.description) }
+            if let st = try? d.stat() {  // fstat(2): the file opened, not the path again
+                if st.type == .directory { try? d.close(); throw .cannotOpen(path: path, reason: "is a directory") }
+                if st.type == .regular && st.size == 0 { try? d.close(); throw .empty(path: path) }
             }
             fd = d
             ownsDescriptor = true
@@ -95,18 +95,20 @@ public final class RawPCMReader: SampleSource {
         bytes = [UInt8](repeating: 0, count: isStream ? 1 << 16 : 1 << 19)
     }
 
-    deinit { if ownsDescriptor { close(fd) } }
+    deinit { if ownsDescriptor { try? fd.close() } }
 
     public func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(AudioIOError) -> Int {
         let frameBytes = format.bytesPerSample * channels
         let maxFrames = min(buffer.count / channels, bytes.count / frameBytes)
         guard maxFrames > 0, let out = buffer.baseAddress else { return 0 }
         let want = maxFrames * frameBytes - carry
-        let result = bytes.withUnsafeMutableBytes { POSIXFile.readFully(fd, $0.baseAddress! + carry, want) }
         let got: Int
-        switch result {
-        case .success(let n): got = n
-        case .failure(let e): throw .readFailed(path: name, reason: POSIXFile.errorText(e.code))
+        do {
+            got = try bytes.withUnsafeMutableBytes { b in
+                Result { () throws(Errno) in try fd.readFully(into: UnsafeMutableRawBufferPointer(rebasing: b[carry..<(carry + want)])) }
+            }.get()
+        } catch {
+            throw .readFailed(path: name, reason: error.description)
         }
         let available = carry + got
         let frames = available / frameBytes

@@ -1,4 +1,5 @@
 import CSndFile
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,23 +52,28 @@ public final class SoundFileReader: SampleSource {
             descriptor = nil
             handle = sf_open_fd(0, Int32(SFM_READ), &info, 0)  // sf_open_fd(3): stdin stays open
         } else {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)  // open(2)
-            if fd < 0 { throw .cannotOpen(path: path, reason: POSIXFile.errorText(errno)) }
-            var st = stat()
-            if fstat(fd, &st) != 0 {  // fstat(2)
-                let code = errno
-                close(fd)
-                throw .cannotOpen(path: path, reason: POSIXFile.errorText(code))
+            let fd: FileDescriptor
+            let st: Stat
+            do {
+                fd = try FileDescriptor.open(path)
+            } catch {
+                throw .cannotOpen(path: path, reason: error.description)
             }
-            if (st.st_mode & S_IFMT) == S_IFDIR { close(fd); throw .cannotOpen(path: path, reason: "is a directory") }
-            if st.st_size == 0 { close(fd); throw .empty(path: path) }
+            do {
+                st = try fd.stat()  // fstat(2): the file opened, not the path again
+            } catch {
+                try? fd.close()
+                throw .cannotOpen(path: path, reason: error.description)
+            }
+            if st.type == .directory { try? fd.close(); throw .cannotOpen(path: path, reason: "is a directory") }
+            if st.size == 0 { try? fd.close(); throw .empty(path: path) }
             // libsndfile reads through this descriptor but does not own it (close_desc 0).
-            handle = sf_open_fd(fd, Int32(SFM_READ), &info, 0)  // sf_open_fd(3)
+            handle = sf_open_fd(fd.rawValue, Int32(SFM_READ), &info, 0)  // sf_open_fd(3)
             if handle == nil {
-                close(fd)
+                try? fd.close()
                 descriptor = nil
             } else {
-                descriptor = fd
+                descriptor = fd.rawValue
             }
         }
         // After the header, libsndfile has seeked to the first sample (unknown on a pipe).

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +17,7 @@ public final class WAVStreamWriter {
     public let sampleRate: Int
     public let channels: Int
     public let encoding: Encoding
-    private let fd: Int32
+    private let fd: FileDescriptor
     private let ownsDescriptor: Bool
     private var bytes: [UInt8] = []
     private var dataBytes: Int64 = 0
@@ -29,13 +30,15 @@ public final class WAVStreamWriter {
         self.encoding = encoding
         if path == "-" {
             name = "stdout"
-            fd = 1
+            fd = .standardOutput
             ownsDescriptor = false
         } else {
             name = path
-            let d = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)  // open(2)
-            guard d >= 0 else { throw .cannotOpen(path: path, reason: POSIXFile.errorText(errno)) }
-            fd = d
+            do {
+                fd = try FileDescriptor.open(path, forWriting: true)
+            } catch {
+                throw .cannotOpen(path: path, reason: error.description)
+            }
             ownsDescriptor = true
         }
         bytes.reserveCapacity(1 << 16)
@@ -45,7 +48,7 @@ public final class WAVStreamWriter {
 
     deinit {
         if !finished { try? finish() }
-        if ownsDescriptor { close(fd) }
+        if ownsDescriptor { try? fd.close() }
     }
 
     private var bytesPerSample: Int { encoding == .pcm16 ? 2 : 4 }
@@ -90,9 +93,8 @@ public final class WAVStreamWriter {
 
     private func flush() throws(AudioIOError) {
         guard !bytes.isEmpty else { return }
-        let error = bytes.withUnsafeBytes { POSIXFile.writeAll(fd, $0.baseAddress!, $0.count) }
-        bytes.removeAll(keepingCapacity: true)
-        if let error { throw .writeFailed(path: name, reason: POSIXFile.errorText(error)) }
+        defer { bytes.removeAll(keepingCapacity: true) }
+        try write(bytes)
     }
 
     /// Flushes, and fixes the header sizes when the output can seek.
@@ -100,12 +102,17 @@ public final class WAVStreamWriter {
         guard !finished else { return }
         finished = true
         try flush()
-        if lseek(fd, 0, SEEK_SET) == 0 {  // lseek(2) fails on pipes: keep the streaming header
-            let h = header(dataBytes: dataBytes)
-            if let error = h.withUnsafeBytes({ POSIXFile.writeAll(fd, $0.baseAddress!, $0.count) }) {
-                throw .writeFailed(path: name, reason: POSIXFile.errorText(error))
-            }
-            _ = lseek(fd, 0, SEEK_END)
+        if (try? fd.seek(offset: 0, from: .start)) == 0 {  // lseek(2) fails on pipes: keep the streaming header
+            try write(header(dataBytes: dataBytes))
+            _ = try? fd.seek(offset: 0, from: .end)
+        }
+    }
+
+    private func write(_ data: [UInt8]) throws(AudioIOError) {
+        do {
+            try data.withUnsafeBytes { b in Result { () throws(Errno) in try fd.writeAllRetrying(b) } }.get()
+        } catch {
+            throw .writeFailed(path: name, reason: error.description)
         }
     }
 }

@@ -1,20 +1,11 @@
 import Foundation
 import Glibc
+import ModemTestSupport
 
 /// Runs the built `softmodem` binary against the private PulseAudio server.
 enum Softmodem {
-    /// `SOFTMODEM_BIN` if set (the Makefile sets it), else the newest build in .build.
-    static let binary: String = {
-        if let path = ProcessInfo.processInfo.environment["SOFTMODEM_BIN"], FileManager.default.isExecutableFile(atPath: path) {
-            return path
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = ["release", "debug"].map { root.appendingPathComponent(".build/\($0)/softmodem").path }
-        func modified(_ p: String) -> Date {
-            (try? FileManager.default.attributesOfItem(atPath: p)[.modificationDate] as? Date) ?? .distantPast
-        }
-        return candidates.filter { FileManager.default.isExecutableFile(atPath: $0) }.max { modified($0) < modified($1) } ?? candidates[0]
-    }()
+    /// The binary under test: ``CLI/binary`` (`SOFTMODEM_BIN`, else the newest build).
+    static var binary: String { CLI.binary }
 
     struct Result {
         var status: Int32
@@ -81,11 +72,7 @@ enum Softmodem {
         return Result(status: status, stdout: p.stdout, stderr: p.stderr)
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("softmodem-alsa-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try CLI.temporaryDirectory() }
 
     /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
     static func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
@@ -106,11 +93,5 @@ enum Softmodem {
         return open
     }
 
-    static func randomBytes(_ count: Int, seed: UInt64) -> Data {
-        var state = seed
-        return Data((0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        })
-    }
+    static func randomBytes(_ count: Int, seed: UInt64) -> Data { CLI.randomBytes(count, seed: seed) }
 }

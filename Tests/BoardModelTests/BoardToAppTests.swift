@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The original pairing, model against model: the app talks to the board and back.

@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// `FSKDemodulator` (what `softmodem decode` runs) must decode every model transmitter.

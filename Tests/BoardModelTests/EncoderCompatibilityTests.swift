@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// What `softmodem encode` writes must be received by the real boards and apps.

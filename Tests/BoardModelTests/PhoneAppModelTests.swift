@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 @Suite("iPhone app model")

@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// Issue 3's robustness list: each case at least 500 bytes, zero byte errors, default

@@ -1,4 +1,5 @@
 import BoardModels
+import ModemTestSupport
 import Testing
 
 @Suite("Byte and bit error counting")

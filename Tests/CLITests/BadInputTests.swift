@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 /// Every bad input gives exactly one line on stderr naming the problem, and exit status 2

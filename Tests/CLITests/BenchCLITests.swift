@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 @Suite("bench ber on the command line")

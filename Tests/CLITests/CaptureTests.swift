@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 /// The real recordings in ../shared/captures, decoded by the command line exactly as a user

@@ -2,6 +2,7 @@ import BoardModels
 import Foundation
 import ModemAudioIO
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 @Suite("HiJack on the command line")

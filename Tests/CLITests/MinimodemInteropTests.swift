@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 /// Interop with minimodem, an independent implementation (Debian package `minimodem`).

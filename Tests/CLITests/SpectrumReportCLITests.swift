@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 @Suite("decode -v reports each burst's measured spectrum")

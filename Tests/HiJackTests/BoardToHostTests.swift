@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The decoder against the model of the board's transmitter (PROTOCOLS.md 2.3) through

@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The encoder against the model of the board's receiver (PROTOCOLS.md 2.1, 2.2).

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// How long after a character's stop bit ends the demodulator reports it, fed one sample at

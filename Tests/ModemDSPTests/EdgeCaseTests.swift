@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// Special values and extremes for the demodulator: levels, clipping, polarity, NaN and

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The demodulator's front end (period-table mixer, block passes, the unclipped fast path)

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The demodulator's 16-bit input path must decide exactly what its float path decides on

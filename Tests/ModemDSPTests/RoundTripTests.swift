@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 @Suite("Round trips through modulator and demodulator")

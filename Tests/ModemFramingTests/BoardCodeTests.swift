@@ -1,38 +1,18 @@
 import Foundation
 import ModemFraming
+import ModemTestSupport
 import Testing
 
 /// Compiles samples/arduino/common with g++ and checks it against the Swift codecs with
 /// shared, seeded test vectors.
 @Suite struct BoardCodeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.packageRoot
 
-    static func gxx() -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let path = "\(dir)/g++"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
+    static func gxx() -> String? { CLI.which("g++") }
 
     static func run(_ exe: String, _ args: [String], input: String = "") throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        let out = Pipe(), inp = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardInput = inp
-        p.standardError = err
-        try p.run()
-        let writer = Thread {
-            inp.fileHandleForWriting.write(Data(input.utf8))
-            try? inp.fileHandleForWriting.close()
-        }
-        writer.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self) + String(decoding: errData, as: UTF8.self))
+        let r = try CLI.run(exe, args, stdin: Data(input.utf8), timeout: 600)
+        return (r.status, r.stdoutText + r.stderr)
     }
 
     /// Every sketch compiles (against host stubs of Arduino.h and SoftModem.h) and links

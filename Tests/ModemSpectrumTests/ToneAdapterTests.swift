@@ -1,6 +1,7 @@
 import Foundation
 import ModemDSP
 import ModemSpectrum
+import ModemTestSupport
 import Testing
 
 /// The FFTW tone adapter, driving the demodulator as the decode pipeline does.
@@ -49,24 +50,12 @@ struct ToneAdapterTests {
                 adapter.burstsAnalysed, adapter.burstsScreened)
     }
 
-    static func errors(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            current[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return a.isEmpty ? b.count : (b.isEmpty ? a.count : previous[b.count])
-    }
-
     @Test("a sender 3 % slow: the tuning follows it and errors drop")
     func offFrequency() throws {
         let (samples, bytes) = try Self.signal(error: -0.03, snr: -1)
         let fixed = try Self.decode(samples, adapt: false)
         let adapted = try Self.decode(samples, adapt: true)
-        let fixedErrors = Self.errors(bytes, fixed.bytes), adaptedErrors = Self.errors(bytes, adapted.bytes)
+        let fixedErrors = TestSignals.editDistance(bytes, fixed.bytes), adaptedErrors = TestSignals.editDistance(bytes, adapted.bytes)
         print("3 % slow sender at -1 dB: \(fixedErrors) byte errors at the nominal tones, \(adaptedErrors) adapted (\(adapted.retunes) retunes, mark now \(adapted.mark) Hz)")
         #expect(adapted.retunes >= 1)
         #expect(abs(adapted.mark - 7350 * 0.97) < 7350 * 0.005, "tuning converged near the sender's 7129.5 Hz")
@@ -78,7 +67,7 @@ struct ToneAdapterTests {
         let (samples, bytes) = try Self.signal(error: 0, snr: 0, bursts: 4)
         let adapted = try Self.decode(samples, adapt: true)
         #expect(adapted.retunes == 0)
-        #expect(Self.errors(bytes, adapted.bytes) <= 2)
+        #expect(TestSignals.editDistance(bytes, adapted.bytes) <= 2)
     }
 
     @Test("a clean sender on frequency is screened out by its first character: no FFT work")

@@ -4,6 +4,7 @@ import BoardModels
 import Glibc
 #endif
 import ModemAudioIO
+import SystemPackage
 import ModemDSP
 
 /// `softmodem bench`: measurements of the modem itself.
@@ -215,7 +216,7 @@ struct BitErrorRateCommand: ParsableCommand {
     /// Writes a line to stdout unbuffered, so rows appear as they are measured.
     private static func emit(_ line: String) {
         let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { POSIXFile.writeAll(1, $0.baseAddress!, $0.count) }
+        _ = bytes.withUnsafeBytes { b in Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAllRetrying(b) } }
     }
 
     private static func hz(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

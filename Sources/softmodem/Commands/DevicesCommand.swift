@@ -11,7 +11,7 @@ struct DevicesCommand: ParsableCommand {
         abstract: "List capture and playback devices, with the names --device accepts.")
 
     func run() throws {
-        let devices = snd_device_name_hint_pcm()
+        let devices = ALSADevice.all()
         if devices.isEmpty { throw CLIError.runtime("ALSA lists no PCM devices (is libasound2 configured?)") }
         let width = min(40, devices.map(\.name.count).max() ?? 0)
         var out = ""

@@ -1,4 +1,5 @@
 import ModemAudioIO
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ enum Diagnostics {
     static func write(_ text: String) {
         // Nothing to report a failure to: stderr is where failures go.
         let data = Array(text.utf8)
-        _ = data.withUnsafeBytes { POSIXFile.writeAll(2, $0.baseAddress!, $0.count) }
+        _ = data.withUnsafeBytes { b in Result { () throws(Errno) in try FileDescriptor.standardError.writeAllRetrying(b) } }
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }

@@ -1,27 +1,26 @@
 import ModemAudioIO
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// Plain POSIX file access for the commands that move files (send, receive, bench): no
-// Foundation is linked at all (see CFormat.swift), which keeps the binary small and the
-// start-up short. Reads and writes go
-// through ModemAudioIO's POSIXFile (EINTR retried, EAGAIN waited for); any other failure is
-// a one-line CLIError naming the file and the system's reason.
+// File access for the commands that move files (send, receive, bench), through
+// swift-system (FileDescriptor, FilePath, Errno) and ModemAudioIO's retry policy on top of
+// it (EINTR retried, EAGAIN waited for); no Foundation is linked at all (see CFormat.swift),
+// which keeps the binary small and the start-up short. Any other failure is a one-line
+// CLIError naming the operation, the file and the system's reason.
 
 /// The system's text for `errno`.
-func systemError() -> String { POSIXFile.errorText(errno) }
+func systemError() -> String { Errno(rawValue: errno).description }
 
 /// `directory/name`, for a directory given on the command line.
 func joinPath(_ directory: String, _ name: String) -> String {
-    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    FilePath(directory).appending(name).string
 }
 
 /// The last component of `path` (trailing slashes ignored): what `basename(1)` prints.
 func baseName(_ path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    return String(trimmed.split(separator: "/", omittingEmptySubsequences: true).last ?? trimmed)
+    FilePath(path).lastComponent?.string ?? path
 }
 
 /// The directory for temporary files: `$TMPDIR`, else `/tmp`.
@@ -48,38 +47,38 @@ func renameFile(_ from: String, to: String) throws(CLIError) {
 
 /// True when `path` names a directory (`stat(2)`).
 func isDirectory(_ path: String) -> Bool {
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    (try? Stat(FilePath(path)))?.type == .directory
 }
 
 /// A file opened for reading in chunks; closed when released.
 final class InputFile {
     let path: String
-    private let fd: Int32
+    private let fd: FileDescriptor
 
     init(path: String) throws(CLIError) {
         self.path = path
-        fd = open(path, O_RDONLY | O_CLOEXEC)  // open(2)
-        guard fd >= 0 else { throw CLIError.runtime("cannot open \(path): \(systemError())") }
-        var st = stat()
-        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {  // fstat(2): the file opened, not the path again
-            close(fd)
+        do {
+            fd = try FileDescriptor.open(path)
+        } catch {
+            throw CLIError.runtime("cannot open \(path): \(error)")
+        }
+        if fd.isDirectory {  // fstat(2): the file opened, not the path again
+            try? fd.close()
             throw CLIError.runtime("cannot open \(path): is a directory")
         }
     }
 
-    deinit { close(fd) }
+    deinit { try? fd.close() }
 
     /// Up to `count` bytes; empty at the end of the file.
     func read(upTo count: Int) throws(CLIError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: count)
-        let result = chunk.withUnsafeMutableBytes { POSIXFile.read(fd, $0.baseAddress!, $0.count) }
-        switch result {
-        case .success(let n):
+        do {
+            let n = try chunk.withUnsafeMutableBytes { b in Result { () throws(Errno) in try fd.readRetrying(into: b) } }.get()
             chunk.removeLast(count - n)
             return chunk
-        case .failure(let e):
-            throw CLIError.runtime("cannot read \(path): \(POSIXFile.errorText(e.code))")
+        } catch {
+            throw CLIError.runtime("cannot read \(path): \(error)")
         }
     }
 
@@ -95,63 +94,76 @@ final class InputFile {
 
     /// Back to the first byte (`lseek(2)`).
     func rewind() throws(CLIError) {
-        guard lseek(fd, 0, SEEK_SET) == 0 else { throw CLIError.runtime("cannot rewind \(path): \(systemError())") }
+        do {
+            _ = try fd.seek(offset: 0, from: .start)
+        } catch {
+            throw CLIError.runtime("cannot rewind \(path): \(error)")
+        }
     }
 }
 
 /// A file created (or emptied) for writing; closed by ``close()`` or when released.
 final class OutputFile {
     let path: String
-    private var fd: Int32
+    private var fd: FileDescriptor?
 
     init(path: String) throws(CLIError) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)  // open(2)
-        guard fd >= 0 else { throw CLIError.runtime("cannot write \(path): \(systemError())") }
+        do {
+            fd = try FileDescriptor.open(path, forWriting: true)
+        } catch {
+            throw CLIError.runtime("cannot write \(path): \(error)")
+        }
     }
 
     deinit { close() }
 
     /// Writes all of `bytes` (`write(2)`, short writes continued).
     func write(_ bytes: [UInt8]) throws(CLIError) {
-        guard fd >= 0 else { throw CLIError.runtime("cannot write \(path): already closed") }
-        if let e = bytes.withUnsafeBytes({ POSIXFile.writeAll(fd, $0.baseAddress!, $0.count) }) {
-            throw CLIError.runtime("cannot write \(path): \(POSIXFile.errorText(e))")
+        guard let fd else { throw CLIError.runtime("cannot write \(path): already closed") }
+        do {
+            try bytes.withUnsafeBytes { b in Result { () throws(Errno) in try fd.writeAllRetrying(b) } }.get()
+        } catch {
+            throw CLIError.runtime("cannot write \(path): \(error)")
         }
     }
 
     func close() {
-        if fd >= 0 { Glibc.close(fd) }  // close(2)
-        fd = -1
+        try? fd?.close()  // close(2)
+        fd = nil
     }
 }
 
 /// Runs `program` with `arguments` (`posix_spawn(3)`, standard error to /dev/null) and
 /// returns what it wrote to standard output once it has exited.
 func runCapturingOutput(_ program: String, _ arguments: [String]) throws(CLIError) -> [UInt8] {
-    var pipeFDs: [Int32] = [-1, -1]
-    guard pipe(&pipeFDs) == 0 else { throw CLIError.runtime("cannot run \(program): \(systemError())") }  // pipe(2)
+    let pipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+    do {
+        pipe = try FileDescriptor.pipe()  // pipe(2)
+    } catch {
+        throw CLIError.runtime("cannot run \(program): \(error)")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-    posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+    posix_spawn_file_actions_adddup2(&actions, pipe.writeEnd.rawValue, 1)
+    posix_spawn_file_actions_addclose(&actions, pipe.readEnd.rawValue)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for a in argv { free(a) } }
     var pid = pid_t()
     let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
-    Glibc.close(pipeFDs[1])
+    try? pipe.writeEnd.close()
     guard status == 0 else {
-        Glibc.close(pipeFDs[0])
-        throw CLIError.runtime("cannot run \(program): \(String(cString: strerror(status)))")
+        try? pipe.readEnd.close()
+        throw CLIError.runtime("cannot run \(program): \(Errno(rawValue: status))")
     }
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while case .success(let n) = chunk.withUnsafeMutableBytes({ POSIXFile.read(pipeFDs[0], $0.baseAddress!, $0.count) }), n > 0 {
+    while case .success(let n) = chunk.withUnsafeMutableBytes({ b in Result { () throws(Errno) in try pipe.readEnd.readRetrying(into: b) } }), n > 0 {
         output += chunk[0..<n]
     }
-    Glibc.close(pipeFDs[0])
+    try? pipe.readEnd.close()
     var exitStatus: Int32 = 0
     while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}  // waitpid(2)
     return output

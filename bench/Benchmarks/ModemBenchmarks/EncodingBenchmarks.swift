@@ -1,5 +1,6 @@
 import Benchmark
 import ModemDSP
+import ModemTestSupport
 
 /// The bytes and the preallocated output buffer for one encoding run.
 final class EncodingJob: @unchecked Sendable {
@@ -14,8 +15,7 @@ final class EncodingJob: @unchecked Sendable {
         let bitsPerBurst = Double(Signals.burstBytes * 10 + 57)
         let burstSeconds = bitsPerBurst / profile.baud + Signals.gap
         let bursts = max(1, Int(seconds / burstSeconds))
-        var generator = SeededGenerator(seed: 7)
-        bytes = (0..<(bursts * Signals.burstBytes)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        bytes = TestSignals.randomBytes(bursts * Signals.burstBytes, seed: 7)
         let encoder = BurstEncoder(modulator: modulator)
         capacity = encoder.maxSamples(forBytes: Signals.burstBytes) + encoder.maxSamplesForFinish + Int(Signals.gap * rate)
         output = .allocate(capacity: capacity)

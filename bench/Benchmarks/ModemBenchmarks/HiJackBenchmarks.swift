@@ -1,5 +1,6 @@
 import Benchmark
 import ModemDSP
+import ModemTestSupport
 
 /// A HiJack (Manchester) signal at the board's bit rate, as the phone's microphone input
 /// receives it, and the bytes it carries.
@@ -11,24 +12,12 @@ final class HiJackCapture: Sendable {
     /// `seconds` of back-to-back HiJack characters (start, 8 data, parity, idle) at
     /// ``HiJack/boardBaud``, made with the host encoder set to the board's rate.
     init(rate: Double, seconds: Double, snr: Double? = nil) throws {
-        var encoder = try HiJackEncoder(sampleRate: rate, baud: HiJack.boardBaud,
-                                        bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: 0.5)
-        let bytesPerSecond = HiJack.boardBaud / Double(HiJack.frameBits + HiJack.minimumIdleBits)
-        var generator = SeededGenerator(seed: 11)
-        let bytes = (0..<Int(seconds * bytesPerSecond) - 1).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        var out = [Float](repeating: 0, count: 2 * encoder.maxSamples(forIdleBits: 16) + encoder.maxSamples(forBytes: bytes.count))
-        let n = out.withUnsafeMutableBufferPointer { buffer in
-            var n = encoder.idle(bits: 16, into: buffer.baseAddress!)
-            n += bytes.withUnsafeBufferPointer { encoder.encode($0, into: buffer.baseAddress! + n) }
-            n += encoder.idle(bits: 16, into: buffer.baseAddress! + n)
-            return n
-        }
-        out.removeLast(out.count - n)
-        if let snr {
-            let power = out.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, out.count))
-            var noise = GaussianNoise(standardDeviation: (power / Signals.powerRatio(decibels: snr)).squareRoot(), seed: 12)
-            noise.add(to: &out)
-        }
+        let bytePeriod = HiJack.frameBits + HiJack.minimumIdleBits
+        let bytesPerSecond = HiJack.boardBaud / Double(bytePeriod)
+        let bytes = TestSignals.randomBytes(Int(seconds * bytesPerSecond) - 1, seed: 11)
+        var out = try HiJackSignals.hostSignal(bytes, sampleRate: rate, bytePeriod: bytePeriod, baud: HiJack.boardBaud,
+                                               amplitude: 0.5, idleBits: 16)
+        if let snr { TestSignals.addNoise(&out, snr: snr, signalPower: TestSignals.power(out), seed: 12) }
         samples = out
         sampleRate = rate
         self.bytes = bytes

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,18 +21,11 @@ enum SignalCheck {
     }
 
     static func fsk(_ name: String, _ capture: Capture) throws {
-        var demodulator = try FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
-        var events: [ModemEvent] = []
-        capture.samples.withUnsafeBufferPointer { demodulate($0, &demodulator, &events) }
-        demodulator.flush(into: &events)
-        requireSame(name, sent: capture.bytes, decoded: events.filter { $0.kind == .byte }.map(\.value))
+        requireSame(name, sent: capture.bytes,
+                    decoded: try TestSignals.decode(capture.samples, profile: capture.profile, rate: capture.sampleRate, chunk: chunkSamples))
     }
 
     static func hijack(_ name: String, _ capture: HiJackCapture) throws {
-        var decoder = try HiJackDecoder(sampleRate: capture.sampleRate)
-        var events: [ModemEvent] = []
-        capture.samples.withUnsafeBufferPointer { decoder.process($0, into: &events) }
-        decoder.flush(into: &events)
-        requireSame(name, sent: capture.bytes, decoded: events.filter { $0.kind == .byte }.map(\.value))
+        requireSame(name, sent: capture.bytes, decoded: try HiJackSignals.decode(capture.samples, sampleRate: capture.sampleRate).bytes)
     }
 }

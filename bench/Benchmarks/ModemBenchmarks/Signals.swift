@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 
 /// A generated benchmark input, built once in setup and shared by every iteration.
 final class Capture: Sendable {
@@ -59,17 +60,8 @@ enum Signals {
         samples.removeLast(samples.count - total)
         if let snr {
             let power = signalEnergy / Double(max(1, signalSamples))
-            var noise = GaussianNoise(standardDeviation: (power / powerRatio(decibels: snr)).squareRoot(), seed: seed &+ 1)
-            noise.add(to: &samples)
+            TestSignals.addNoise(&samples, snr: snr, signalPower: power, seed: seed &+ 1)
         }
         return Capture(samples: samples, sampleRate: rate, profile: profile, bytes: bytes)
-    }
-
-    /// 10^(dB/10) without Foundation: exact for whole decibels, which is all we use.
-    static func powerRatio(decibels: Double) -> Double {
-        var r = 1.0
-        let steps = Int(decibels.magnitude.rounded())
-        for _ in 0..<steps { r *= 1.2589254117941673 }  // 10^0.1
-        return decibels < 0 ? 1 / r : r
     }
 }

@@ -1,19 +1,19 @@
-import ModemDSP
+public import ModemDSP
 
-/// Shared helpers for building test signals and decoding them.
-enum TestSignals {
-    static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+/// Builders of FSK test signals, their decoders, and the measures tests compare them with.
+public enum TestSignals {
+    public static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
         var g = SeededGenerator(seed: seed)
         return (0..<count).map { _ in UInt8(truncatingIfNeeded: g.next()) }
     }
 
     /// All 256 byte values in a seeded random order.
-    static func allBytesShuffled(seed: UInt64) -> [UInt8] {
+    public static func allBytesShuffled(seed: UInt64) -> [UInt8] {
         var g = SeededGenerator(seed: seed)
         return (0...255).map { UInt8($0) }.shuffled(using: &g)
     }
 
-    static func encode(_ bytes: [UInt8], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
+    public static func encode(_ bytes: [UInt8], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
                        amplitude: Float = 0.9, format: FrameFormat = .eightN1,
                        preamble: Int = 50, postamble: Int = 7, silence: Int = 0) throws -> [Float] {
         let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: amplitude)
@@ -22,7 +22,7 @@ enum TestSignals {
     }
 
     /// Decodes `samples` in chunks of `chunk` samples and returns every event.
-    static func events(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
+    public static func events(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
                        format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
                        chunk: Int = 4096) throws -> [ModemEvent] {
         var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate, format: format, squelch: squelch))
@@ -39,7 +39,7 @@ enum TestSignals {
         return events
     }
 
-    static func decode(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
+    public static func decode(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
                        format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
                        chunk: Int = 4096) throws -> [UInt8] {
         try events(samples, profile: profile, rate: rate, format: format, squelch: squelch, chunk: chunk)
@@ -47,7 +47,7 @@ enum TestSignals {
     }
 
     /// Edit (Levenshtein) distance: missing, extra and wrong bytes each count one.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    public static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
@@ -63,18 +63,18 @@ enum TestSignals {
     }
 
     /// Mean power of a signal.
-    static func power(_ x: [Float]) -> Double {
+    public static func power(_ x: [Float]) -> Double {
         x.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, x.count))
     }
 
     /// Adds white Gaussian noise for a full-band SNR (dB) measured against `signalPower`.
-    static func addNoise(_ x: inout [Float], snr: Double, signalPower: Double, seed: UInt64) {
+    public static func addNoise(_ x: inout [Float], snr: Double, signalPower: Double, seed: UInt64) {
         let sigma = (signalPower / pow10(snr / 10)).squareRoot()
         var noise = GaussianNoise(standardDeviation: sigma, seed: seed)
         noise.add(to: &x)
     }
 
-    static func pow10(_ x: Double) -> Double {
+    public static func pow10(_ x: Double) -> Double {
         var r = 1.0
         var e = x
         while e >= 1 { r *= 10; e -= 1 }

@@ -1,21 +1,22 @@
-import Foundation
-import Testing
+public import Foundation
 
-/// Runs the built `softmodem` binary (or another program) and captures its output.
-enum CLI {
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+/// Runs the built `softmodem` binary (or another program) and captures its output; finds
+/// the binary, the package root and the shared captures for every test target and bench.
+public enum CLI {
+    /// How a program ended and what it printed.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: Data
+        public var stderr: String
+        public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     }
 
     /// The package root, found from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `SOFTMODEM_BIN` if set (the Makefile sets it), else the newest build in .build.
-    static let binary: String = {
+    public static let binary: String = {
         if let path = ProcessInfo.processInfo.environment["SOFTMODEM_BIN"], FileManager.default.isExecutableFile(atPath: path) {
             return path
         }
@@ -29,16 +30,20 @@ enum CLI {
     }
 
     /// The shared captures folder, or nil when it is absent (tests then skip).
-    static let captures: URL? = {
+    public static let captures: URL? = {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/captures")
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("truth.json").path) ? url : nil
     }()
 
-    static func softmodem(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
+    /// Runs the softmodem binary (``binary``) with `arguments`, feeding it `stdin`; the process is
+    /// terminated after `timeout` seconds.
+    public static func softmodem(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
         try run(binary, arguments, stdin: stdin, timeout: timeout)
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
+    /// Runs `executable` with `arguments`, feeding it `stdin`, and collects both outputs; the
+    /// process is terminated after `timeout` seconds.
+    public static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -69,13 +74,14 @@ enum CLI {
     }
 
     /// A fresh temporary directory for one test.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("softmodem-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    static func which(_ program: String) -> String? {
+    /// The first executable named `program` on `$PATH`, like `which(1)`; nil when there is none.
+    public static func which(_ program: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(dir)/\(program)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -83,7 +89,8 @@ enum CLI {
         return nil
     }
 
-    static func randomBytes(_ count: Int, seed: UInt64) -> Data {
+    /// `count` seeded pseudo-random bytes (an LCG): the same seed gives the same bytes.
+    public static func randomBytes(_ count: Int, seed: UInt64) -> Data {
         var state = seed &+ 0x9E37_79B9_7F4A_7C15
         var data = Data(count: count)
         for i in 0..<count {

@@ -1,22 +1,23 @@
-import BoardModels
-import ModemDSP
+public import BoardModels
+public import ModemDSP
 
-/// Signal helpers shared by the HiJack tests.
-enum HiJackSignals {
-    static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
+/// HiJack (Manchester) signals in both directions, and their decoders, for tests and benchmarks.
+public enum HiJackSignals {
+    public static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
         var rng = SeededGenerator(seed: seed)
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
     }
 
-    /// Host -> board audio: idle lead-in, the bytes, idle tail.
-    static func hostSignal(_ bytes: [UInt8], sampleRate: Double, bytePeriod: Int = HiJack.defaultBytePeriod,
-                           invert: Bool = false, baud: Double = HiJack.hostBaud) throws -> [Float] {
-        var encoder = try HiJackEncoder(sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod, invert: invert)
-        var out = [Float](repeating: 0, count: encoder.maxSamples(forIdleBits: 16) * 2 + encoder.maxSamples(forBytes: bytes.count))
+    /// Host -> board audio: `idleBits` of idle lead-in, the bytes, `idleBits` of idle tail.
+    public static func hostSignal(_ bytes: [UInt8], sampleRate: Double, bytePeriod: Int = HiJack.defaultBytePeriod,
+                                  invert: Bool = false, baud: Double = HiJack.hostBaud, amplitude: Float = 1,
+                                  idleBits: Int = 8) throws -> [Float] {
+        var encoder = try HiJackEncoder(sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod, amplitude: amplitude, invert: invert)
+        var out = [Float](repeating: 0, count: encoder.maxSamples(forIdleBits: 2 * idleBits) * 2 + encoder.maxSamples(forBytes: bytes.count))
         let n = out.withUnsafeMutableBufferPointer { buffer in
-            var n = encoder.idle(bits: 8, into: buffer.baseAddress!)
+            var n = encoder.idle(bits: idleBits, into: buffer.baseAddress!)
             n += bytes.withUnsafeBufferPointer { encoder.encode($0, into: buffer.baseAddress! + n) }
-            n += encoder.idle(bits: 8, into: buffer.baseAddress! + n)
+            n += encoder.idle(bits: idleBits, into: buffer.baseAddress! + n)
             return n
         }
         out.removeLast(out.count - n)
@@ -24,7 +25,7 @@ enum HiJackSignals {
     }
 
     /// Board -> host audio as it reaches the computer.
-    static func boardSignal(_ bytes: [UInt8], sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1,
+    public static func boardSignal(_ bytes: [UInt8], sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1,
                             path: HiJackMicrophonePath? = nil, level: Float = 0.5) -> [Float] {
         var transmitter = HiJackBoardTransmitter(sampleRate: sampleRate, baud: baud, idleBits: idleBits, level: level)
         var samples: [Float] = []
@@ -36,7 +37,7 @@ enum HiJackSignals {
     }
 
     /// Runs the decoder over `samples` in chunks of random sizes (0 included).
-    static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (bytes: [UInt8], decoder: HiJackDecoder, events: [ModemEvent]) {
+    public static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (bytes: [UInt8], decoder: HiJackDecoder, events: [ModemEvent]) {
         var decoder = try HiJackDecoder(sampleRate: sampleRate)
         var rng = SeededGenerator(seed: seed)
         var events: [ModemEvent] = []
@@ -52,7 +53,7 @@ enum HiJackSignals {
         return (events.filter { $0.kind == .byte }.map(\.value), decoder, events)
     }
 
-    static func boardReceive(_ samples: [Float], sampleRate: Double) -> HiJackBoardReceiver {
+    public static func boardReceive(_ samples: [Float], sampleRate: Double) -> HiJackBoardReceiver {
         var board = HiJackBoardReceiver(sampleRate: sampleRate)
         samples.withUnsafeBufferPointer { all in
             var i = 0
