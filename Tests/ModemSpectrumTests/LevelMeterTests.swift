@@ -119,8 +119,9 @@ struct LevelMeterTests {
                 continue
             }
             let f = try #require(strongest)
-            print(sender.name, f, r.burst.map { "\($0)" } ?? "")
-            #expect(abs(f - sender.mark) < 60 || abs(f - sender.space) < 60, "strongest \(f) Hz")
+            // Within the sender's band (its strongest frequency wanders with the data).
+            let low = min(sender.mark, sender.space) - sender.baud / 2, high = max(sender.mark, sender.space) + sender.baud / 2
+            #expect(f > low && f < high, "strongest \(f) Hz")
         }
         #expect(readings.allSatisfy { $0.burst?.tonesPresent != true })
     }
