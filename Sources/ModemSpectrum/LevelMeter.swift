@@ -17,7 +17,8 @@ public import ModemDSP
 /// * signal: the tone band's power less that noise; SNR: the signal over the noise spread
 ///   over 0...fs/2, as `decode -v` and the channel simulations define it;
 /// * tones present: each tone's +- half baud holds at least a tenth, and both together at
-///   least half, of all the signal's power (the whole spectrum less the noise).
+///   least half, of all the signal's power (the whole spectrum less the noise); while a
+///   burst is under way, the mark tone alone (its preamble so far) counts too.
 ///
 /// Streaming: ``process(_:)`` takes chunks of any size; a reading is made every
 /// ``updateSamples`` samples (``readingCount`` counts them, ``reading`` is the latest).
@@ -244,7 +245,11 @@ public final class LevelMeter {
         let space = max(0, spaceBand - d * Double(bands.space.count))
         let noise = d * bands.fullBandBins
         let snr: Double? = density.map { _ in noise > 0 ? decibels(power: signal / noise) : (signal > 0 ? .infinity : -.infinity) }
-        let present = signal > 0 && mark >= 0.1 * allSignal && space >= 0.1 * allSignal && mark + space >= 0.5 * allSignal
+        // A burst under way may so far be its preamble alone (the mark tone): that is the
+        // profile's too. A finished burst needs both tones.
+        let both = mark >= 0.1 * allSignal && space >= 0.1 * allSignal
+        let preamble = inBurst && mark >= 0.5 * allSignal
+        let present = signal > 0 && mark + space >= 0.5 * allSignal && (both || preamble)
         return BurstLevel(
             snr: snr, levelDBFS: decibels(power: 2 * signal), markDBFS: decibels(power: 2 * mark),
             spaceDBFS: decibels(power: 2 * space), markFrequency: markPeak.frequency, spaceFrequency: spacePeak.frequency,

@@ -24,7 +24,8 @@ public struct BurstLevel: Sendable, Equatable {
     public var noiseDBFS: Double
     public var noiseSource: NoiseSource?
     /// Both tones carry a share of the burst (each at least a tenth, together at least half
-    /// of all the signal's power): the sender uses the profile's tones.
+    /// of all the signal's power, or the mark alone while the burst is under way and has
+    /// sent only its preamble so far): the sender uses the profile's tones.
     public var tonesPresent: Bool
     /// The strongest frequency of the burst, in Hz (for a burst of other tones).
     public var strongestFrequency: Double

@@ -96,6 +96,14 @@ struct LevelMeterTests {
         #expect(!during.isEmpty && during.allSatisfy { $0.verdict == .ok }, "\(during.map(\.verdict))")
     }
 
+    @Test("a reading that caught only a burst's preamble (mark alone) does not say 'no tones'", arguments: [0.06, 0.07, 0.08])
+    func preambleOnly(lead: Double) throws {
+        let readings = LevelRecording.readings(try LevelRecording.make(bytes: 40, snr: 30, lead: lead))
+        let first = try #require(readings.first { $0.burst != nil })
+        #expect(first.verdict == .ok, "\(first)")
+        #expect(!readings.contains { if case .noProfileTones = $0.verdict { true } else { false } })
+    }
+
     @Test("2000 bytes at -1 dBFS, clean: every reading of the burst says ok with an SNR above 60 dB")
     func longBurst() throws {
         let readings = LevelRecording.readings(try LevelRecording.make(bytes: 2000, amplitude: 0.891, snr: nil, lead: 0.5, trail: 0.5))
