@@ -93,16 +93,17 @@ enum SpectrumMath {
         return values[rank]
     }
 
-    /// The strongest bin in `bins` and its frequency, refined by a parabola through the log
-    /// power of its neighbours.
-    static func strongest(_ p: UnsafePointer<Double>, _ bins: ClosedRange<Int>, binHz: Double) -> (frequency: Double, power: Double) {
+    /// The strongest bin in `bins` (which must not hold the first or last bin of `p`), its
+    /// frequency refined by a parabola through the log power of it and its neighbours, and
+    /// its power.
+    static func strongest(_ p: UnsafePointer<Double>, _ bins: ClosedRange<Int>, binHz: Double) -> (bin: Int, frequency: Double, power: Double) {
         var best = bins.lowerBound
         for k in bins where p[k] > p[best] { best = k }
-        guard p[best] > 0, best > 0 else { return (Double(best) * binHz, p[best]) }
+        guard p[best] > 0, best > 0 else { return (best, Double(best) * binHz, p[best]) }
         let a = naturalLog(max(p[best - 1], 1e-300)), b = naturalLog(p[best]), c = naturalLog(max(p[best + 1], 1e-300))
         let d = a - 2 * b + c
         let offset = d < 0 ? max(-0.5, min(0.5, 0.5 * (a - c) / d)) : 0
-        return ((Double(best) + offset) * binHz, p[best])
+        return (best, (Double(best) + offset) * binHz, p[best])
     }
 }
 

@@ -22,7 +22,7 @@ public import ModemDSP
 ///
 /// Streaming: ``process(_:)`` takes chunks of any size; a reading is made every
 /// ``updateSamples`` samples (``readingCount`` counts them, ``reading`` is the latest).
-/// Memory is fixed at construction. NaN samples are read as 0.
+/// Memory is fixed at construction. NaN and infinite samples are read as 0.
 public final class LevelMeter {
     public let profile: ModemProfile
     public let sampleRate: Double
@@ -79,14 +79,19 @@ public final class LevelMeter {
     private var gapFrames = 0.0
     private var lastBurst: BurstLevel?
 
-    /// A meter for `profile` at `sampleRate`, reading every `updateInterval` seconds.
+    /// A meter for `profile` at `sampleRate`, reading every `updateInterval` seconds (at
+    /// least every sample, at most every hour). The rate must lie in
+    /// ``ModemProfile/sampleRateRange`` (``ModemProfile/validate(sampleRate:)`` checks it);
+    /// bands of the profile beyond Nyquist are clamped.
     public init(profile: ModemProfile, sampleRate: Double, updateInterval: Double = 0.1) {
+        precondition(ModemProfile.sampleRateRange.contains(sampleRate), "LevelMeter needs a sample rate of 8-192 kHz")
         self.profile = profile
         self.sampleRate = sampleRate
         var n = 64
         while Double(n) < sampleRate / 50 && n < 16_384 { n *= 2 }
         frameLength = n
-        updateSamples = max(1, Int(sampleRate * updateInterval))
+        let interval = updateInterval.isFinite ? min(max(updateInterval, 0), 3600) : 0.1
+        updateSamples = max(1, Int(sampleRate * interval))
         bands = LevelBands(profile: profile, sampleRate: sampleRate, frameLength: n)
         fft = RealFFT(size: n)
         window = .allocate(capacity: n)
@@ -128,7 +133,7 @@ public final class LevelMeter {
             var peak = intervalPeak, squares = 0.0, clipped = 0
             for i in 0..<take {
                 var v = x[i]
-                if v.isNaN { v = 0 }
+                if !v.isFinite { v = 0 }
                 let a = abs(v)
                 peak = a > peak ? a : peak
                 squares += Double(v) * Double(v)

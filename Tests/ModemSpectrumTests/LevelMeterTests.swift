@@ -156,6 +156,16 @@ struct LevelMeterTests {
         if noiseDBFS == nil { #expect(readings.allSatisfy { $0.peakDBFS == -.infinity && $0.peakHoldDBFS == -.infinity }) }
     }
 
+    @Test("NaN and infinite samples are read as silence and leave the next burst's reading intact")
+    func nonFinite() throws {
+        var x = [Float](repeating: .nan, count: 5_000) + [Float](repeating: .infinity, count: 3_000) + [-.infinity, .nan]
+        x += try LevelRecording.make(bytes: 100, snr: 20, lead: 0.5)
+        let readings = LevelRecording.readings(x)
+        #expect(readings.allSatisfy { $0.peakDBFS.isNaN == false && $0.rmsDBFS.isNaN == false })
+        let burst = try LevelRecording.lastBurst(readings)
+        #expect(abs((burst.snr ?? 0) - 20) <= 1.5, "\(burst)")
+    }
+
     @Test("the same readings whatever the chunk size")
     func chunking() throws {
         let x = try LevelRecording.make(bytes: 60, snr: 10, lead: 0.3, trail: 0.5)
