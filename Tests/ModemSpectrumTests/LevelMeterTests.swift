@@ -85,6 +85,19 @@ struct LevelMeterTests {
         #expect(readings.last?.verdict == .idle)
     }
 
+    @Test("every built-in profile: 10 dB within 1.5 dB with and without gaps; a clean signal reads 35 dB or more",
+          arguments: [ModemProfile.softmodem2450, .softmodem630, .softmodem315, .softmodem126, .bell202, .bell103, .webjack1225])
+    func profiles(profile: ModemProfile) throws {
+        for lead in [1.0, 0.0] {
+            let noisy = LevelRecording.readings(try LevelRecording.make(profile: profile, bytes: 100, amplitude: 0.25, snr: 10, lead: lead, trail: lead), profile: profile)
+            let burst = try LevelRecording.lastBurst(noisy)
+            #expect(abs((burst.snr ?? 0) - 10) <= 1.5 && burst.tonesPresent, "\(burst)")
+            let clean = LevelRecording.readings(try LevelRecording.make(profile: profile, bytes: 100, snr: nil, lead: lead, trail: lead), profile: profile)
+            let cleanBurst = try LevelRecording.lastBurst(clean)
+            #expect((cleanBurst.snr ?? 0) >= 35, "\(cleanBurst)")
+        }
+    }
+
     @Test("a 40-byte burst: SNR within 1.5 dB at 20 dB, both tones, 'ok' while it lasts and just after")
     func shortBurst() throws {
         let readings = LevelRecording.readings(try LevelRecording.make(bytes: 40, snr: 20))
