@@ -9,7 +9,7 @@ public import ModemDSP
 /// band (a median, so spurs do not count). A burst ends after three quiet frames.
 ///
 /// Per burst, its frames' spectra are averaged (the first and last left out once there are
-/// four, as they hold the burst's edges), and:
+/// three, as they hold the burst's edges), and:
 /// * noise per bin: the median of the bins outside the tone band, or of the tone band
 ///   between bursts when that was measured (at least 8 frames) and is not far quieter (a
 ///   quarter) than outside: a path that carries the sender's noise but is digitally silent
@@ -220,7 +220,7 @@ public final class LevelMeter {
     }
 
     private func measureBurst() -> BurstLevel {
-        let trimmed = burstFrames >= 4
+        let trimmed = burstFrames >= 3
         let frames = Double(trimmed ? burstFrames - 2 : burstFrames)
         for k in 0..<bins {
             let s = trimmed ? burstSum[k] - firstFrame[k] - lastFrame[k] : burstSum[k]
@@ -299,14 +299,16 @@ public final class LevelMeter {
 
     private func verdict(_ r: LevelReading, clippedRecently: Bool) -> LevelVerdict {
         if clippedRecently { return .clipping }
-        if let b = r.burst, b.ongoing || r.burstAge <= Self.holdSeconds {
-            if !b.tonesPresent { return .noProfileTones(strongest: b.strongestFrequency) }
-            if b.levelDBFS < -40 { return .weak }
-            if let snr = b.snr, snr < 3 { return .noisy }
-            return .ok
-        }
-        if r.peakDBFS < -60 { return r.burst == nil ? .noSignal : .idle }
-        if r.burst?.tonesPresent == true && r.strongestTone == nil { return .idle }
-        return .noProfileTones(strongest: r.strongestTone)
+        guard let b = r.burst else { return r.peakDBFS < -60 ? .noSignal : .noProfileTones(strongest: r.strongestTone) }
+        let advice: LevelVerdict
+        if !b.tonesPresent { advice = .noProfileTones(strongest: b.strongestFrequency) }
+        else if b.levelDBFS < -40 { advice = .weak }
+        else if let snr = b.snr, snr < 3 { advice = .noisy }
+        else { advice = .ok }
+        if b.ongoing || r.burstAge <= Self.holdSeconds { return advice }
+        // Between bursts the last burst's advice stands, unless something loud that is not
+        // a burst of the profile's tones is playing now (hum and the like are not news).
+        if r.peakDBFS >= -30, let f = r.strongestTone { return .noProfileTones(strongest: f) }
+        return advice == .ok ? .idle : advice
     }
 }

@@ -48,7 +48,7 @@ public enum LevelVerdict: Sendable, Equatable {
     case noisy
     /// A burst of the profile's tones at a good level and SNR (now or within two seconds).
     case ok
-    /// Between bursts after good ones.
+    /// Between bursts, the last one good (a last burst with a problem keeps its advice).
     case idle
 }
 

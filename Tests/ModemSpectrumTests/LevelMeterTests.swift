@@ -98,6 +98,16 @@ struct LevelMeterTests {
         }
     }
 
+    @Test("between bursts, a noisy or wrong last burst keeps its advice; a good one reads idle")
+    func adviceBetweenBursts() throws {
+        let noisy = LevelRecording.readings(try LevelRecording.make(bytes: 100, amplitude: 0.25, snr: 0, trail: 4))
+        #expect(noisy.last?.verdict == .noisy)
+        let wrong = LevelRecording.readings(try LevelRecording.make(profile: .webjack1225, bytes: 100, snr: 20, trail: 4))
+        #expect(wrong.last.map { if case .noProfileTones = $0.verdict { true } else { false } } == true, "\(String(describing: wrong.last))")
+        let good = LevelRecording.readings(try LevelRecording.make(bytes: 100, snr: 20, trail: 4))
+        #expect(good.last?.verdict == .idle)
+    }
+
     @Test("a 40-byte burst: SNR within 1.5 dB at 20 dB, both tones, 'ok' while it lasts and just after")
     func shortBurst() throws {
         let readings = LevelRecording.readings(try LevelRecording.make(bytes: 40, snr: 20))
