@@ -148,6 +148,32 @@ struct LoopbackTests {
         #expect((Self.snrs(level.stderr).max() ?? 0) >= 40, "\(level.stderr)")
     }
 
+    @Test(arguments: [120, 80, 40])
+    func levelOnATerminalRefreshesOneLineThatFitsTheWindow(columns: Int) throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tty = try PseudoTerminal()
+        tty.setColumns(columns)
+        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
+        let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "3"], in: dir, tag: "level", stderrTTY: tty)
+        usleep(800_000)
+        tx.send(Softmodem.randomBytes(40, seed: 4))
+        // Read the terminal while it runs: a full terminal buffer would block the meter.
+        #expect(Softmodem.waitUntil(timeout: 10) { _ = tty.drain(); return !level.child.isRunning })
+        #expect(level.wait(timeout: 1) == 0, "\(tty.drain())")
+        tx.signal(SIGTERM)
+        tx.wait(timeout: 10)
+        let screen = tty.drain()
+        // Each refresh is "\r", erase to the end of the line, the status line.
+        // A capture overrun on a loaded machine gets a warning line of its own (not fitted).
+        let lines = screen.replacingOccurrences(of: "\u{1b}[K", with: "").split(whereSeparator: { $0 == "\r" || $0 == "\n" })
+            .filter { !$0.hasPrefix("softmodem: warning: ") }
+        #expect(lines.count >= 5, "\(screen)")
+        for line in lines { #expect(line.count <= columns - 1, "\(line.count) columns: \(line)") }
+        #expect(lines.contains { $0.hasSuffix("  ok") && $0.contains("SNR >60 dB") }, "\(screen)")
+        #expect(!screen.contains("no softmodem-1225 tones"), "\(screen)")
+    }
+
     @Test func latencyFromStopBitToStdoutIsWithinABitAndAPeriod() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

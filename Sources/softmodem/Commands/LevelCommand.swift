@@ -28,11 +28,12 @@ struct LevelCommand: ParsableCommand {
         let profile = try modem.resolvedProfile()
         StopSignal.install()
         let rx = try LiveReceiver(options: audio, configuration: DemodulatorConfiguration(profile: profile), verbose: false)
-        var reader = CaptureReader(capture: rx.capture)
-        let meter = LevelMeter(profile: profile, sampleRate: reader.sampleRate)
-        let line = LevelLine(profileName: profile.name)
         // In place on a terminal; elsewhere (logs, pipes) and with -v, a whole line a second.
         let inPlace = Diagnostics.stderrIsTerminal && !output.verbose
+        var reader = CaptureReader(capture: rx.capture)
+        if inPlace { reader.beforeWarning = "\r\u{1b}[K" }
+        let meter = LevelMeter(profile: profile, sampleRate: reader.sampleRate)
+        let line = LevelLine(profileName: profile.name)
         let readingsPerLine = inPlace ? 1 : 10
         var shown = 0
         var pending: String?
@@ -55,6 +56,6 @@ struct LevelCommand: ParsableCommand {
             }
         }
         // A short run still prints its latest reading.
-        if inPlace { Diagnostics.write(shown > 0 ? "\n" : "") } else if let pending { Diagnostics.write(pending + "\n") }
+        if inPlace && shown > 0 { Diagnostics.write("\n") } else if !inPlace, let pending { Diagnostics.write(pending + "\n") }
     }
 }
