@@ -127,8 +127,9 @@ extension SpectrumMath {
     static func noiseDensity(_ p: UnsafePointer<Double>, _ ranges: [ClosedRange<Int>], frames: Double,
                              tones: [Double], baud: Double, binHz: Double,
                              scratch: UnsafeMutablePointer<Double>) -> Double? {
-        // Normal equations of y = n + a g2 + b g4, weights 1 / y^2.
-        var m = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 3)
+        // Normal equations of y = n + a g2 + b g4, weights 1 / y^2: row i is x_i (x = 1, g2,
+        // g4) against every x_j, then against y.
+        var m = (r0: (0.0, 0.0, 0.0, 0.0), r1: (0.0, 0.0, 0.0, 0.0), r2: (0.0, 0.0, 0.0, 0.0))
         var groups = 0
         for r in ranges {
             var start = r.lowerBound
@@ -142,21 +143,27 @@ extension SpectrumMath {
                     g2 += d * d
                     g4 += d * d * d * d
                 }
-                let x = [1, g2, g4], w = 1 / max(y * y, 1e-300)
-                for i in 0..<3 {
-                    for j in 0..<3 { m[i][j] += w * x[i] * x[j] }
-                    m[i][3] += w * x[i] * y
+                let w = 1 / max(y * y, 1e-300)
+                func add(_ row: inout (Double, Double, Double, Double), _ xi: Double) {
+                    row.0 += w * xi
+                    row.1 += w * xi * g2
+                    row.2 += w * xi * g4
+                    row.3 += w * xi * y
                 }
+                add(&m.r0, 1)
+                add(&m.r1, g2)
+                add(&m.r2, g4)
                 groups += 1
                 start = end + 1
             }
         }
         guard groups > 0 else { return nil }
-        let mean = m[0][3] / m[0][0]
+        let mean = m.r0.3 / m.r0.0
         guard groups >= 6 else { return mean }
+        let rows = [m.r0, m.r1, m.r2].map { [$0.0, $0.1, $0.2, $0.3] }
         // Try both skirt terms, then each alone; keep the first fit whose skirts are positive.
         for terms in [[0, 1, 2], [0, 2], [0, 1]] {
-            guard let c = solve(m, terms), c.dropFirst().allSatisfy({ $0 > 0 }) else { continue }
+            guard let c = solve(rows, terms), c.dropFirst().allSatisfy({ $0 > 0 }) else { continue }
             return max(0, c[0])
         }
         return mean
