@@ -27,10 +27,21 @@ struct LevelCommand: ParsableCommand {
         if let duration, !(duration.isFinite && duration > 0) { throw CLIError.usage("--duration must be a positive number of seconds") }
         let profile = try modem.resolvedProfile()
         StopSignal.install()
-        let rx = try LiveReceiver(options: audio, configuration: DemodulatorConfiguration(profile: profile), verbose: false)
+        let capture: CaptureStream
+        do {
+            capture = try CaptureStream(device: audio.device, sampleRate: audio.rate, periodFrames: audio.periodFrames,
+                                        periods: LiveAudioOptions.periods)
+        } catch {
+            throw CLIError(error)
+        }
+        do {
+            try profile.validate(sampleRate: Double(capture.sampleRate))
+        } catch {
+            throw CLIError(error, context: audio.device)
+        }
         // In place on a terminal; elsewhere (logs, pipes) and with -v, a whole line a second.
         let inPlace = Diagnostics.stderrIsTerminal && !output.verbose
-        var reader = CaptureReader(capture: rx.capture)
+        var reader = CaptureReader(capture: capture)
         if inPlace { reader.beforeWarning = "\r\u{1b}[K" }
         let meter = LevelMeter(profile: profile, sampleRate: reader.sampleRate)
         let line = LevelLine(profileName: profile.name)
@@ -38,8 +49,8 @@ struct LevelCommand: ParsableCommand {
         var shown = 0
         var pending: String?
         let started = monotonicSeconds()
-        rx.start()
-        defer { rx.capture.stop() }
+        capture.start()
+        defer { capture.stop() }
         while !StopSignal.isRequested {
             if let duration, monotonicSeconds() - started >= duration { break }
             let (frames, _) = try reader.read(timeout: 0.1)
