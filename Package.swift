@@ -46,7 +46,7 @@ let package = Package(
         // Models of the real boards (transmitters, receivers) and of the channel between them. Pure Swift.
         .target(name: "BoardModels", dependencies: ["ModemDSP"], swiftSettings: strict),
 
-        // Spectra of bursts (FFTW): measured tone frequencies and levels.
+        // Spectra of bursts (FFTW): measured tone frequencies and levels; the live level meter.
         .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW"], swiftSettings: strict),
 
         // Live audio: ALSA capture/playback threads and a lock-free ring buffer.

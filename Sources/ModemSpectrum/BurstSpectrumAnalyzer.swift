@@ -214,20 +214,14 @@ public final class BurstSpectrumAnalyzer {
         let lo = max(2, Int((low / binHz).rounded(.down)))
         let hi = min(sumCount - 3, Int((high / binHz).rounded(.up)))
         guard lo < hi else { return nil }
-        var best = lo
-        for k in lo...hi where sum[k] > sum[best] { best = k }
-        guard sum[best] > 0 else { return nil }
-        let a = naturalLog(max(sum[best - 1], 1e-300))
-        let b = naturalLog(sum[best])
-        let c = naturalLog(max(sum[best + 1], 1e-300))
-        let denominator = a - 2 * b + c
-        let offset = denominator < 0 ? max(-0.5, min(0.5, 0.5 * (a - c) / denominator)) : 0
+        let (best, frequency, strongest) = SpectrumMath.strongest(sum, lo...hi, binHz: binHz)
+        guard strongest > 0 else { return nil }
         // The Hann lobe of a 4x zero-padded frame spans +-8 bins. Parseval: the positive lobe
         // of x = A cos holds (A^2/4) * N_fft * sum(w^2), and the tone's power is A^2/2.
         var lobe = 0.0
         for k in max(0, best - 8)...min(sumCount - 1, best + 8) { lobe += sum[k] }
         let power = 2 * lobe / (size * windowEnergy) / Double(framesAccumulated)
-        return ToneMeasurement(frequency: (Double(best) + offset) * binHz, power: power)
+        return ToneMeasurement(frequency: frequency, power: power)
     }
 
     /// The mark and space tones of what was accumulated (instantaneous-frequency method);

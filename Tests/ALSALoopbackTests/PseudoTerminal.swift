@@ -27,6 +27,12 @@ final class PseudoTerminal {
         close(slave)
     }
 
+    /// Sets the window's width, as a resized terminal window would.
+    func setColumns(_ columns: Int) {
+        var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Types `text` as a user would.
     func type(_ text: String) {
         var bytes = Array(text.utf8)

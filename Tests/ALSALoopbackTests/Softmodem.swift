@@ -20,8 +20,9 @@ enum Softmodem {
         let stderrURL: URL
         private var stdinWrite: Int32
 
-        /// Starts softmodem; with `tty`, its stdin and stdout are the terminal's slave side.
-        init(_ arguments: [String], in dir: URL, tag: String, tty: PseudoTerminal? = nil) throws {
+        /// Starts softmodem; with `tty`, its stdin and stdout are the terminal's slave side;
+        /// with `stderrTTY`, its stderr is that terminal's.
+        init(_ arguments: [String], in dir: URL, tag: String, tty: PseudoTerminal? = nil, stderrTTY: PseudoTerminal? = nil) throws {
             stdoutURL = dir.appendingPathComponent("\(tag).out")
             stderrURL = dir.appendingPathComponent("\(tag).err")
             let out = open(stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -32,7 +33,7 @@ enum Softmodem {
             _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
             stdinWrite = fds[1]
             child = try ChildProcess(Softmodem.binary, arguments, environment: Loopback.server?.environment ?? [:],
-                                     stdin: tty?.slave ?? fds[0], stdout: tty?.slave ?? out, stderr: err)
+                                     stdin: tty?.slave ?? fds[0], stdout: tty?.slave ?? out, stderr: stderrTTY?.slave ?? err)
         }
 
         deinit {

@@ -15,6 +15,9 @@ struct CaptureReader {
     private(set) var anchor = Double.infinity
     /// Wall-clock time (monotonic seconds) the last read that brought samples returned.
     private(set) var lastRead = 0.0
+    /// Written before each overrun warning: a status line refreshed in place sets it to
+    /// erase itself, so the warning gets a line of its own.
+    var beforeWarning = ""
 
     init(capture: CaptureStream) {
         self.capture = capture
@@ -36,6 +39,7 @@ struct CaptureReader {
         let overruns = capture.overruns, dropped = capture.droppedFrames
         let overran = overruns != seenOverruns || dropped != seenDropped
         if overran {
+            if !beforeWarning.isEmpty { Diagnostics.write(beforeWarning) }
             Diagnostics.warning("\(capture.pcm.device): capture overrun (\(overruns) recovered, \(dropped) frames dropped so far); resuming at the next start bit")
             seenOverruns = overruns
             seenDropped = dropped
