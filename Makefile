@@ -83,6 +83,7 @@ GENERATE_MANUAL := .build/debug/generate-manual
 # A package is for other machines: built PORTABLE unless DEB_PORTABLE=0.
 DEB_PORTABLE    ?= 1
 DEB_DIR         ?= .build/deb
+DEB_REVISION    ?= 1
 DEB_MAINTAINER  ?= softmodem maintainers <maintainers@users.noreply.a-seed-933976fa.example>
 # dpkg-shlibdeps and strip for the package; lintian, man and the three shells for its test.
 PACKAGING_DEB_PACKAGES := dpkg-dev binutils lintian man-db bsdextrautils bash-completion zsh fish
@@ -100,10 +101,12 @@ install: build generate-manual
 
 deb: deps-packaging generate-manual
 	$(MAKE) --no-print-directory build PORTABLE=$(DEB_PORTABLE)
-	DEB_MAINTAINER="$(DEB_MAINTAINER)" packaging/build-deb.sh $(BIN) $(GENERATE_MANUAL) $(DEB_DIR)
+	DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_REVISION=$(DEB_REVISION) packaging/build-deb.sh $(BIN) $(GENERATE_MANUAL) $(DEB_DIR)
 
-# Installs into a temporary DESTDIR and builds a package from the same release build (the
-# CPU flags of this run), then checks both: packaging/test-install.sh.
+# Installs into a temporary DESTDIR and builds a package, both from the release build that
+# `make build` makes with the CPU flags of this run, then checks them:
+# packaging/test-install.sh. That build links the Swift runtime statically and the one
+# `make test` tests does not, so within `make test` this step recompiles the release build.
 test-install: deps-packaging
 	MAKE="$(MAKE)" PORTABLE=$(if $(filter 1,$(PORTABLE)),1,0) packaging/test-install.sh
 

@@ -83,7 +83,7 @@ check "fish completion loads and completes (${fish_words% })" test "$fish_words"
 
 # ---- make deb ----
 deb_dir="$tmp/deb"
-deb=$("$make" --no-print-directory deb DEB_PORTABLE="$portable" DEB_DIR="$deb_dir" | tail -n 1)
+deb=$("$make" --no-print-directory deb DEB_PORTABLE="$portable" DEB_DIR="$deb_dir" DEB_REVISION=1 | tail -n 1)
 check "make deb builds $(basename "$deb")" test -f "$deb"
 extracted="$tmp/extracted"
 check "the package extracts" dpkg-deb -x "$deb" "$extracted"
