@@ -57,6 +57,7 @@ test: deps
 	# link simulation, minutes of noise) can starve the real-time sound server it talks to.
 	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --skip-build --filter ALSALoopbackTests
 	$(MAKE) bench-smoke
+	$(MAKE) test-install
 
 bench-smoke:
 	@if [ -f bench/Package.swift ]; then cd bench && ./run-smoke.sh; fi
@@ -67,6 +68,47 @@ bench:
 # Regenerate samples/ with the project's own encoder.
 samples: build
 	./samples/regenerate.sh $(BIN)
+
+# ---- Installing like a Linux tool ----
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the binary `make build` makes, one man page
+# per command (softmodem, softmodem-decode, ...) and the bash, zsh and fish completions,
+# all generated from the command definitions. `make deb`: the same as a Debian package.
+PREFIX          ?= /usr/local
+DESTDIR         ?=
+# swift-argument-parser's man page generator: the tool its GenerateManual plugin runs. The
+# plugin itself first rebuilds the whole package in release with its own flags (without
+# the static Swift runtime) over $(BIN); the tool alone, built in debug, leaves the release
+# build as it is.
+GENERATE_MANUAL := .build/debug/generate-manual
+# A package is for other machines: built PORTABLE unless DEB_PORTABLE=0.
+DEB_PORTABLE    ?= 1
+DEB_DIR         ?= .build/deb
+DEB_REVISION    ?= 1
+DEB_MAINTAINER  ?= softmodem maintainers <maintainers@users.noreply.a-seed-933976fa.example>
+# dpkg-shlibdeps and strip for the package; lintian, man and the three shells for its test.
+PACKAGING_DEB_PACKAGES := dpkg-dev binutils lintian man-db bsdextrautils bash-completion zsh fish
+
+.PHONY: install deb test-install deps-packaging generate-manual
+
+deps-packaging:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(PACKAGING_DEB_PACKAGES)"
+
+generate-manual:
+	$(SWIFT) build --product generate-manual
+
+install: build generate-manual
+	packaging/install.sh $(BIN) $(GENERATE_MANUAL) "$(DESTDIR)" "$(PREFIX)"
+
+deb: deps-packaging generate-manual
+	$(MAKE) --no-print-directory build PORTABLE=$(DEB_PORTABLE)
+	DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_REVISION=$(DEB_REVISION) packaging/build-deb.sh $(BIN) $(GENERATE_MANUAL) $(DEB_DIR)
+
+# Installs into a temporary DESTDIR and builds a package, both from the release build that
+# `make build` makes with the CPU flags of this run, then checks them:
+# packaging/test-install.sh. That build links the Swift runtime statically and the one
+# `make test` tests does not, so within `make test` this step recompiles the release build.
+test-install: deps-packaging
+	MAKE="$(MAKE)" PORTABLE=$(if $(filter 1,$(PORTABLE)),1,0) packaging/test-install.sh
 
 clean:
 	rm -rf .build bench/.build
