@@ -21,8 +21,8 @@ struct BitErrorRateCommand: ParsableCommand {
         commandName: "ber",
         abstract: "Bit and byte error rates in white noise, with the theoretical BFSK limits.",
         discussion: """
-            For each full-band SNR (signal power over noise power across 0..fs/2, as in \
-            PROTOCOLS.md section 4) sends --bytes random bytes as ONE continuous burst \
+            For each full-band SNR (signal power over noise power across 0..fs/2) sends \
+            --bytes random bytes as ONE continuous burst \
             (50 mark bits before, 7 after, 0.1 s silence around, noise everywhere), decodes it \
             with the default demodulator and prints one row per SNR on stdout.
 
