@@ -5,7 +5,7 @@ import Testing
 /// before any device is opened.
 @Suite struct LiveProtocolUsageTests {
     @Test(arguments: [
-        (["rx", "--protocol", "nosuch"], "unknown protocol 'nosuch'"),
+        (["rx", "--protocol", "nosuch"], "'nosuch' is invalid for '--protocol"),
         (["rx", "--protocol", "pin", "--hex"], "--protocol cannot be combined with --hex or --timestamps"),
         (["rx", "--json"], "--json needs --protocol"),
         (["tx", "--protocol", "pin", "--json", "--pin", "13", "--state", "on"], "--json applies to decoding"),

@@ -2,6 +2,7 @@ import BoardModels
 import Foundation
 import ModemAudioIO
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The rules that FSK and HiJack share on the command line, checked on both modems: they

@@ -26,8 +26,8 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Sample rate of --raw input, Hz.", valueName: "hz"))
     var rate: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Sample format of --raw input: \(RawSampleFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
-    var format = RawSampleFormat.s16le.rawValue
+    @Option(name: .long, help: ArgumentHelp("Sample format of --raw input.", valueName: "format"))
+    var format = RawSampleFormat.s16le
 
     @Option(name: .long, help: ArgumentHelp("Channel count of --raw input.", valueName: "n"))
     var channels = 1
@@ -67,11 +67,8 @@ struct DecodeCommand: ParsableCommand {
     private func decodeAll<Factory: ModemReceiverFactory>(
         _ factory: Factory, modem: Modem, observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>]
     ) throws(CLIError) {
-        let rawFormat = RawSampleFormat(rawValue: format.lowercased())
+        let rawFormat = format
         if raw {
-            guard rawFormat != nil else {
-                throw .usage("unknown raw format '\(format)'; use one of: \(RawSampleFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
             guard let rate else { throw .usage("--raw needs --rate") }
             do {
                 _ = try factory.makeReceiver(sampleRate: rate)
@@ -88,7 +85,7 @@ struct DecodeCommand: ParsableCommand {
             var truncation: AudioIOError?
             let result: (name: String, stats: DecodeStats)
             do {
-                if raw, let rawFormat, let rate {
+                if raw, let rate {
                     var source = try RawPCMReader(path: path, format: rawFormat, sampleRate: rate, channels: channels)
                     if verbosity.verbose { Diagnostics.info("\(source.name): raw \(rawFormat.rawValue), \(Int(rate)) Hz, \(channels) channel(s)") }
                     result = try decode(&source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)

@@ -22,27 +22,16 @@ struct EncodeCommand: ParsableCommand {
     @OptionGroup(title: "Byte protocol") var fields: MessageFieldOptions
     @OptionGroup var hijack: HiJackOptions
     @OptionGroup var power: PowerToneOptions
+    @OptionGroup var sending: TransmitOptions
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
     var rate: Double = 44_100
 
-    @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
-    var amplitude: Double = -1
-
     @Option(name: .long, help: ArgumentHelp("mono, left, right or both (stereo with the signal on both).", valueName: "layout"))
-    var channels = "mono"
+    var channels = ChannelLayout.mono
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or - for stdout.", valueName: "file"))
     var output: String?
-
-    @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
-    var text: String?
-
-    @Option(name: .long, help: ArgumentHelp("Mark bits before the data.", valueName: "bits"))
-    var preamble = 50
-
-    @Option(name: .long, help: ArgumentHelp("Mark bits after the data.", valueName: "bits"))
-    var postamble = 7
 
     @Option(name: .long, help: ArgumentHelp("Silence before and after the burst, in seconds.", valueName: "seconds"))
     var silence: Double = 0.1
@@ -51,34 +40,23 @@ struct EncodeCommand: ParsableCommand {
     var float = false
 
     func run() throws {
-        if messages.json { throw CLIError.usage("--json applies to decoding") }
-        guard amplitude.isFinite, amplitude <= 0, amplitude >= -120 else {
-            throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude))
-        }
-        guard (0...10_000).contains(preamble), (0...10_000).contains(postamble) else {
-            throw CLIError.usage("--preamble and --postamble must be 0 to 10000 bits")
-        }
         guard silence.isFinite, silence >= 0, silence <= 3600 else {
             throw CLIError.usage("--silence must be 0 to 3600 seconds")
         }
         guard rate.isFinite, rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
         let modem = try self.modem.transmitModem(hijack: hijack, power: power)
-        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
+        let message = try sending.message(messages, fields)
         // Choose the concrete transmitter once; the encoding below is generic over it.
         switch modem {
         case .fsk(let settings):
-            guard let layout = ChannelLayout(rawValue: channels.lowercased()) else {
-                throw CLIError.usage("--channels must be mono, left, right or both, not '\(channels)'")
-            }
-            try encode(FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: preamble, postamble: postamble),
-                       layout: layout, message: message)
+            try encode(sending.fsk(settings),
+                       layout: channels, message: message)
         case .hijack(let s):
-            guard channels.lowercased() == "mono" || channels.lowercased() == "both" else {
+            guard channels == .mono || channels == .both else {
                 throw CLIError.usage("--profile hijack always writes stereo (left data, right power); --channels does not apply")
             }
             // The lead-in and tail are the power tone alone, so the board powers up first.
-            try encode(HiJackTransmitterMaker(baud: s.sendBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
-                                              preamble: preamble, postamble: postamble, power: power, idleLine: false),
+            try encode(sending.hijack(s, power: power, idleLine: false),
                        layout: .both, message: message)
         }
     }
@@ -123,7 +101,7 @@ struct EncodeCommand: ParsableCommand {
         }
         try rest()
         var total = 0
-        if let bytes = message ?? text.map({ Array($0.utf8) }) {
+        if let bytes = message {
             try bytes.withUnsafeBufferPointer { b throws(CLIError) in try encode(b) }
             total = bytes.count
         } else {
@@ -144,14 +122,14 @@ struct EncodeCommand: ParsableCommand {
         try sink.finish()
         if verbosity.verbose {
             Diagnostics.info("encoded \(total) bytes as \(maker.describe(transmitter)), \(Int(rate)) Hz, \(layout.rawValue), "
-                + "peak \(amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
+                + "peak \(sending.amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
         }
         if total == 0 { Diagnostics.warning("no input bytes: wrote the resting line only") }
     }
 }
 
 /// Where the signal goes in the output file.
-enum ChannelLayout: String {
+enum ChannelLayout: String, CaseIterable, ExpressibleByArgument {
     case mono, left, right, both
     var channelCount: Int { self == .mono ? 1 : 2 }
 }

@@ -25,43 +25,26 @@ struct TxCommand: ParsableCommand {
     @OptionGroup(title: "Byte protocol") var fields: MessageFieldOptions
     @OptionGroup var hijack: HiJackOptions
     @OptionGroup var power: PowerToneOptions
-
-    @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
-    var text: String?
+    @OptionGroup var sending: TransmitOptions
 
     @Flag(name: .long, help: "Keep the device running, playing silence between bursts.")
     var keepOpen = false
-
-    @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
-    var amplitude: Double = -1
-
-    @Option(name: .long, help: ArgumentHelp("Mark bits before the data.", valueName: "bits"))
-    var preamble = 50
-
-    @Option(name: .long, help: ArgumentHelp("Mark bits after the data.", valueName: "bits"))
-    var postamble = 7
 
     /// Idle line and power after the last byte (HiJack), so the board is still powered
     /// while it delivers the parity edge and the device does not cut the final cells.
     static let hiJackTail = 0.2
 
     func run() throws {
-        if messages.json { throw CLIError.usage("--json applies to decoding") }
-        guard amplitude.isFinite, (-120...0).contains(amplitude) else { throw CLIError(ModemConfigurationError.invalidAmplitude(amplitude)) }
-        guard (0...10_000).contains(preamble), (0...10_000).contains(postamble) else {
-            throw CLIError.usage("--preamble and --postamble must be 0 to 10000 bits")
-        }
         let modem = try self.modem.transmitModem(hijack: hijack, power: power)
         // With --protocol the message is built from the options (and --text) like `encode` does.
-        let message = try messages.resolved().map { p throws(CLIError) in try fields.encode(p, text: text) }
+        let message = try sending.message(messages, fields)
         // Choose the concrete transmitter once; the sending below is generic over it.
         switch modem {
         case .fsk(let settings):
-            try send(FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: preamble, postamble: postamble),
+            try send(sending.fsk(settings),
                      message: message, tail: 0)
         case .hijack(let s):
-            try send(HiJackTransmitterMaker(baud: s.sendBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
-                                            preamble: preamble, postamble: postamble, power: power, idleLine: true),
+            try send(sending.hijack(s, power: power, idleLine: true),
                      message: message, tail: Self.hiJackTail)
         }
     }
@@ -70,7 +53,7 @@ struct TxCommand: ParsableCommand {
         StopSignal.install()
         var tx = try LiveTransmitter(maker, options: audio, keepOpen: keepOpen, verbose: verbosity.verbose)
         tx.start()
-        if let bytes = message ?? text.map({ Array($0.utf8) }) {
+        if let bytes = message {
             try bytes.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(b) }
         } else {
             try pump(&tx)

@@ -4,17 +4,15 @@ import ModemDSP
 /// Modem profile and character format, shared by every command that modulates or
 /// demodulates.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Modem profile.", discussion: "One of: \(ModemProfile.builtIn.map(\.name).joined(separator: ", ")), \(ProfileOptions.hijack).", valueName: "name"))
-    var profile = ModemProfile.softmodem1225.name
+    @Option(name: .long, help: ArgumentHelp("Modem profile.", valueName: "name"))
+    var profile = ProfileName(.softmodem1225)
 
-    /// The profile name that selects the HiJack coder (Manchester) instead of FSK.
-    static let hijack = "hijack"
-    var isHiJack: Bool { profile.lowercased() == Self.hijack }
+    var isHiJack: Bool { profile.isHiJack }
 
     /// With `--profile hijack`, the FSK-only options are usage errors.
     func checkHiJackCompatible() throws(CLIError) {
         if mark != nil || space != nil { throw .usage("--mark and --space do not apply to --profile hijack (Manchester)") }
-        if dataBits != 8 || parity.lowercased() != "none" || stopBits != 1 {
+        if dataBits != 8 || parity != .none || stopBits != 1 {
             throw .usage("--data-bits, --parity and --stop-bits do not apply to --profile hijack (its frame is fixed: 8 data bits, even parity)")
         }
     }
@@ -31,16 +29,16 @@ struct ProfileOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Data bits per character (5-8).", valueName: "n"))
     var dataBits = 8
 
-    @Option(name: .long, help: ArgumentHelp("Parity: none, even or odd.", valueName: "parity"))
-    var parity = "none"
+    @Option(name: .long, help: ArgumentHelp("Parity.", valueName: "parity"))
+    var parity = Parity.none
 
     @Option(name: .long, help: ArgumentHelp("Stop bits (1 or 2).", valueName: "n"))
     var stopBits = 1
 
     /// The profile with overrides applied; a usage error for an unknown name.
     func resolvedProfile() throws(CLIError) -> ModemProfile {
-        guard let base = ModemProfile.named(profile) else {
-            throw CLIError(ModemConfigurationError.unknownProfile(profile))
+        guard let base = ModemProfile.named(profile.name) else {
+            throw CLIError(ModemConfigurationError.unknownProfile(profile.name))
         }
         let resolved = base.overriding(baud: baud, mark: mark, space: space)
         // Check what does not depend on the sample rate now, before any file is opened;
@@ -54,11 +52,8 @@ struct ProfileOptions: ParsableArguments {
     }
 
     func frameFormat() throws(CLIError) -> FrameFormat {
-        guard let p = Parity(rawValue: parity.lowercased()) else {
-            throw .usage("parity must be none, even or odd, not '\(parity)'")
-        }
         do {
-            return try FrameFormat(dataBits: dataBits, parity: p, stopBits: stopBits)
+            return try FrameFormat(dataBits: dataBits, parity: parity, stopBits: stopBits)
         } catch {
             throw CLIError(error)
         }

@@ -1,0 +1,39 @@
+import ArgumentParser
+import ModemAudioIO
+import ModemDSP
+import ModemFraming
+
+// Option values that are enums: swift-argument-parser parses them, lists them in --help and
+// completions, and reports a bad value as a usage error naming the choices.
+
+extension Parity: @retroactive ExpressibleByArgument {}
+extension RawSampleFormat: @retroactive ExpressibleByArgument {}
+extension ByteProtocol: @retroactive ExpressibleByArgument {}
+
+/// `--profile`: a built-in FSK profile or `hijack`.
+struct ProfileName: ExpressibleByArgument, Equatable {
+    /// The profile name that selects the HiJack coder (Manchester) instead of FSK.
+    static let hijack = ProfileName(name: "hijack")
+
+    /// The canonical name (a built-in profile's, or "hijack").
+    let name: String
+
+    private init(name: String) { self.name = name }
+
+    init(_ profile: ModemProfile) { name = profile.name }
+
+    init?(argument: String) {
+        let lower = argument.lowercased()
+        if lower == Self.hijack.name {
+            self = .hijack
+        } else if let profile = ModemProfile.named(lower) {
+            name = profile.name
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { ModemProfile.builtIn.map(\.name) + [hijack.name] }
+    var defaultValueDescription: String { name }
+    var isHiJack: Bool { self == .hijack }
+}

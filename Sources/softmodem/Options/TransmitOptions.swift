@@ -1,0 +1,47 @@
+import ArgumentParser
+import ModemDSP
+
+/// What every transmitting command (encode, tx) takes: the bytes' source, the level and the
+/// burst's preamble and postamble, checked once here.
+struct TransmitOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
+    var text: String?
+
+    @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
+    var amplitude: Double = -1
+
+    @Option(name: .long, help: ArgumentHelp("Mark bits (HiJack: idle 1s) before the data.", valueName: "bits"))
+    var preamble = 50
+
+    @Option(name: .long, help: ArgumentHelp("Mark bits (HiJack: idle 1s) after the data.", valueName: "bits"))
+    var postamble = 7
+
+    func validate() throws {
+        guard amplitude.isFinite, (-120...0).contains(amplitude) else {
+            throw ValidationError(ModemConfigurationError.invalidAmplitude(amplitude).description)
+        }
+        guard (0...10_000).contains(preamble), (0...10_000).contains(postamble) else {
+            throw ValidationError("--preamble and --postamble must be 0 to 10000 bits")
+        }
+    }
+
+    /// The bytes given on the command line: a `--protocol` message built from the fields
+    /// (and `--text`), or `--text`; nil when they are to be read from stdin.
+    func message(_ messages: ProtocolOptions, _ fields: MessageFieldOptions) throws(CLIError) -> [UInt8]? {
+        if messages.json { throw .usage("--json applies to decoding") }
+        if let p = try messages.resolved() { return try fields.encode(p, text: text) }
+        return text.map { Array($0.utf8) }
+    }
+
+    /// The FSK transmitter these options describe.
+    func fsk(_ settings: FSKSettings) -> FSKTransmitterMaker {
+        FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: preamble, postamble: postamble)
+    }
+
+    /// The HiJack transmitter these options describe; `idleLine`: a live line (idle 1s at
+    /// rest) rather than a recording's power-only lead-in.
+    func hijack(_ settings: HiJackSettings, power: PowerToneOptions, idleLine: Bool) -> HiJackTransmitterMaker {
+        HiJackTransmitterMaker(baud: settings.sendBaud, bytePeriod: settings.bytePeriod, invert: settings.invert, amplitudeDB: amplitude,
+                               preamble: preamble, postamble: postamble, power: power, idleLine: idleLine)
+    }
+}
