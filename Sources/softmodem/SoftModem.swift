@@ -23,6 +23,15 @@ struct SoftModem: ParsableCommand {
                       TermCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self, ReceiveCommand.self,
                       BenchCommand.self])
 
+    /// A parser message as one line: a list of choices ("- a" lines) is joined after the
+    /// first line; anything else after it (usage, help hints) is dropped.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+        guard let first = lines.first, !first.isEmpty else { return "invalid usage (see softmodem --help)" }
+        let choices = lines.dropFirst().prefix { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
+        return choices.isEmpty ? String(first) : first + " " + choices.joined(separator: ", ")
+    }
+
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -37,8 +46,7 @@ struct SoftModem: ParsableCommand {
                 Glibc.exit(0)
             }
             let message = self.message(for: error)
-            let line = message.split(separator: "\n").first.map(String.init) ?? "invalid usage"
-            Diagnostics.error(line.isEmpty ? "invalid usage (see softmodem --help)" : line)
+            Diagnostics.error(oneLine(message))
             Glibc.exit(2)
         }
     }

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import ModemAudioIO
 import ModemDSP
 import ModemFraming
@@ -6,9 +6,9 @@ import ModemFraming
 // Option values that are enums: swift-argument-parser parses them, lists them in --help and
 // completions, and reports a bad value as a usage error naming the choices.
 
-extension Parity: @retroactive ExpressibleByArgument {}
-extension RawSampleFormat: @retroactive ExpressibleByArgument {}
-extension ByteProtocol: @retroactive ExpressibleByArgument {}
+extension Parity: ExpressibleByArgument {}
+extension RawSampleFormat: ExpressibleByArgument {}
+extension ByteProtocol: ExpressibleByArgument {}
 
 /// `--profile`: a built-in FSK profile or `hijack`.
 struct ProfileName: ExpressibleByArgument, Equatable {
