@@ -16,12 +16,7 @@ struct EncodeCommand: ParsableCommand {
             file name (.wav, .flac, .ogg, .aiff, .caf, .au); '-o -' writes a WAV stream to stdout.
             """)
 
-    @OptionGroup var modem: ProfileOptions
     @OptionGroup var verbosity: VerbosityOptions
-    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
-    @OptionGroup(title: "Byte protocol") var fields: MessageFieldOptions
-    @OptionGroup var hijack: HiJackOptions
-    @OptionGroup var power: PowerToneOptions
     @OptionGroup var sending: TransmitOptions
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
@@ -44,8 +39,8 @@ struct EncodeCommand: ParsableCommand {
             throw CLIError.usage("--silence must be 0 to 3600 seconds")
         }
         guard rate.isFinite, rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
-        let modem = try self.modem.transmitModem(hijack: hijack, power: power)
-        let message = try sending.message(messages, fields)
+        let modem = try sending.transmitModem()
+        let message = try sending.message()
         // Choose the concrete transmitter once; the encoding below is generic over it.
         switch modem {
         case .fsk(let settings):
@@ -56,7 +51,7 @@ struct EncodeCommand: ParsableCommand {
                 throw CLIError.usage("--profile hijack always writes stereo (left data, right power); --channels does not apply")
             }
             // The lead-in and tail are the power tone alone, so the board powers up first.
-            try encode(sending.hijack(s, power: power, idleLine: false),
+            try encode(sending.hijack(s, idleLine: false),
                        layout: .both, message: message)
         }
     }

@@ -18,13 +18,8 @@ struct TxCommand: ParsableCommand {
             SIGINT/SIGTERM stop reading, finish the burst and drain the device.
             """)
 
-    @OptionGroup var modem: ProfileOptions
     @OptionGroup var audio: LiveAudioOptions
     @OptionGroup var verbosity: VerbosityOptions
-    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
-    @OptionGroup(title: "Byte protocol") var fields: MessageFieldOptions
-    @OptionGroup var hijack: HiJackOptions
-    @OptionGroup var power: PowerToneOptions
     @OptionGroup var sending: TransmitOptions
 
     @Flag(name: .long, help: "Keep the device running, playing silence between bursts.")
@@ -35,16 +30,16 @@ struct TxCommand: ParsableCommand {
     static let hiJackTail = 0.2
 
     func run() throws {
-        let modem = try self.modem.transmitModem(hijack: hijack, power: power)
+        let modem = try sending.transmitModem()
         // With --protocol the message is built from the options (and --text) like `encode` does.
-        let message = try sending.message(messages, fields)
+        let message = try sending.message()
         // Choose the concrete transmitter once; the sending below is generic over it.
         switch modem {
         case .fsk(let settings):
             try send(sending.fsk(settings),
                      message: message, tail: 0)
         case .hijack(let s):
-            try send(sending.hijack(s, power: power, idleLine: true),
+            try send(sending.hijack(s, idleLine: true),
                      message: message, tail: Self.hiJackTail)
         }
     }

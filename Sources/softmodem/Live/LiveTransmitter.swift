@@ -21,8 +21,9 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
     /// Frames kept queued ahead of the device while the line rests (``pump()``): enough to
     /// ride out a late wake-up, short enough that a byte typed now is heard soon.
     let targetFrames: Int
-    /// Monotonic time at which the last byte queued will have played.
-    private var busyUntil = 0.0
+    /// Frames queued up to the end of the last burst's signal: once the player has taken
+    /// that many from the ring, everything we sent is out (a resting line does not count).
+    private var signalEnd: Int64 = 0
 
     init<Maker: TransmitterMaker>(_ maker: Maker, options: LiveAudioOptions, keepOpen: Bool, verbose: Bool) throws(CLIError)
     where Maker.Transmitter == Transmitter {
@@ -64,13 +65,14 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
             i += part.count
             bytesSent += part.count
         }
-        busyUntil = monotonicSeconds() + playback.queuedSeconds
+        signalEnd = framesRendered
     }
 
     /// Closes the burst with its postamble.
     mutating func endBurst() throws(CLIError) {
         let n = samples.withUnsafeMutableBufferPointer { transmitter.finishBurst(into: $0.baseAddress!) }
         try queue(n)
+        if n > 0 { signalEnd = framesRendered }
         if !transmitter.restIsSignal { playback.endBurst() }
     }
 
@@ -95,8 +97,9 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         }
     }
 
-    /// True when every byte queued has played.
-    var isIdle: Bool { monotonicSeconds() >= busyUntil }
+    /// True when every burst queued has left the ring for the device (devices and servers
+    /// may start late, so this follows the player rather than a clock).
+    var isIdle: Bool { Int64(playback.playedFrames) >= signalEnd }
 
     /// Seconds `bytes` bytes take on the wire.
     func airSeconds(bytes: Int) -> Double { Double(bytes) * transmitter.secondsPerByte }

@@ -1,9 +1,16 @@
 import ArgumentParser
 import ModemDSP
 
-/// What every transmitting command (encode, tx) takes: the bytes' source, the level and the
-/// burst's preamble and postamble, checked once here.
+/// What every transmitting command (encode, tx) takes: the modem, the bytes' source (stdin,
+/// `--text` or a `--protocol` message), the level, the burst's preamble and postamble, and
+/// HiJack's line and power tone; checked once here.
 struct TransmitOptions: ParsableArguments {
+    @OptionGroup var modem: ProfileOptions
+    @OptionGroup(title: "Byte protocol") var messages: ProtocolOptions
+    @OptionGroup(title: "Byte protocol") var fields: MessageFieldOptions
+    @OptionGroup var hijack: HiJackOptions
+    @OptionGroup var power: PowerToneOptions
+
     @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
     var text: String?
 
@@ -25,9 +32,12 @@ struct TransmitOptions: ParsableArguments {
         }
     }
 
+    /// The modem to transmit with; options that do not apply to it are usage errors.
+    func transmitModem() throws(CLIError) -> Modem { try modem.transmitModem(hijack: hijack, power: power) }
+
     /// The bytes given on the command line: a `--protocol` message built from the fields
     /// (and `--text`), or `--text`; nil when they are to be read from stdin.
-    func message(_ messages: ProtocolOptions, _ fields: MessageFieldOptions) throws(CLIError) -> [UInt8]? {
+    func message() throws(CLIError) -> [UInt8]? {
         if messages.json { throw .usage("--json applies to decoding") }
         if let p = try messages.resolved() { return try fields.encode(p, text: text) }
         return text.map { Array($0.utf8) }
@@ -40,7 +50,7 @@ struct TransmitOptions: ParsableArguments {
 
     /// The HiJack transmitter these options describe; `idleLine`: a live line (idle 1s at
     /// rest) rather than a recording's power-only lead-in.
-    func hijack(_ settings: HiJackSettings, power: PowerToneOptions, idleLine: Bool) -> HiJackTransmitterMaker {
+    func hijack(_ settings: HiJackSettings, idleLine: Bool) -> HiJackTransmitterMaker {
         HiJackTransmitterMaker(baud: settings.sendBaud, bytePeriod: settings.bytePeriod, invert: settings.invert, amplitudeDB: amplitude,
                                preamble: preamble, postamble: postamble, power: power, idleLine: idleLine)
     }
