@@ -7,8 +7,8 @@ import ModemSpectrum
 protocol DecodeObserver<Receiver>: AnyObject {
     associatedtype Receiver: ModemReceiver
     /// Whether the next step's samples are needed as floats (16-bit input is converted
-    /// only when some observer says so).
-    func wantsSamples(_ receiver: Receiver) -> Bool
+    /// only when some observer says so), given whether the receiver is inside a burst.
+    func wantsSamples(inBurst: Bool) -> Bool
     /// After the receiver processed a step: its samples (empty when not wanted) and events.
     func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>)
     /// A burst ended: text to append to its `-v` line ("" for nothing).
@@ -26,7 +26,7 @@ final class ToneAdapterObserver: DecodeObserver {
         self.verbose = verbose
     }
 
-    func wantsSamples(_ receiver: FSKDemodulator) -> Bool { receiver.isInBurst && adapter.wantsSamples }
+    func wantsSamples(inBurst: Bool) -> Bool { inBurst && adapter.wantsSamples }
 
     func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>) {
         // Without floats the adapter still sees the burst state and the events.
@@ -48,7 +48,7 @@ final class SpectrumObserver: DecodeObserver {
         analyzer = BurstSpectrumAnalyzer(profile: settings.profile, sampleRate: sampleRate)
     }
 
-    func wantsSamples(_ receiver: FSKDemodulator) -> Bool { true }
+    func wantsSamples(inBurst: Bool) -> Bool { true }
 
     func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>) {
         analyzer.process(samples)

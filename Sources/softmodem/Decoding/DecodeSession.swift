@@ -122,7 +122,9 @@ struct DecodeSession<Receiver: ModemReceiver> {
             }
             events.removeAll(keepingCapacity: true)
             lanes[0].receiver.process(part, into: &events)
-            let needed = lanes[0].observers.contains { $0.wantsSamples(lanes[0].receiver) }
+            // Only the burst state is read here: passing the whole receiver would copy it.
+            let inBurst = lanes[0].receiver.isInBurst
+            let needed = lanes[0].observers.contains { $0.wantsSamples(inBurst: inBurst) }
             if needed {
                 mono.withUnsafeMutableBufferPointer { convertPCM16(part, into: $0.baseAddress!) }
             }

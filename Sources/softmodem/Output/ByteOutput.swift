@@ -19,6 +19,7 @@ struct ByteOutput: ~Copyable {
     let format: Format
     /// With `--protocol`: parses the bytes and prints messages instead.
     let printer: MessagePrinter?
+    private let parses: Bool
     /// Silence (samples, from one character's end to the next one's start) that starts a
     /// new hex line.
     private let gapSamples: Int64
@@ -30,6 +31,7 @@ struct ByteOutput: ~Copyable {
     init(format: Format = .raw, printer: MessagePrinter?, sampleRate: Double, baud: Double, gapBits: Double) {
         self.format = format
         self.printer = printer
+        parses = printer != nil
         gapSamples = Int64(gapBits * sampleRate / baud)
     }
 
@@ -42,8 +44,9 @@ struct ByteOutput: ~Copyable {
         guard e.kind == .byte else { return }
         bytes += 1
         let time = Double(e.endSample) / rate
-        if let printer {
-            try printer.push(e.value, at: time)
+        // Tested as a flag: binding the optional reference would retain it for every byte.
+        if parses {
+            try printer!.push(e.value, at: time)
             return
         }
         do {
