@@ -2,6 +2,7 @@ import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #endif
+import ModemALSA
 import ModemAudioIO
 import ModemDSP
 import ModemFraming
@@ -65,62 +66,47 @@ struct ReceiveCommand: ParsableCommand {
     }
 }
 
-/// Turns link deliveries into files: header message, then content written as it arrives
-/// to NAME.part, renamed to NAME when size and CRC-32 match.
-final class FileAssembler {
-    let directory: String
-    let verbose: Bool
-    private var header: FileHeader?
-    private var headerBytes: [UInt8] = []
-    private var handle: OutputFile?
-    private var received: UInt64 = 0
-    private var crc: UInt32 = 0
-    private(set) var completed: [String] = []
-
-    /// True between a file's header and its last byte.
-    var isReceiving: Bool { header != nil || !headerBytes.isEmpty }
-
-    init(directory: String, verbose: Bool) {
-        self.directory = directory
-        self.verbose = verbose
-    }
-
-    private func path(_ name: String) -> String { joinPath(directory, name) }
-
-    func add(_ d: LinkDelivery) throws(CLIError) {
-        guard let h = header else {
-            headerBytes += d.bytes
-            guard headerBytes.count <= 512 else { throw .runtime("the stream does not start with a file header") }
-            guard d.endOfMessage else { return }
-            guard let h = FileHeader.decode(headerBytes) else { throw .runtime("the stream does not start with a valid file header") }
-            headerBytes = []
-            header = h
-            handle = try OutputFile(path: path(h.name + ".part"))
-            received = 0
-            crc = 0
-            return
+extension ReceiveCommand {
+    /// `receive DIR --device D`: decodes live, acknowledges with ``ReliableReceiver`` on the
+    /// monotonic clock, and writes the file. After the file is complete it keeps answering
+    /// until the sender has been quiet for a while, because the sender retransmits the last
+    /// packet until one of our ACKs gets through.
+    func runLive(profile: ModemProfile, format: FrameFormat, assembler: FileAssembler) throws(CLIError) {
+        let config = LinkConfiguration(baud: profile.baud, turnaround: live.turnaround)
+        var receiver = ReliableReceiver(configuration: config)
+        // Quiet long enough for two retransmissions of a full burst to have been heard.
+        let linger = 2 * (config.airtime(bytes: config.receiveBuffer) + config.ackTimeout) + 0.5
+        StopSignal.install()
+        var link = try LiveLink(options: try live.audioOptions(rate: rate), profile: profile, format: format,
+                                preamble: config.preambleBits, verbose: verbosity.verbose)
+        link.start()
+        let started = monotonicSeconds()
+        var lastAck = started
+        var timedOut = false
+        while !StopSignal.isRequested {
+            let now = monotonicSeconds()
+            if !assembler.completed.isEmpty && !assembler.isReceiving && now - lastAck >= linger { break }
+            if let timeout = live.timeout, now - started >= timeout { timedOut = true; break }
+            try link.poll(timeout: 0.02)
+            if !link.bytes.isEmpty {
+                for d in receiver.receive(link.bytes, at: monotonicSeconds()) { try assembler.add(d) }
+            }
+            if let ack = receiver.nextBurst(at: monotonicSeconds()) {
+                try link.transmit(ack)
+                lastAck = monotonicSeconds()
+            }
         }
-        received += UInt64(d.bytes.count)
-        crc = CRC32.update(crc, d.bytes)
-        try handle?.write(d.bytes)
-        guard d.endOfMessage else { return }
-        handle?.close()
-        handle = nil
-        header = nil
-        guard received == h.size, crc == h.crc else {
-            throw .runtime("\(h.name): got \(received) of \(h.size) bytes, CRC-32 \(String(crc, radix: 16)) instead of \(String(h.crc, radix: 16)); kept as \(h.name).part")
+        try link.finish()
+        let s = receiver.statistics
+        if verbosity.verbose {
+            let elapsed = monotonicSeconds() - started
+            Diagnostics.info("\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(elapsed)) s, "
+                + "\(s.damagedPackets) damaged packets, \(s.duplicates) duplicates, \(s.acks) ACKs sent")
+            Diagnostics.info(link.counters)
         }
-        let final = path(h.name)
-        try renameFile(path(h.name + ".part"), to: final)
-        completed.append(h.name)
-        if verbose { Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok") }
-    }
-
-    /// Fails if no file was completed or one is still incomplete.
-    func finish() throws(CLIError) {
-        if let h = header {
-            throw .runtime("\(h.name): incomplete, \(received) of \(h.size) bytes (kept as \(h.name).part); a packet was lost, try send --repeat")
+        if timedOut && assembler.completed.isEmpty {
+            throw .runtime("no complete file within \(Diagnostics.number(live.timeout ?? 0)) s (\(s.payloadBytes) bytes received)")
         }
-        if completed.isEmpty { throw .runtime("no file found in the audio") }
+        try assembler.finish()
     }
 }
