@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // Pseudo-terminals for `serial`: glibc hides posix_openpt and friends from Swift.
+        .target(name: "CPseudoTerminal"),
 
         // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift.
         .target(name: "ModemDSP", swiftSettings: strict),
@@ -57,7 +59,7 @@ let package = Package(
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
                 "ModemFraming",
-                "ModemALSA",
+                "ModemALSA", "CPseudoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

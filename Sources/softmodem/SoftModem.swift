@@ -20,7 +20,7 @@ struct SoftModem: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [EncodeCommand.self, DecodeCommand.self, DevicesCommand.self, TxCommand.self, RxCommand.self,
-                      TermCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self, ReceiveCommand.self,
+                      TermCommand.self, SerialCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self, ReceiveCommand.self,
                       BenchCommand.self])
 
     /// A parser message as one line: a list of choices ("- a" lines) is joined after the

@@ -60,7 +60,7 @@ struct TxCommand: ParsableCommand {
     /// Reads stdin until EOF or a stop signal, keeping a resting line fed; a pause of a
     /// tenth of a second in the input ends the burst.
     private func pump<T>(_ tx: inout LiveTransmitter<T>) throws(CLIError) {
-        var stdin = StdinReader()
+        var stdin = InputReader()
         var lastInput = monotonicSeconds()
         var burstOpen = false
         while !StopSignal.isRequested {

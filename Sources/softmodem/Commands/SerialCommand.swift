@@ -1,0 +1,60 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `softmodem serial`: the modem as a serial port, for programs written for one.
+struct SerialCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serial",
+        abstract: "Offer the modem as a serial port: a pseudo-terminal bridged to a sound device.",
+        discussion: """
+            Prints the port's path (/dev/pts/N) on stderr; --link makes a symlink to it. \
+            Bytes a program writes to the port go out as modem audio (writes that arrive \
+            together form one burst, on a device kept open); decoded bytes are written to \
+            the port. The port is raw (no echo, no line editing); speed and character \
+            settings a program makes are accepted and ignored (-v says so), since the \
+            profile decides what goes over the air. The echo of our own transmission is \
+            suppressed as in `term`. Programs may close and reopen the port; SIGINT or \
+            SIGTERM stops the bridge and removes the symlink.
+            """)
+
+    @OptionGroup var modem: ProfileOptions
+    @OptionGroup var audio: LiveAudioOptions
+    @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var duplex: DuplexOptions
+
+    @Option(name: .long, help: ArgumentHelp("Also offer the port under this path, as a symlink (e.g. /tmp/ttyAudio0).", valueName: "path"))
+    var link: String?
+
+    func run() throws {
+        let port = try PseudoTerminal()
+        if let link { try makeLink(link, to: port.path) }
+        defer { if let link { unlink(link) } }
+        Diagnostics.info("softmodem serial: \(link.map { "\($0) -> " } ?? "")\(port.path) on \(audio.device), \(modem.profile.name)")
+        var input = InputReader(descriptor: port.master, name: port.path, survivesHangup: true)
+        let verbose = verbosity.verbose
+        let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: port) {
+            () throws(CLIError) -> Bool in
+            if verbose, let change = port.settingsChange() {
+                Diagnostics.info("\(port.path): a program set \(change): ignored, the profile decides what is sent")
+            }
+            return true
+        }
+        if verbose {
+            Diagnostics.info("serial: \(counters.received) bytes received, \(counters.echoed) echoed bytes suppressed, "
+                + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(devices)")
+        }
+    }
+
+    /// Points `path` at the port, replacing an earlier symlink (a bridge that was killed)
+    /// but never a file or directory.
+    private func makeLink(_ path: String, to target: String) throws(CLIError) {
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFLNK else { throw .runtime("\(path) exists and is not a symlink; not replacing it") }
+            unlink(path)
+        }
+        guard symlink(target, path) == 0 else { throw .runtime("cannot create \(path): \(String(cString: strerror(errno)))") }
+    }
+}

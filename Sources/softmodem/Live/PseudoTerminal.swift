@@ -1,0 +1,113 @@
+import CPseudoTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The pseudo-terminal `serial` offers programs as their serial port: the master side is
+/// ours, the slave (`/dev/pts/N`, optionally behind a symlink) is the program's.
+///
+/// The bridge holds the slave open itself, in raw mode: the master then stays usable while
+/// no program has the port open, so programs may close and reopen it at will, and a program
+/// that opens it finds no line discipline (no echo, no line editing, no CR/LF mapping).
+/// Bytes for a port nobody reads wait in the terminal's queue; when it is full the oldest
+/// are dropped, as a UART drops bytes nobody reads, instead of stalling the modem.
+final class PseudoTerminal: BridgePort {
+    let master: Int32
+    /// The port's path, `/dev/pts/N`.
+    let path: String
+    private let slave: Int32
+    private var pending: [UInt8] = []
+    private var settings: termios
+    private(set) var droppedBytes = 0
+
+    /// Opens a new pseudo-terminal (`posix_openpt`, `grantpt`, `unlockpt`, `ptsname_r`) and
+    /// puts its slave side in raw mode (`cfmakeraw`, `tcsetattr`).
+    init() throws(CLIError) {
+        let fd = cpt_posix_openpt()
+        guard fd >= 0 else { throw .runtime("cannot open a pseudo-terminal: \(String(cString: strerror(errno)))") }
+        var name = [CChar](repeating: 0, count: 256)
+        guard cpt_grantpt(fd) == 0, cpt_unlockpt(fd) == 0, cpt_ptsname_r(fd, &name, name.count) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .runtime("cannot set up a pseudo-terminal: \(reason)")
+        }
+        let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let held = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard held >= 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .runtime("cannot open \(slavePath): \(reason)")
+        }
+        var raw = termios()
+        tcgetattr(held, &raw)
+        cfmakeraw(&raw)
+        tcsetattr(held, TCSANOW, &raw)
+        // Writes must never block the modem loop: see ``put(_:)``.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        master = fd
+        slave = held
+        path = slavePath
+        settings = raw
+    }
+
+    deinit {
+        close(slave)
+        close(master)
+    }
+
+    func put(_ byte: UInt8) throws(CLIError) { pending.append(byte) }
+
+    /// Writes what is pending; when the port's queue is full (nobody reads it), its oldest
+    /// bytes are discarded (`tcflush`) to make room.
+    func flush() throws(CLIError) {
+        var written = 0
+        var flushedOnce = false
+        while written < pending.count {
+            let n = pending[written...].withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
+            if n > 0 { written += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EAGAIN && !flushedOnce {
+                var queued: Int32 = 0
+                _ = ioctl(slave, UInt(FIONREAD), &queued)
+                droppedBytes += Int(queued)
+                tcflush(slave, TCIFLUSH)
+                flushedOnce = true
+                continue
+            }
+            if n < 0 && errno != EAGAIN { throw .runtime("cannot write to \(path): \(String(cString: strerror(errno)))") }
+            droppedBytes += pending.count - written
+            break
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// A description of what a program changed in the port's settings since the last call
+    /// (speed, character size, parity, stop bits), or nil. They are accepted and ignored:
+    /// the modem's profile decides what goes over the air.
+    func settingsChange() -> String? {
+        var now = termios()
+        guard tcgetattr(slave, &now) == 0 else { return nil }
+        defer { settings = now }
+        let before = Self.describe(settings), after = Self.describe(now)
+        return before == after ? nil : after
+    }
+
+    private static func describe(_ t: termios) -> String {
+        var copy = t
+        let speeds: [speed_t: Int] = [
+            speed_t(B300): 300, speed_t(B1200): 1200, speed_t(B2400): 2400, speed_t(B4800): 4800, speed_t(B9600): 9600,
+            speed_t(B19200): 19200, speed_t(B38400): 38400, speed_t(B57600): 57600, speed_t(B115200): 115200,
+        ]
+        let speed = speeds[cfgetospeed(&copy)].map { "\($0) baud" } ?? "speed code \(cfgetospeed(&copy))"
+        let size: Int
+        switch t.c_cflag & tcflag_t(CSIZE) {
+        case tcflag_t(CS5): size = 5
+        case tcflag_t(CS6): size = 6
+        case tcflag_t(CS7): size = 7
+        default: size = 8
+        }
+        let parity = t.c_cflag & tcflag_t(PARENB) == 0 ? "N" : (t.c_cflag & tcflag_t(PARODD) != 0 ? "O" : "E")
+        let stops = t.c_cflag & tcflag_t(CSTOPB) != 0 ? 2 : 1
+        return "\(speed), \(size)\(parity)\(stops)"
+    }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""A program that only knows serial ports, for the `softmodem serial` loopback test.
+
+usage: serial_exchange.py PORT_A PORT_B NBYTES SEED
+
+Opens both ports with pyserial (Debian's python3-serial), as any serial program would (with a
+baud rate the bridge is to ignore; Linux pseudo-terminals refuse parity settings), writes NBYTES seeded random bytes to A and
+reads them from B, then the other way round, checking that the sending port hears nothing
+back (no echo). Then it closes both ports, reopens them and exchanges a short line. Prints
+one line per step; exits 1 on the first mismatch.
+"""
+import random
+import sys
+import time
+
+import serial
+
+
+def open_port(path):
+    return serial.Serial(path, baudrate=9600, timeout=0.2)
+
+
+def transfer(sender, receiver, payload, label, limit=90.0):
+    sender.write(payload)
+    sender.flush()
+    got = bytearray()
+    deadline = time.monotonic() + limit
+    while len(got) < len(payload) and time.monotonic() < deadline:
+        got += receiver.read(len(payload) - len(got))
+    # Whatever the sender's own port delivers in the meantime would be echo.
+    time.sleep(1.0)
+    echo = sender.read(4096)
+    print(f"{label}: sent {len(payload)}, received {len(got)}, equal {bytes(got) == payload}, echo {len(echo)}", flush=True)
+    return bytes(got) == payload and len(echo) == 0
+
+
+def main():
+    path_a, path_b, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    rng = random.Random(seed)
+    a, b = open_port(path_a), open_port(path_b)
+    ok = transfer(a, b, bytes(rng.getrandbits(8) for _ in range(count)), "A->B")
+    ok = transfer(b, a, bytes(rng.getrandbits(8) for _ in range(count)), "B->A") and ok
+    a.close()
+    b.close()
+    a, b = open_port(path_a), open_port(path_b)
+    ok = transfer(a, b, b"reopened\r\n", "reopened A->B", limit=20.0) and ok
+    a.close()
+    b.close()
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
