@@ -4,9 +4,9 @@ import ModemTestSupport
 import Testing
 
 /// `softmodem serial` over the null-sink loopback: two bridges on one sink, and a program
-/// that only knows serial ports (pyserial, Debian's python3-serial) on both ends.
-@Suite(.serialized, Loopback.Server())
-struct SerialBridgeTests {
+/// that only knows serial ports (pyserial, Debian's python3-serial) on both ends. Part of the
+/// serialized loopback suite: its processes reach the suite's one private sound server.
+extension LoopbackTests {
     static let python = "/usr/bin/python3"
     static let script = CLI.packageRoot.appendingPathComponent("Tests/ALSALoopbackTests/Fixtures/serial_exchange.py").path
 
@@ -15,13 +15,13 @@ struct SerialBridgeTests {
         guard FileManager.default.isExecutableFile(atPath: python),
               (try? CLI.run(python, ["-c", "import serial"]).status) == 0
         else {
-            print("SerialBridgeTests skipped: \(python) with pyserial (python3-serial) is not installed (make deps installs it)")
+            print("serial bridge test skipped: \(python) with pyserial (python3-serial) is not installed (make deps installs it)")
             return false
         }
         return true
     }
 
-    @Test func twoKilobytesEachWayThroughTwoPortsWithNoEchoAndAReopen() throws {
+    @Test func serialBridgesCarryTwoKilobytesEachWayWithNoEchoAndAReopen() throws {
         guard Self.pyserialAvailable, let server = Loopback.server else { return }
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -55,7 +55,7 @@ struct SerialBridgeTests {
         #expect(a.stderr.contains("a program set 9600 baud"), "settings a program makes are reported with -v: \(a.stderr)")
     }
 
-    @Test func aLinkPathThatIsARegularFileIsNotReplaced() throws {
+    @Test func serialLinkPathThatIsARegularFileIsNotReplaced() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("precious").path
