@@ -6,9 +6,10 @@ CONFIG      ?= release
 BIN         := .build/$(CONFIG)/softmodem
 # Build-time libraries, then what the tests talk to (minimodem for interop,
 # PulseAudio + ALSA plugins for the loopback tests, gcc to build their exclusive-access
-# ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh).
+# ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh, espeak-ng
+# and sox for the interference corpus of speech, music and tones).
 DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev \
-                minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc
+                minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng
 
 .PHONY: all deps build demo test test-unit bench bench-smoke samples clean
 
