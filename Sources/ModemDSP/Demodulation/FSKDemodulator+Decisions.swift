@@ -126,6 +126,9 @@ extension FSKDemodulator {
         // The winning energy's sum and sum of squares over mark bits and over space bits: an
         // off-frequency sender's two tones correlate at different levels, each steady.
         var markWinning = 0.0, markSquares = 0.0, marksWon = 0.0, spaceSquares = 0.0
+        // Only a character of a burst not yet confirmed needs them (BurstConfirmation).
+        let vetting: Bool
+        if confirmation.confirmed, case .following = mode { vetting = false } else { vetting = true }
         for k in 0..<frameBits {
             let (lo, hi, w) = (m[k].lo, m[k].hi, m[k].window)
             let em = m[k].em, es = m[k].es
@@ -136,13 +139,15 @@ extension FSKDemodulator {
             signal += abs(em - es)
             let e = max(em, es) * w.inverseSamples
             winning += e
-            losing += min(em, es) * w.inverseSamples
-            if isMark {
-                markWinning += e
-                markSquares += e * e
-                marksWon += 1
-            } else {
-                spaceSquares += e * e
+            if vetting {
+                losing += min(em, es) * w.inverseSamples
+                if isMark {
+                    markWinning += e
+                    markSquares += e * e
+                    marksWon += 1
+                } else {
+                    spaceSquares += e * e
+                }
             }
             weakest = min(weakest, e)
             if k == 0 { startEnergy = e }
@@ -233,7 +238,7 @@ extension FSKDemodulator {
             decidedAt: Int64(rawCount * segmentLength),
             signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0Ratio: ebN0Ratio,
             markFrequency: markHz, spaceFrequency: spaceHz)
-        if confirmation.confirmed, case .following = mode {
+        if !vetting {
             // A confirmed burst's characters go straight out (the common case, kept cheap).
             events.append(event)
         } else {
