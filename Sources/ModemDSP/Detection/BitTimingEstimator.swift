@@ -26,6 +26,8 @@ struct BitTimingEstimator {
         /// Sum of the turn (radians per sample) over the run's middle, and its sample count.
         var turn: Double
         var turnSamples: Int
+        /// The run began where the block did: its length is not a whole number of bits.
+        var cut: Bool
     }
 
     let sampleRate: Double
@@ -58,6 +60,7 @@ struct BitTimingEstimator {
         var result: [Run] = []
         var state: Bool? = nil
         var runStart = -1
+        var cut = true
         var turns = [Double](repeating: 0, count: n)
         for k in settle..<n {
             let (a, b) = (z[k], z[k - 1])
@@ -71,6 +74,9 @@ struct BitTimingEstimator {
             let now = t > 0
             guard let s = state else {
                 state = now
+                // A run from here on is whole if the signal starts here, cut if the block does.
+                runStart = k
+                cut = k == settle
                 continue
             }
             if now != s {
@@ -79,9 +85,10 @@ struct BitTimingEstimator {
                     var sum = 0.0, count = 0
                     let lo = runStart + m2, hi = k - m2
                     if hi > lo { for j in lo..<hi { sum += turns[j]; count += 1 } }
-                    result.append(Run(length: k - runStart, upper: s, turn: sum, turnSamples: count))
+                    result.append(Run(length: k - runStart, upper: s, turn: sum, turnSamples: count, cut: cut))
                 }
                 runStart = k
+                cut = false
                 state = now
             }
         }
@@ -117,7 +124,7 @@ struct BitTimingEstimator {
             // Runs under 0.6 periods cannot be bits at this rate; runs over 14 periods (idle
             // line, preambles) say little about the period and are left out.
             var s = 0.0, counted = 0, tooShort = 0
-            for r in all {
+            for r in all where !r.cut {
                 let bits = Double(r.length) / period
                 if bits < 0.6 { tooShort += 1; continue }
                 if bits > 14 { continue }
