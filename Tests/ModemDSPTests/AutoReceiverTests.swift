@@ -7,14 +7,7 @@ import Testing
     static func run(_ signal: [Float], rate: Double = 44_100, chunk: Int = 1500) throws -> (bytes: [UInt8], receiver: AutoReceiver) {
         var receiver = try AutoReceiver(sampleRate: rate)
         var events: [DemodulatorEvent] = []
-        signal.withUnsafeBufferPointer { all in
-            var i = 0
-            while i < all.count {
-                let n = min(chunk, all.count - i)
-                receiver.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), into: &events)
-                i += n
-            }
-        }
+        TestSignals.feed(signal, chunk: chunk) { receiver.process($0, into: &events) }
         receiver.flush(into: &events)
         return (events.filter { $0.kind == .byte }.map(\.value), receiver)
     }

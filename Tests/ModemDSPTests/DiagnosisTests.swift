@@ -6,14 +6,7 @@ import Testing
 @Suite struct DiagnosisTests {
     static func survey(_ signal: [Float], rate: Double = 44_100, chunk: Int = 1000) -> Diagnosis {
         var survey = SignalSurvey(sampleRate: rate)
-        signal.withUnsafeBufferPointer { all in
-            var i = 0
-            while i < all.count {
-                let n = min(chunk, all.count - i)
-                survey.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]))
-                i += n
-            }
-        }
+        TestSignals.feed(signal, chunk: chunk) { survey.process($0) }
         return survey.diagnosis()
     }
 
