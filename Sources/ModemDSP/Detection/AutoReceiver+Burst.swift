@@ -38,19 +38,21 @@ extension AutoReceiver {
             return e / Double(b) >= loudest / 4
         }
         guard !blocks.isEmpty else { return nil }
-        guard case .modem(let s) = SignalSurvey.analyse(blocks, level: decibels(power: loudest), sampleRate: sampleRate) else {
+        guard case .modem(let s) = SignalSurvey.analyse(blocks, level: decibels(power: loudest), sampleRate: sampleRate,
+                                                         contiguous: samples[...]) else {
             return nil
         }
         return s
     }
 
     /// Trial-decodes `samples` in every format and returns the best with a fresh
-    /// demodulator for it: the most valid characters less three per error; a format with
+    /// demodulator for it: the most bits in valid characters less three characters' worth
+    /// per error; a format with
     /// parity beats one without on a tie only when it checked at least 6 characters (a 7E1
     /// stream reads as valid 8N1 too, with its parity as an eighth data bit).
     /// Mark and space are tried both ways round too (the tone of the longest run, which
     /// the signature calls mark, is usually but not always the idle tone); the other way
-    /// round must score 3 more.
+    /// round must score 3 characters more.
     func chooseFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)? {
         var best: (signature: ModemSignature, format: FrameFormat, score: Int, bytes: Int, demod: FSKDemodulator)?
         var events: [DemodulatorEvent] = []
@@ -64,8 +66,9 @@ extension AutoReceiver {
             events.removeAll(keepingCapacity: true)
             samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
             trial.flush(into: &events)
+            // Scored in bits, not characters: short formats find more (misaligned) frames.
             let bytes = events.count { $0.kind == .byte }
-            let score = bytes - 3 * (events.count - bytes)
+            let score = (bytes - 3 * (events.count - bytes)) * format.bitsPerFrame
             guard let b = best else {
                 best = (signature, format, score, bytes, fresh)
                 continue
@@ -73,7 +76,7 @@ extension AutoReceiver {
             let checked = format.parity != .none && b.format.parity == .none && bytes >= 6 && bytes == events.count
             // The other way round must win clearly: on a short burst a few characters can
             // frame either way.
-            let margin = signature == b.signature ? 0 : 3
+            let margin = signature == b.signature ? 0 : 3 * format.bitsPerFrame
             if score > b.score + margin || (margin == 0 && score == b.score && checked) {
                 best = (signature, format, score, bytes, fresh)
             }

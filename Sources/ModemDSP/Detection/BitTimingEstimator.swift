@@ -39,8 +39,9 @@ struct BitTimingEstimator {
                                           1200, 1225, 2400, 2450, 4800]
 
     /// Runs of each tone in `block`, leaving out those cut by the block's edges or by quiet
-    /// stretches.
-    func runs(in block: ArraySlice<Float>) -> [Run] {
+    /// stretches; adds the baseband magnitude of the loud samples to `envelope`, and counts
+    /// as dips the samples of the sound (over 1 % of the mean power) under a quarter of it.
+    func runs(in block: ArraySlice<Float>, envelope: inout (sum: Double, squares: Double, count: Double, dips: Double)) -> [Run] {
         let m1 = max(1, Int((sampleRate / (2 * center)).rounded()))
         let m2 = max(1, Int((sampleRate / (2 * difference)).rounded()))
         let n = block.count
@@ -66,11 +67,17 @@ struct BitTimingEstimator {
             let (a, b) = (z[k], z[k - 1])
             let t = arcTangent2(a.im * b.re - a.re * b.im, a.re * b.re + a.im * b.im)
             turns[k] = t
-            guard a.re * a.re + a.im * a.im > 0.1 * meanMagnitude else {
+            let power = a.re * a.re + a.im * a.im
+            if power > 0.01 * meanMagnitude && power < 0.25 * meanMagnitude { envelope.dips += 1 }
+            guard power > 0.1 * meanMagnitude else {
                 state = nil
                 runStart = -1
                 continue
             }
+            let magnitude = power.squareRoot()
+            envelope.sum += magnitude
+            envelope.squares += power
+            envelope.count += 1
             let now = t > 0
             guard let s = state else {
                 state = now
@@ -114,8 +121,14 @@ struct BitTimingEstimator {
     /// than 8 runs or no rate that fits.
     func estimate(blocks: [ArraySlice<Float>]) -> Estimate? {
         var all: [Run] = []
-        for b in blocks { all += runs(in: b) }
-        guard all.count >= 8 else { return nil }
+        var envelope = (sum: 0.0, squares: 0.0, count: 0.0, dips: 0.0)
+        for b in blocks { all += runs(in: b, envelope: &envelope) }
+        guard all.count >= 8, envelope.count > 0 else { return nil }
+        // FSK keeps a constant envelope through its tone changes; two tones at once (a
+        // ringback, DTMF) beat down to nothing many times a second, and speech pulses.
+        let mean = envelope.sum / envelope.count
+        let spread = max(envelope.squares / envelope.count - mean * mean, 0).squareRoot()
+        guard spread <= 0.35 * mean, envelope.dips <= 0.08 * envelope.count else { return nil }
         let shortest = sampleRate / 4_800, longest = sampleRate / 45
         var best = (period: 0.0, fit: -Double.infinity)
         var scores: [(period: Double, fit: Double)] = []

@@ -26,7 +26,10 @@ extension SignalSurvey {
         return clipped >= Self.clippingFraction ? .clipping(fraction: clipped, then: found) : found
     }
 
-    static func analyse(_ blocks: [ArraySlice<Float>], level: Double, sampleRate: Double) -> Diagnosis {
+    /// `blocks` for the spectrum; the timing reads `contiguous` when given (one stretch, so
+    /// that runs crossing block edges, a preamble above all, are whole), else the blocks.
+    static func analyse(_ blocks: [ArraySlice<Float>], level: Double, sampleRate: Double,
+                        contiguous: ArraySlice<Float>? = nil) -> Diagnosis {
         guard level >= quietLevelDBFS else { return .tooQuiet(levelDBFS: level) }
         let spectrum = BandSpectrum(blocks: blocks, sampleRate: sampleRate)
         // A tone stands 15 dB over the band's median bin; a modem's two within 12 dB of each other.
@@ -43,7 +46,10 @@ extension SignalSurvey {
         var found: BitTimingEstimator.Estimate?
         for t in trials {
             let timing = BitTimingEstimator(sampleRate: sampleRate, center: t.center, difference: t.difference)
-            if let e = timing.estimate(blocks: blocks), e.fit >= 0.5, e.upper - e.lower >= 0.4 * t.difference,
+            // A modem's tones lie in the band and at least half the bit rate apart (what any
+            // receiver needs to tell them apart within a bit).
+            if let e = timing.estimate(blocks: contiguous.map { [$0] } ?? blocks), e.fit >= 0.5, e.upper - e.lower >= 0.4 * t.difference,
+               e.lower >= 0.9 * BandSpectrum.lowestFrequency, e.upper <= 0.46 * sampleRate, e.upper - e.lower >= 0.5 * e.baud,
                found.map({ e.fit > $0.fit + 0.1 }) ?? true {
                 found = e
             }
