@@ -6,10 +6,11 @@ CONFIG      ?= release
 BIN         := .build/$(CONFIG)/softmodem
 # Build-time libraries, then what the tests talk to (minimodem for interop,
 # PulseAudio + ALSA plugins for the loopback tests, gcc to build their exclusive-access
-# ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh, pyserial
-# for the serial bridge test).
+# ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh, espeak-ng
+# and sox for the interference corpus of speech, music and tones, pyserial for the serial
+# bridge test).
 DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev \
-                minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc python3-serial
+                minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial
 
 .PHONY: all deps build demo test test-unit bench bench-smoke samples clean
 

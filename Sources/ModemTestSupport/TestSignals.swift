@@ -27,16 +27,21 @@ public enum TestSignals {
                        chunk: Int = 4096) throws -> [ModemEvent] {
         var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate, format: format, squelch: squelch))
         var events: [ModemEvent] = []
+        feed(samples, chunk: chunk) { demod.process($0, into: &events) }
+        demod.flush(into: &events)
+        return events
+    }
+
+    /// Hands `samples` to `body` in chunks of `chunk` samples (the last may be shorter).
+    public static func feed(_ samples: [Float], chunk: Int, _ body: (UnsafeBufferPointer<Float>) -> Void) {
         samples.withUnsafeBufferPointer { all in
             var i = 0
             while i < all.count {
                 let n = min(chunk, all.count - i)
-                demod.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), into: &events)
+                body(UnsafeBufferPointer(rebasing: all[i..<(i + n)]))
                 i += n
             }
         }
-        demod.flush(into: &events)
-        return events
     }
 
     public static func decode(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,

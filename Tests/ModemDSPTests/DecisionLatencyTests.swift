@@ -57,10 +57,14 @@ import Testing
         TestSignals.addNoise(&signal, snr: 0, signalPower: 0.125, seed: 7)
         let got = try Self.lateness(signal, profile: .softmodem1225, rate: 44_100)
         #expect(TestSignals.editDistance(got.map(\.value), text) <= 1)
-        let late = got.map(\.bits).sorted()
+        // A weak burst's first characters wait until the third confirms it as a modem (two
+        // characters more); every later one comes out once decided.
+        let late = got.map(\.bits)
+        let confirmed = late.indices.filter { $0 % 10 >= 2 }.map { late[$0] }.sorted()
         // Most are settled quickly; none waits longer than the full search needs (a bit
         // and a half past the slowest rate's stop bit, plus the high-pass).
-        #expect(late[late.count * 3 / 4] <= 0.5, "\(late)")
-        #expect(late.last! <= 2.5, "\(late)")
+        #expect(confirmed[confirmed.count * 3 / 4] <= 0.5, "\(late)")
+        #expect(confirmed.last! <= 2.5, "\(late)")
+        #expect(late.allSatisfy { $0 <= 2 * 10 + 2.5 }, "\(late)")
     }
 }

@@ -114,13 +114,21 @@ extension FSKDemodulator {
     mutating func decideBits(start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
                                      _ events: inout [ModemEvent]) -> Outcome {
         let inBurst = grid != nil
-        let measureTones = !inBurst || charactersOnClock % 8 == 0
+        // Until its burst is confirmed, every character's tones are measured: they are what
+        // tells a modem from speech.
+        let measureTones = !inBurst || !confirmation.confirmed || charactersOnClock % 8 == 0
         var bits: UInt32 = 0
         var signal = 0.0, total = 0.0, samples = 0.0
         var startIsSpace = false, stopsAreMark = true
         var markPhase = (re: 0.0, im: 0.0), spacePhase = (re: 0.0, im: 0.0)
         var markLag = 0.0, spaceLag = 0.0, markHalves = 0, spaceHalves = 0
-        var startEnergy = 0.0, weakest = Double.infinity, winning = 0.0
+        var startEnergy = 0.0, weakest = Double.infinity, winning = 0.0, losing = 0.0
+        // The winning energy's sum and sum of squares over mark bits and over space bits: an
+        // off-frequency sender's two tones correlate at different levels, each steady.
+        var markWinning = 0.0, markSquares = 0.0, marksWon = 0.0, spaceSquares = 0.0
+        // Only a character of a burst not yet confirmed needs them (BurstConfirmation).
+        let vetting: Bool
+        if confirmation.confirmed, case .following = mode { vetting = false } else { vetting = true }
         for k in 0..<frameBits {
             let (lo, hi, w) = (m[k].lo, m[k].hi, m[k].window)
             let em = m[k].em, es = m[k].es
@@ -131,6 +139,16 @@ extension FSKDemodulator {
             signal += abs(em - es)
             let e = max(em, es) * w.inverseSamples
             winning += e
+            if vetting {
+                losing += min(em, es) * w.inverseSamples
+                if isMark {
+                    markWinning += e
+                    markSquares += e * e
+                    marksWon += 1
+                } else {
+                    spaceSquares += e * e
+                }
+            }
             weakest = min(weakest, e)
             if k == 0 { startEnergy = e }
             total += w.detrendedEnergy
@@ -221,7 +239,16 @@ extension FSKDemodulator {
             metrics: .fsk(FSKCharacterMetrics(
                 signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0Ratio: ebN0Ratio,
                 markFrequency: markHz, spaceFrequency: spaceHz)))
-        events.append(event)
+        if !vetting {
+            // A confirmed burst's characters go straight out (the common case, kept cheap).
+            events.append(event)
+        } else {
+            if case .following = mode {} else { confirmation.beginBurst(resuming: resuming) }
+            let plausible = tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)
+            let structure = CharacterStructure(frameBits: frameBits, winning: winning, losing: losing, ebN0Ratio: ebN0Ratio,
+                                               mark: (markWinning, markSquares, marksWon), spaceSquares: spaceSquares)
+            confirmation.admit(event, plausible: plausible, structure: structure, now: Int64(rawCount * segmentLength), into: &events)
+        }
         if kind == .framingError { return .framingError(a) }
         learnPhases(m, continuing: grid != nil)
         anchorPower = power

@@ -143,6 +143,7 @@ extension FSKDemodulator {
         // The burst has ended (or changed clock): hunt from here, covering a start bit that
         // began up to a bit before the expected position.
         huntEnd = max(roundToInt(e), window)
+        confirmation.endBurst()
         mode = .hunting
     }
 

@@ -98,6 +98,7 @@ public struct FSKDemodulator: Sendable {
     var markTracker = TonePhaseTracker()
     var spaceTracker = TonePhaseTracker()
     var lastCharacterEnd = -Double.infinity
+    var confirmation: BurstConfirmation
 
     /// Samples consumed so far.
     public private(set) var samplesConsumed: Int64 = 0
@@ -132,6 +133,12 @@ public struct FSKDemodulator: Sendable {
         storage = DemodulatorStorage(rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits, segmentLength: segmentLength)
         ringMask = size - 1
         huntEnd = window
+        // The tone estimate's noise grows with the bit rate (shorter bits) and coarsens with
+        // few samples per bit: at 1225 baud, 44.1 kHz, a character at -2 dB SNR reads within
+        // about 75 Hz (standard deviation) with a tail to 170 Hz over three characters, speech
+        // wanders by 150-300 Hz.
+        confirmation = BurstConfirmation(required: 3, spreadLimit: 0.15 * configuration.profile.baud + 1000 / samplesPerBit,
+                                         clearEbN0Ratio: Self.smallestRatio(reaching: 18))
     }
 
     /// The smallest positive double whose ``decibels(power:)`` is at least `level`
@@ -149,11 +156,12 @@ public struct FSKDemodulator: Sendable {
         return Double(bitPattern: hi)
     }
 
-    /// True while the demodulator follows a sender's bit clock inside a burst (it has
-    /// decoded at least one character of it); false while it hunts in silence or noise or
-    /// checks a suspected start bit.
+    /// True while the demodulator follows a sender's bit clock inside a burst it has
+    /// confirmed as a modem (it has reported characters of it); false while it hunts in
+    /// silence or noise, checks a suspected start bit, or holds the first characters of a
+    /// burst that may yet prove to be speech or a tone (see ``BurstConfirmation``).
     public var isInBurst: Bool {
-        if case .following = mode { return true }
+        if case .following = mode { return confirmation.confirmed }
         return false
     }
 

@@ -1,0 +1,88 @@
+// Opening a burst: what modem it is, in which character format, and the demodulator for it.
+
+extension AutoReceiver {
+    /// Analyses the samples gathered since `start` and, for a modem, starts decoding them
+    /// and returns true; false (changing nothing) for anything else.
+    mutating func startBurst(from start: Int64, into events: inout [ModemEvent]) -> Bool {
+        let samples = history(from: start)
+        let first = samplesConsumed - Int64(samples.count)
+        guard let measured = Self.signature(of: samples, sampleRate: sampleRate),
+              let (signature, format, demod) = chooseFormat(measured, samples) else {
+            return false
+        }
+        detections.append(Detection(startSample: first, signature: signature, format: format))
+        var d = demod
+        samples.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
+        state = .decoding(d, offset: first, quietBlocks: 0)
+        return true
+    }
+
+    /// The modem the blocks of `samples` sound like, if any.
+    static func signature(of samples: [Float], sampleRate: Double) -> ModemSignature? {
+        let b = SignalSurvey.blockLength
+        var blocks: [ArraySlice<Float>] = []
+        var loudest = 0.0
+        var i = 0
+        while i + b <= samples.count {
+            let block = samples[i..<(i + b)]
+            var e = 0.0
+            for x in block { e += Double(x) * Double(x) }
+            loudest = max(loudest, e / Double(b))
+            blocks.append(block)
+            i += b
+        }
+        // Only the burst's own blocks: the one before its onset may hold mostly noise.
+        blocks = blocks.filter { block in
+            var e = 0.0
+            for x in block { e += Double(x) * Double(x) }
+            return e / Double(b) >= loudest / 4
+        }
+        guard !blocks.isEmpty else { return nil }
+        guard case .modem(let s) = SignalSurvey.analyse(blocks, level: decibels(power: loudest), sampleRate: sampleRate,
+                                                         contiguous: samples[...]) else {
+            return nil
+        }
+        return s
+    }
+
+    /// Trial-decodes `samples` in every format and returns the best with a fresh
+    /// demodulator for it: the most bits in valid characters less three characters' worth
+    /// per error; a format with
+    /// parity beats one without on a tie only when it checked at least 6 characters (a 7E1
+    /// stream reads as valid 8N1 too, with its parity as an eighth data bit).
+    /// Mark and space are tried both ways round too (the tone of the longest run, which
+    /// the signature calls mark, is usually but not always the idle tone); the other way
+    /// round must score 3 characters more.
+    func chooseFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)? {
+        var best: (signature: ModemSignature, format: FrameFormat, score: Int, bytes: Int, demod: FSKDemodulator)?
+        var events: [ModemEvent] = []
+        let swapped = ModemSignature(mark: measured.space, space: measured.mark, baud: measured.baud)
+        for signature in [measured, swapped] {
+        let profile = Detection(startSample: 0, signature: signature, format: .eightN1).profile
+        for format in Self.formats {
+            let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
+            guard let fresh = try? FSKDemodulator(configuration) else { continue }
+            var trial = fresh
+            events.removeAll(keepingCapacity: true)
+            samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
+            trial.flush(into: &events)
+            // Scored in bits, not characters: short formats find more (misaligned) frames.
+            let bytes = events.count { $0.kind == .byte }
+            let score = (bytes - 3 * (events.count - bytes)) * format.bitsPerFrame
+            guard let b = best else {
+                best = (signature, format, score, bytes, fresh)
+                continue
+            }
+            let checked = format.parity != .none && b.format.parity == .none && bytes >= 6 && bytes == events.count
+            // The other way round must win clearly: on a short burst a few characters can
+            // frame either way.
+            let margin = signature == b.signature ? 0 : 3 * format.bitsPerFrame
+            if score > b.score + margin || (margin == 0 && score == b.score && checked) {
+                best = (signature, format, score, bytes, fresh)
+            }
+        }
+        }
+        guard let b = best, b.bytes > 0 else { return nil }
+        return (b.signature, b.format, b.demod)
+    }
+}

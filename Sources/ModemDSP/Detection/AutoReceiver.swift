@@ -1,0 +1,163 @@
+/// A streaming FSK receiver that needs no profile: per burst it finds the tone pair, which
+/// tone is mark, the bit rate and the character format from the signal, then decodes the
+/// burst with an ``FSKDemodulator`` set up for it, from the burst's first sample.
+///
+/// How: the input is cut into blocks of ``SignalSurvey/blockLength`` samples. A block
+/// 10 dB over the quiet level seen between bursts opens a burst; its first
+/// ``analysisBlocks`` blocks (or fewer, if it ends sooner; more for a slow modem) are kept,
+/// analysed like
+/// ``SignalSurvey/diagnosis()`` does (spectrum for the tones, runs between tone changes for
+/// the bit rate and mark), and trial-decoded in each of the usual character formats; the
+/// format with the most valid characters wins (a parity format only when every character
+/// checks). Then the demodulator gets the kept samples and everything after, until two
+/// quiet blocks end the burst. What is not a modem is skipped until it ends; the
+/// demodulator's own burst confirmation still applies to what is decoded.
+///
+/// Memory is bounded (``ringBlocks`` blocks of history). The first characters of a burst
+/// come out once its analysis blocks are in (about 0.3 s at 44.1 kHz).
+public struct AutoReceiver: Sendable {
+    public let sampleRate: Double
+    /// Blocks of a burst analysed first; when they do not settle it (a slow modem still in
+    /// its preamble), twice and four times as many.
+    public static let analysisBlocks = 6
+    /// Blocks of history kept: the largest analysis, one before the burst, and slack.
+    static let ringBlocks = 4 * analysisBlocks + 3
+    /// Formats tried, most usual first (ties go to the earlier).
+    static let formats: [FrameFormat] = [
+        .eightN1,
+        try! FrameFormat(dataBits: 7, parity: .even), try! FrameFormat(dataBits: 7, parity: .odd),
+        try! FrameFormat(dataBits: 8, parity: .even), try! FrameFormat(dataBits: 8, parity: .odd),
+        try! FrameFormat(dataBits: 7), try! FrameFormat(dataBits: 6), try! FrameFormat(dataBits: 5),
+        try! FrameFormat(dataBits: 8, stopBits: 2), try! FrameFormat(dataBits: 7, parity: .even, stopBits: 2),
+    ]
+
+    /// Every burst detected so far, in order.
+    public internal(set) var detections: [Detection] = []
+    /// Samples consumed so far.
+    public private(set) var samplesConsumed: Int64 = 0
+
+    enum State {
+        case listening
+        case gathering(start: Int64, loudBlocks: Int, nextTry: Int)
+        case decoding(FSKDemodulator, offset: Int64, quietBlocks: Int)
+        case ignoring(quietBlocks: Int)
+    }
+    var state = State.listening
+    var ring: [Float]
+    var blockEnergy = 0.0
+    var blockFill = 0
+    /// Mean power of the quietest recent block between bursts (negative: none yet).
+    var quiet = -1.0
+    var scratch: [ModemEvent] = []
+
+    public init(sampleRate: Double) throws(ModemConfigurationError) {
+        guard sampleRate.isFinite, ModemProfile.sampleRateRange.contains(sampleRate) else {
+            throw .sampleRateOutOfRange(sampleRate)
+        }
+        self.sampleRate = sampleRate
+        ring = [Float](repeating: 0, count: Self.ringBlocks * SignalSurvey.blockLength)
+    }
+
+    /// Forgets everything, as if newly created.
+    public mutating func reset() {
+        self = try! AutoReceiver(sampleRate: sampleRate)
+    }
+
+    /// Demodulates `samples` and appends what it found to `events` (sample times count from
+    /// the first sample given to this receiver). Chunks may have any length.
+    public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [ModemEvent]) {
+        let b = SignalSurvey.blockLength
+        var i = 0
+        while i < samples.count {
+            let n = min(b - blockFill, samples.count - i)
+            let part = UnsafeBufferPointer(rebasing: samples[i..<(i + n)])
+            for x in part {
+                let v = x.isFinite ? x : 0
+                ring[Int(samplesConsumed % Int64(ring.count))] = v
+                blockEnergy += Double(v) * Double(v)
+                samplesConsumed += 1
+            }
+            if case .decoding(var demod, let offset, let q) = state {
+                state = .listening  // keeps the demodulator's storage uniquely referenced
+                decode(&demod, part, offset: offset, into: &events)
+                state = .decoding(demod, offset: offset, quietBlocks: q)
+            }
+            blockFill += n
+            i += n
+            if blockFill == b { endBlock(into: &events) }
+        }
+    }
+
+    /// Resolves what is under way (a burst still being gathered is analysed with what came
+    /// in; a burst being decoded is flushed). The receiver can keep going afterwards.
+    public mutating func flush(into events: inout [ModemEvent]) {
+        if case .gathering(let start, _, _) = state { _ = startBurst(from: start, into: &events) }
+        if case .decoding(var demod, let offset, _) = state {
+            state = .listening
+            scratch.removeAll(keepingCapacity: true)
+            demod.flush(into: &scratch)
+            append(scratch, offset: offset, into: &events)
+        }
+        state = .listening
+    }
+
+    mutating func decode(_ demod: inout FSKDemodulator, _ part: UnsafeBufferPointer<Float>, offset: Int64,
+                         into events: inout [ModemEvent]) {
+        scratch.removeAll(keepingCapacity: true)
+        demod.process(part, into: &scratch)
+        append(scratch, offset: offset, into: &events)
+    }
+
+    func append(_ found: [ModemEvent], offset: Int64, into events: inout [ModemEvent]) {
+        for var e in found {
+            e.startSample += offset
+            e.endSample += offset
+            e.decidedAt += offset
+            events.append(e)
+        }
+    }
+
+    mutating func endBlock(into events: inout [ModemEvent]) {
+        let b = SignalSurvey.blockLength
+        let power = blockEnergy / Double(b)
+        blockEnergy = 0
+        blockFill = 0
+        let floor = max(quiet, 0)
+        let loud = power > max(10 * floor, 1e-9)
+        let silent = power <= max(3 * floor, 1e-9)
+        switch state {
+        case .listening:
+            if loud {
+                // Start a block early: the onset may sit anywhere in the block before.
+                state = .gathering(start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
+            } else {
+                quiet = quiet < 0 || power < quiet ? power : quiet * 1.02
+            }
+        case .gathering(let start, let count, let nextTry):
+            if loud && count + 1 < nextTry {
+                state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
+            } else if !startBurst(from: start, into: &events) {
+                let again = loud && 2 * nextTry <= 4 * Self.analysisBlocks
+                state = again ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry) : .ignoring(quietBlocks: 0)
+            }
+        case .decoding(var demod, let offset, let q):
+            let quietBlocks = silent ? q + 1 : 0
+            if quietBlocks >= 2 && !demod.isInBurst {
+                state = .listening
+                scratch.removeAll(keepingCapacity: true)
+                demod.flush(into: &scratch)
+                append(scratch, offset: offset, into: &events)
+            } else {
+                state = .decoding(demod, offset: offset, quietBlocks: quietBlocks)
+            }
+        case .ignoring(let q):
+            state = silent && q >= 1 ? .listening : .ignoring(quietBlocks: silent ? q + 1 : 0)
+        }
+    }
+
+    /// The samples from `start` to now, out of the ring.
+    func history(from start: Int64) -> [Float] {
+        let first = max(start, samplesConsumed - Int64(ring.count))
+        return (first..<samplesConsumed).map { ring[Int($0 % Int64(ring.count))] }
+    }
+}

@@ -1,0 +1,94 @@
+/// The averaged power spectrum of a few blocks of samples over the modem band (300 Hz to
+/// 0.45 x the sample rate), and the tones standing out of it.
+///
+/// A plain DFT per bin (Goertzel recursion) over Hann-windowed blocks: it runs once per
+/// input, on at most a dozen blocks, so no FFT is needed.
+struct BandSpectrum {
+    /// One tone: its frequency (interpolated between bins), its mean power in the blocks
+    /// (a sine of amplitude A reads A^2 / 2) and how far it stands above the band's median.
+    struct Tone {
+        var frequency: Double
+        var power: Double
+        var prominence: Double
+    }
+
+    let sampleRate: Double
+    let length: Int
+    let firstBin: Int
+    /// Mean power per bin, scaled so a sine's peak bin reads its power.
+    let powers: [Double]
+
+    static let lowestFrequency = 300.0
+
+    init(blocks: [ArraySlice<Float>], sampleRate: Double) {
+        self.sampleRate = sampleRate
+        length = blocks.first?.count ?? SignalSurvey.blockLength
+        let n = length
+        let binWidth = sampleRate / Double(n)
+        firstBin = max(1, Int((Self.lowestFrequency / binWidth).rounded(.up)))
+        let lastBin = min(n / 2 - 1, Int(0.45 * sampleRate / binWidth))
+        var window = [Double](repeating: 0, count: n)
+        var windowSum = 0.0
+        for i in 0..<n {
+            window[i] = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))
+            windowSum += window[i]
+        }
+        var sums = [Double](repeating: 0, count: max(0, lastBin - firstBin + 1))
+        var windowed = [Double](repeating: 0, count: n)
+        for block in blocks where block.count == n {
+            var i = 0
+            for x in block {
+                windowed[i] = Double(x) * window[i]
+                i += 1
+            }
+            for k in sums.indices {
+                let w = 2 * Double.pi * Double(firstBin + k) / Double(n)
+                let c = 2 * cosine(w)
+                var s1 = 0.0, s2 = 0.0
+                for x in windowed {
+                    let s = x + c * s1 - s2
+                    s2 = s1
+                    s1 = s
+                }
+                sums[k] += s1 * s1 + s2 * s2 - c * s1 * s2
+            }
+        }
+        // |X|^2 of a sine of amplitude A at a bin centre is (A * windowSum / 2)^2: scale to A^2 / 2.
+        let scale = 2 / (windowSum * windowSum) / Double(max(blocks.count, 1))
+        powers = sums.map { $0 * scale }
+    }
+
+    func frequency(ofBin k: Int) -> Double { Double(firstBin + k) * sampleRate / Double(length) }
+
+    /// The median bin power: the band's floor.
+    var floor: Double {
+        guard !powers.isEmpty else { return 0 }
+        return powers.sorted()[powers.count / 2]
+    }
+
+    /// Local maxima standing at least `minimumProminence` (power ratio) above the floor,
+    /// strongest first, at least `separation` Hz apart.
+    func tones(minimumProminence: Double, separation: Double = 150) -> [Tone] {
+        let f = max(floor, 1e-30)
+        var found: [Tone] = []
+        let order = powers.indices.sorted { powers[$0] > powers[$1] }
+        for k in order {
+            let p = powers[k]
+            guard p >= minimumProminence * f else { break }
+            if k > 0 && powers[k - 1] > p { continue }
+            if k + 1 < powers.count && powers[k + 1] > p { continue }
+            // Parabolic interpolation on log power for the peak's position between bins.
+            var offset = 0.0
+            if k > 0 && k + 1 < powers.count {
+                let a = naturalLog(max(powers[k - 1], 1e-30)), b = naturalLog(p), c = naturalLog(max(powers[k + 1], 1e-30))
+                let d = a - 2 * b + c
+                if d < 0 { offset = max(-0.5, min(0.5, 0.5 * (a - c) / d)) }
+            }
+            let hz = (Double(firstBin + k) + offset) * sampleRate / Double(length)
+            if found.contains(where: { abs($0.frequency - hz) < separation }) { continue }
+            found.append(Tone(frequency: hz, power: p, prominence: p / f))
+            if found.count == 8 { break }
+        }
+        return found
+    }
+}

@@ -1,0 +1,172 @@
+/// Estimates the bit rate, the two tones and which one is mark of a two-tone (FSK) signal,
+/// from a few blocks of its samples.
+///
+/// Each block is mixed down to a centre between the two tones and smoothed twice: over a
+/// period of twice the centre (which removes the mixing image) and over half a period of
+/// the tones' difference (which keeps both tones, at plus and minus half the difference,
+/// and little else). The upper tone then turns the baseband phasor one way and the lower
+/// tone the other: the sign of the turn gives the tone sample by sample, its mean over the
+/// middle of each run the tone's frequency. Runs between transitions are whole numbers of
+/// bits, so the bit period is the longest one that every run fits (half the bit fits them
+/// too; twice the bit fits only the even runs), and the tone that holds the longest run is
+/// mark: UART lines idle at mark and every character ends on it.
+struct BitTimingEstimator {
+    struct Estimate {
+        var baud: Double
+        /// Mean of cos(2 pi run / period) over the runs: 1 for runs that are exact multiples.
+        var fit: Double
+        var upper: Double
+        var lower: Double
+        var markIsUpper: Bool
+    }
+
+    struct Run {
+        var length: Int
+        var upper: Bool
+        /// Sum of the turn (radians per sample) over the run's middle, and its sample count.
+        var turn: Double
+        var turnSamples: Int
+        /// The run began where the block did: its length is not a whole number of bits.
+        var cut: Bool
+    }
+
+    let sampleRate: Double
+    let center: Double
+    let difference: Double
+
+    /// Serial bit rates a measured rate snaps to when within 2.5 %.
+    static let standardRates: [Double] = [45.45, 50, 75, 100, 110, 126, 150, 200, 300, 315, 600, 630,
+                                          1200, 1225, 2400, 2450, 4800]
+
+    /// Runs of each tone in `block`, leaving out those cut by the block's edges or by quiet
+    /// stretches; adds the baseband magnitude of the loud samples to `envelope`, and counts
+    /// as dips the samples of the sound (over 1 % of the mean power) under a quarter of it.
+    func runs(in block: ArraySlice<Float>, envelope: inout (sum: Double, squares: Double, count: Double, dips: Double)) -> [Run] {
+        let m1 = max(1, Int((sampleRate / (2 * center)).rounded()))
+        let m2 = max(1, Int((sampleRate / (2 * difference)).rounded()))
+        let n = block.count
+        let settle = m1 + m2 + 1
+        guard n > 4 * settle else { return [] }
+        let w = 2 * Double.pi * center / sampleRate
+        var base = [(re: Double, im: Double)](repeating: (0, 0), count: n)
+        var i = 0
+        for x in block {
+            base[i] = (Double(x) * cosine(w * Double(i)), -Double(x) * sine(w * Double(i)))
+            i += 1
+        }
+        let once = Self.movingSum(base, m1), z = Self.movingSum(once, m2)
+        var meanMagnitude = 0.0
+        for k in settle..<n { meanMagnitude += z[k].re * z[k].re + z[k].im * z[k].im }
+        meanMagnitude /= Double(n - settle)
+        var result: [Run] = []
+        var state: Bool? = nil
+        var runStart = -1
+        var cut = true
+        var turns = [Double](repeating: 0, count: n)
+        for k in settle..<n {
+            let (a, b) = (z[k], z[k - 1])
+            let t = arcTangent2(a.im * b.re - a.re * b.im, a.re * b.re + a.im * b.im)
+            turns[k] = t
+            let power = a.re * a.re + a.im * a.im
+            if power > 0.01 * meanMagnitude && power < 0.25 * meanMagnitude { envelope.dips += 1 }
+            guard power > 0.1 * meanMagnitude else {
+                state = nil
+                runStart = -1
+                continue
+            }
+            let magnitude = power.squareRoot()
+            envelope.sum += magnitude
+            envelope.squares += power
+            envelope.count += 1
+            let now = t > 0
+            guard let s = state else {
+                state = now
+                // A run from here on is whole if the signal starts here, cut if the block does.
+                runStart = k
+                cut = k == settle
+                continue
+            }
+            if now != s {
+                if runStart >= 0 {
+                    // The turn over the run's middle, away from the smoothed transitions.
+                    var sum = 0.0, count = 0
+                    let lo = runStart + m2, hi = k - m2
+                    if hi > lo { for j in lo..<hi { sum += turns[j]; count += 1 } }
+                    result.append(Run(length: k - runStart, upper: s, turn: sum, turnSamples: count, cut: cut))
+                }
+                runStart = k
+                cut = false
+                state = now
+            }
+        }
+        return result
+    }
+
+    static func movingSum(_ x: [(re: Double, im: Double)], _ m: Int) -> [(re: Double, im: Double)] {
+        var out = x
+        var sr = 0.0, si = 0.0
+        for k in x.indices {
+            sr += x[k].re
+            si += x[k].im
+            if k >= m {
+                sr -= x[k - m].re
+                si -= x[k - m].im
+            }
+            out[k] = (sr, si)
+        }
+        return out
+    }
+
+    /// The bit rate (45-4800 baud) that the runs fit best and the tones, or nil with fewer
+    /// than 8 runs or no rate that fits.
+    func estimate(blocks: [ArraySlice<Float>]) -> Estimate? {
+        var all: [Run] = []
+        var envelope = (sum: 0.0, squares: 0.0, count: 0.0, dips: 0.0)
+        for b in blocks { all += runs(in: b, envelope: &envelope) }
+        guard all.count >= 8, envelope.count > 0 else { return nil }
+        // FSK keeps a constant envelope through its tone changes; two tones at once (a
+        // ringback, DTMF) beat down to nothing many times a second, and speech pulses.
+        let mean = envelope.sum / envelope.count
+        let spread = max(envelope.squares / envelope.count - mean * mean, 0).squareRoot()
+        guard spread <= 0.35 * mean, envelope.dips <= 0.08 * envelope.count else { return nil }
+        let shortest = sampleRate / 4_800, longest = sampleRate / 45
+        var best = (period: 0.0, fit: -Double.infinity)
+        var scores: [(period: Double, fit: Double)] = []
+        var period = shortest
+        while period <= longest {
+            // Runs under 0.6 periods cannot be bits at this rate; runs over 14 periods (idle
+            // line, preambles) say little about the period and are left out.
+            var s = 0.0, counted = 0, tooShort = 0
+            for r in all where !r.cut {
+                let bits = Double(r.length) / period
+                if bits < 0.6 { tooShort += 1; continue }
+                if bits > 14 { continue }
+                s += cosine(2 * Double.pi * bits)
+                counted += 1
+            }
+            let fit = tooShort > all.count / 10 || counted < 8 ? -1 : s / Double(counted)
+            scores.append((period, fit))
+            if fit > best.fit { best = (period, fit) }
+            period *= 1.005
+        }
+        guard best.fit > 0.3 else { return nil }
+        // The longest period fitting almost as well as the best is the bit (shorter ones are
+        // its fractions); then the best-fitting period near it.
+        var chosen = best
+        for s in scores where s.fit >= 0.85 * best.fit && s.period > chosen.period { chosen = s }
+        for s in scores where abs(s.period / chosen.period - 1) < 0.03 && s.fit > chosen.fit { chosen = (s.period, s.fit) }
+        var baud = sampleRate / chosen.period
+        if let standard = Self.standardRates.min(by: { abs($0 / baud - 1) < abs($1 / baud - 1) }), abs(standard / baud - 1) <= 0.025 {
+            baud = standard
+        }
+        var upTurn = 0.0, upCount = 0, downTurn = 0.0, downCount = 0
+        for r in all {
+            if r.upper { upTurn += r.turn; upCount += r.turnSamples } else { downTurn += r.turn; downCount += r.turnSamples }
+        }
+        let hzPerRadian = sampleRate / (2 * Double.pi)
+        let upper = center + (upCount > 0 ? upTurn / Double(upCount) * hzPerRadian : difference / 2)
+        let lower = center + (downCount > 0 ? downTurn / Double(downCount) * hzPerRadian : -difference / 2)
+        let longestRun = all.max { $0.length < $1.length }!
+        return Estimate(baud: baud, fit: chosen.fit, upper: upper, lower: lower, markIsUpper: longestRun.upper)
+    }
+}

@@ -1,0 +1,88 @@
+/// What an input held, for the one line a decoder prints when nothing decoded (or when a
+/// pinned profile does not match what it hears).
+///
+/// Made by ``SignalSurvey/diagnosis(pinned:)`` from a whole input. Levels are in dBFS as
+/// mean power (a full-scale sine reads -3 dBFS); peaks in dBFS of the sample magnitude.
+public enum Diagnosis: Sendable, Equatable, CustomStringConvertible {
+    /// No samples at all, or only digital zero.
+    case silence
+    /// Sound far too weak to carry a modem: the loudest stretch's level.
+    case tooQuiet(levelDBFS: Double)
+    /// Nothing tonal between 300 Hz and 0.45 x the sample rate: the strongest tone (nil when
+    /// there is none at all, as in white noise) and the input's loudest level.
+    case noModemTones(strongest: Double?, strongestDBFS: Double?, levelDBFS: Double)
+    /// Two tones like a modem's, but their timing fits no character format.
+    case tonesWithoutTiming(lower: Double, upper: Double, levelDBFS: Double)
+    /// A two-tone modem: its measured tones, bit rate, and the built-in profile it matches
+    /// (nil when none does).
+    case modem(ModemSignature)
+    /// More than `fraction` of the samples sit at full scale: the input clips.
+    indirect case clipping(fraction: Double, then: Diagnosis?)
+
+    public var description: String {
+        switch self {
+        case .silence:
+            return "the input is silent (digital zero)"
+        case .tooQuiet(let level):
+            return "the input is too quiet to carry a modem: loudest level \(Self.db(level)) dBFS"
+        case .noModemTones(let strongest?, let strongestLevel?, let level):
+            return "no modem tones: the strongest tone is \(Self.hz(strongest)) Hz at \(Self.db(strongestLevel)) dBFS (level \(Self.db(level)) dBFS)"
+        case .noModemTones(_, _, let level):
+            return "no modem tones, only noise or sound without steady tones (level \(Self.db(level)) dBFS)"
+        case .tonesWithoutTiming(let lower, let upper, _):
+            return "modem-like tones at \(Self.hz(lower)) and \(Self.hz(upper)) Hz, but their timing fits no character format"
+        case .modem(let s):
+            return "the signal looks like \(s.summary): decode with \(s.options)"
+        case .clipping(let fraction, let then):
+            let share = fraction * 100 < 0.1 ? "under 0.1" : Self.db(fraction * 100)
+            let clip = "the input clips (\(share) % of samples at full scale)"
+            guard let then else { return clip }
+            return clip + "; " + then.description
+        }
+    }
+
+    static func hz(_ x: Double) -> String { String(Int(x.rounded())) }
+    static func db(_ x: Double) -> String {
+        let tenths = Int((x * 10).rounded())
+        let sign = tenths < 0 ? "-" : ""
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+    }
+}
+
+/// A two-tone modem as measured: tones, bit rate, mark, and the profile it matches.
+public struct ModemSignature: Sendable, Equatable {
+    public var mark: Double
+    public var space: Double
+    public var baud: Double
+    /// The built-in profile within 5 % of every measured value, if any.
+    public var profile: ModemProfile?
+
+    public init(mark: Double, space: Double, baud: Double) {
+        self.mark = mark
+        self.space = space
+        self.baud = baud
+        profile = ModemProfile.builtIn.first { p in
+            abs(p.baud / baud - 1) <= 0.05 && abs(p.mark / mark - 1) <= 0.05 && abs(p.space / space - 1) <= 0.05
+        }
+    }
+
+    /// True when `profile` would decode this signal (bit rate and tones within 5 %).
+    public func fits(_ profile: ModemProfile) -> Bool {
+        abs(profile.baud / baud - 1) <= 0.05 && abs(profile.mark / mark - 1) <= 0.05 && abs(profile.space / space - 1) <= 0.05
+    }
+
+    /// E.g. "webjack-1225 (1225 baud, mark 4900 Hz, space 2450 Hz)" or "FSK at 600 baud, mark ...".
+    public var summary: String {
+        let measured = "\(Diagnosis.hz(baud)) baud, mark \(Diagnosis.hz(mark)) Hz, space \(Diagnosis.hz(space)) Hz"
+        if let profile { return "\(profile.name) (\(measured))" }
+        return "FSK at \(measured)"
+    }
+
+    /// The options that pin it: `--profile NAME`, or the measured values (tones to the
+    /// nearest 5 Hz, well inside what the demodulator tolerates).
+    public var options: String {
+        if let profile { return "--profile \(profile.name)" }
+        func five(_ x: Double) -> String { String(Int((x / 5).rounded()) * 5) }
+        return "--baud \(Diagnosis.hz(baud)) --mark \(five(mark)) --space \(five(space))"
+    }
+}

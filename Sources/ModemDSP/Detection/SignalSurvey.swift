@@ -1,0 +1,108 @@
+/// A running survey of a whole input, kept beside the decoder, for saying what the input
+/// held when nothing decoded (``Diagnosis``).
+///
+/// Per sample it only updates the level, the peak and a clipping count; per block of
+/// ``blockLength`` samples it keeps the block if it is among the ``keptBlocks`` loudest so
+/// far. The spectral and timing analysis runs once, at the end, on those blocks. Memory is
+/// fixed at initialisation. NaN and infinite samples count as silence.
+public struct SignalSurvey: Sendable {
+    /// Samples per analysed block (2048: 21.5 Hz bins at 44.1 kHz, 46 ms).
+    public static let blockLength = 2048
+    /// The loudest blocks kept for analysis.
+    public static let keptBlocks = 12
+    /// A sample at or beyond this magnitude counts as clipped (full scale less 0.01 dB).
+    public static let clipLevel: Float = 0.9988
+
+    public let sampleRate: Double
+    /// Samples surveyed so far.
+    public private(set) var samples: Int64 = 0
+    /// Sum of squares of every sample.
+    public private(set) var energy = 0.0
+    /// Largest magnitude seen.
+    public private(set) var peak: Float = 0
+    /// Samples at or beyond ``clipLevel``.
+    public private(set) var clippedSamples: Int64 = 0
+
+    /// Kept blocks, consecutive in `kept`, with their energies and start sample.
+    var kept: [Float]
+    var keptEnergy: [Double]
+    var keptStart: [Int64]
+    var current: [Float]
+    var fill = 0
+    var currentEnergy = 0.0
+
+    public init(sampleRate: Double) {
+        self.sampleRate = sampleRate
+        kept = [Float](repeating: 0, count: Self.blockLength * Self.keptBlocks)
+        keptEnergy = [Double](repeating: -1, count: Self.keptBlocks)
+        keptStart = [Int64](repeating: 0, count: Self.keptBlocks)
+        current = [Float](repeating: 0, count: Self.blockLength)
+    }
+
+    /// Mean power of everything surveyed (a full-scale sine reads 0.5).
+    public var meanPower: Double { samples > 0 ? energy / Double(samples) : 0 }
+
+    /// Mean power of the loudest block (0 before the first whole block).
+    public var loudestBlockPower: Double {
+        (keptEnergy.max() ?? 0).clamped(toAtLeast: 0) / Double(Self.blockLength)
+    }
+
+    /// Surveys float samples (full scale 1).
+    public mutating func process(_ chunk: UnsafeBufferPointer<Float>) {
+        for x in chunk { add(x.isFinite ? x : 0) }
+    }
+
+    /// Surveys 16-bit samples (full scale 32768).
+    public mutating func process(_ chunk: UnsafeBufferPointer<Int16>) {
+        for x in chunk { add(Float(x) * (1 / 32_768)) }
+    }
+
+    @inline(__always)
+    mutating func add(_ x: Float) {
+        let m = abs(x)
+        if m > peak { peak = m }
+        if m >= Self.clipLevel { clippedSamples += 1 }
+        let e = Double(x) * Double(x)
+        energy += e
+        currentEnergy += e
+        current[fill] = x
+        fill += 1
+        samples += 1
+        if fill == Self.blockLength { finishBlock() }
+    }
+
+    mutating func finishBlock() {
+        // Keep the loudest blocks; among blocks of about the same level (within 1 dB), the
+        // latest: a long burst's blocks are all alike, and its first ones are only preamble.
+        var quietest = 0
+        for i in 1..<Self.keptBlocks where keptEnergy[i] < keptEnergy[quietest] { quietest = i }
+        var slot = -1
+        if currentEnergy > keptEnergy[quietest] * 1.26 {
+            slot = quietest
+        } else if currentEnergy > 0 && currentEnergy * 1.26 >= keptEnergy[quietest] {
+            for i in 0..<Self.keptBlocks where keptEnergy[i] <= currentEnergy * 1.26 {
+                if slot < 0 || keptStart[i] < keptStart[slot] { slot = i }
+            }
+        }
+        if slot >= 0 {
+            keptEnergy[slot] = currentEnergy
+            keptStart[slot] = samples - Int64(Self.blockLength)
+            let base = slot * Self.blockLength
+            for i in 0..<Self.blockLength { kept[base + i] = current[i] }
+        }
+        fill = 0
+        currentEnergy = 0
+    }
+
+    /// The kept blocks, loudest first, as (start sample, samples). Blocks of digital silence
+    /// are left out.
+    func loudestBlocks() -> [(start: Int64, samples: ArraySlice<Float>)] {
+        (0..<Self.keptBlocks).filter { keptEnergy[$0] > 0 }
+            .sorted { keptEnergy[$0] > keptEnergy[$1] }
+            .map { (keptStart[$0], kept[($0 * Self.blockLength)..<(($0 + 1) * Self.blockLength)]) }
+    }
+}
+
+extension Double {
+    func clamped(toAtLeast low: Double) -> Double { self < low ? low : self }
+}
