@@ -1,6 +1,7 @@
 import Foundation
 import ModemAudioIO
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The automatic receiver and the input survey on real files: the recordings in samples/,

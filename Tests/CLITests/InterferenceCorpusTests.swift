@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 /// About 21 minutes of sounds that are not a modem (speech in many voices, music, DTMF,

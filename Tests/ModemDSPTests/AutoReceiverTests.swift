@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// ``AutoReceiver`` decodes bursts of any profile and format with no options, one after

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// The demodulator reports a burst only once it sounds like a modem: steady tones, one at

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemTestSupport
 import Testing
 
 /// What ``SignalSurvey`` says about an input: modems of every built-in profile named with
