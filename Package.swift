@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "ModemDSP", targets: ["ModemDSP"]),
         .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
         .library(name: "ModemFraming", targets: ["ModemFraming"]),
+        // For fuzz/ (and bench/): the -v spectrum path and the tone adapter.
+        .library(name: "ModemSpectrum", targets: ["ModemSpectrum"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
