@@ -1,0 +1,40 @@
+#!/bin/sh
+# The unit suites under AddressSanitizer, and the live-audio layer (ring buffer, capture
+# and playback threads, live receiver and transmitter, through the PulseAudio loopback)
+# under ThreadSanitizer. Each build has its own scratch directory so the ordinary builds
+# are untouched; the command-line tests run a softmodem built with the same sanitizer.
+# Any sanitizer report fails the run (halt_on_error).
+#
+# Usage: fuzz/sanitize.sh [address|thread]    (default: both)    env: SWIFT
+set -eu
+cd "$(dirname "$0")/.."
+swift=${SWIFT:-swift}
+which=${1:-"address thread"}
+status=0
+for s in $which; do
+  scratch=.build/sanitize-$s
+  flags="-c release --sanitize $s --scratch-path $scratch"
+  echo "== $s sanitizer: building" >&2
+  $swift build $flags --product softmodem >&2
+  bin=$($swift build $flags --show-bin-path)/softmodem
+  case $s in
+    address)
+      # Leaks are not errors here: caches and the Swift runtime hold memory until exit.
+      opts="ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:abort_on_error=1"
+      filter="--skip ALSALoopbackTests" ;;
+    thread)
+      opts="TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1"
+      filter="--filter ALSALoopbackTests" ;;
+  esac
+  echo "== $s sanitizer: tests ($filter)" >&2
+  if ! env $opts SOFTMODEM_BIN="$bin" $swift test $flags $filter 2>&1 | tee "$scratch.log" | grep -E "^(Test run|✔ Suite|✘|.*SUMMARY: (Address|Thread)Sanitizer)" >&2; then
+    status=1
+  fi
+  if grep -qE "(Address|Thread)Sanitizer" "$scratch.log" || ! grep -qE "^Test run with .* passed" "$scratch.log"; then
+    echo "== $s sanitizer: FAILED (see $scratch.log)" >&2
+    status=1
+  else
+    echo "== $s sanitizer: no reports" >&2
+  fi
+done
+exit $status

@@ -1,0 +1,97 @@
+#!/bin/sh
+# Live soak: a private PulseAudio server with a null sink (as the loopback tests start),
+# `softmodem rx` on its monitor, and `softmodem tx --keep-open` sending a burst of random
+# bytes every second for SOAK_MINUTES (default 30). Each minute: bytes sent, received and
+# lost, overruns reported, and the receiver's resident memory. Fails on any lost or wrong
+# byte, or when the receiver's memory grows after the first minute (by more than 256 kB,
+# the noise of page-granular accounting).
+#
+# Usage: fuzz/soak.sh SOFTMODEM_BINARY    env: SOAK_MINUTES (30), SOAK_BURST (48 bytes)
+set -eu
+bin=${1:?usage: soak.sh SOFTMODEM_BINARY}
+command -v pulseaudio >/dev/null || { echo "soak: pulseaudio is not installed (make deps)" >&2; exit 1; }
+dir=$(mktemp -d /tmp/softmodem-soak-XXXXXX)
+mkdir -p "$dir/runtime"
+cat > "$dir/loopback.pa" <<PA
+load-module module-null-sink sink_name=loopback rate=44100 channels=1
+load-module module-native-protocol-unix auth-anonymous=1 socket=$dir/native
+set-default-sink loopback
+set-default-source loopback.monitor
+PA
+export HOME="$dir" XDG_RUNTIME_DIR="$dir/runtime" PULSE_RUNTIME_PATH="$dir/runtime"
+export PULSE_SERVER="unix:$dir/native" PULSE_COOKIE="$dir/cookie"
+pulseaudio --daemonize=no --system=false --exit-idle-time=-1 --disallow-exit --use-pid-file=false \
+  --log-target=stderr -n -F "$dir/loopback.pa" </dev/null >/dev/null 2>"$dir/pulseaudio.log" &
+pulse=$!
+trap 'kill $pulse 2>/dev/null; wait $pulse 2>/dev/null; rm -rf "$dir"' EXIT INT TERM
+i=0
+while [ ! -S "$dir/native" ]; do
+  i=$((i + 1)); [ $i -lt 100 ] || { echo "soak: pulseaudio did not start: $(tail -1 "$dir/pulseaudio.log")" >&2; exit 1; }
+  sleep 0.1
+done
+python3 - "$bin" "$dir" "${SOAK_MINUTES:-30}" "${SOAK_BURST:-48}" <<'PY'
+import os, subprocess, sys, time, random, signal
+
+binary, work, minutes, burst = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+rx_out = open(os.path.join(work, 'rx.out'), 'wb')
+rx_err = open(os.path.join(work, 'rx.err'), 'wb')
+rx = subprocess.Popen([binary, 'rx', '--device', 'pulse', '--latency', '80', '-v'], stdout=rx_out, stderr=rx_err)
+time.sleep(1.5)
+tx = subprocess.Popen([binary, 'tx', '--device', 'pulse', '--latency', '80', '--keep-open'],
+                      stdin=subprocess.PIPE, stderr=open(os.path.join(work, 'tx.err'), 'wb'))
+time.sleep(1.0)
+rnd = random.Random(1)
+sent = bytearray()
+
+def rss_kb(pid):
+    with open('/proc/%d/status' % pid) as f:
+        for line in f:
+            if line.startswith('VmRSS:'): return int(line.split()[1])
+    return -1
+
+def received():
+    with open(os.path.join(work, 'rx.out'), 'rb') as f: return f.read()
+
+def overruns():
+    with open(os.path.join(work, 'rx.err'), 'rb') as f: return f.read().count(b'overrun')
+
+print('minute    sent  received  lost  overruns  rx RSS (kB)', file=sys.stderr, flush=True)
+start = time.time()
+failed, first_rss, peak_rss = [], None, 0
+next_report = 60
+second = 0
+while time.time() - start < minutes * 60:
+    data = bytes(rnd.randrange(256) for _ in range(burst))
+    tx.stdin.write(data); tx.stdin.flush()
+    sent += data
+    second += 1
+    time.sleep(max(0, start + second - time.time()))
+    if time.time() - start >= next_report:
+        got = received()
+        # The burst sent in the last second may still be on its way.
+        settled = len(sent) - burst
+        lost = sum(1 for a, b in zip(sent[:settled], got[:settled]) if a != b) + max(0, settled - len(got))
+        rss = rss_kb(rx.pid)
+        peak_rss = max(peak_rss, rss)
+        if first_rss is None: first_rss = rss
+        print('%6d %7d %9d %5d %9d %12d' % (next_report // 60, len(sent), len(got), lost, overruns(), rss), file=sys.stderr, flush=True)
+        if lost: failed.append('minute %d: %d bytes lost or wrong' % (next_report // 60, lost))
+        next_report += 60
+tx.stdin.close()
+tx.wait(timeout=30)
+time.sleep(2)
+rss = rss_kb(rx.pid)
+rx.send_signal(signal.SIGINT)
+rx.wait(timeout=30)
+got = received()
+if got != bytes(sent):
+    failed.append('end: received %d bytes, sent %d, first difference at %s' % (len(got), len(sent),
+                  next((i for i, (a, b) in enumerate(zip(sent, got)) if a != b), min(len(sent), len(got)))))
+if first_rss is not None and rss - first_rss > 256:
+    failed.append('receiver memory grew from %d kB after the first minute to %d kB' % (first_rss, rss))
+summary = open(os.path.join(work, 'rx.err'), 'rb').read().decode('utf-8', 'replace').strip().split('\n')[-1]
+print('soak: %.0f minutes, %d bytes sent, %d received, rx RSS %d kB after minute 1, %d kB at the end; rx: %s'
+      % (minutes, len(sent), len(got), first_rss or -1, rss, summary), file=sys.stderr)
+for f in failed: print('soak: FAILED: ' + f, file=sys.stderr)
+sys.exit(1 if failed else 0)
+PY
