@@ -75,6 +75,7 @@ clean:
 # Hardening (docs/hardening.md): coverage-guided fuzzing (fuzz/, its own package, as bench/
 # is), the unit suites under AddressSanitizer and the live-audio layer under
 # ThreadSanitizer, a mutation check of the command line, and a live soak over PulseAudio.
+DEB_PACKAGES += python3
 FUZZ_SECONDS ?= 60
 SOAK_MINUTES ?= 30
 MUTATIONS    ?= 3000

@@ -27,7 +27,7 @@ for t in $targets; do
        -timeout=20 -print_final_stats=1 -artifact_prefix="work/crashes/$t-" "work/$t" "corpus/$t" \
        > "work/$t.log" 2>&1; then
     echo "$t: $(grep -E '^stat::number_of_executed_units' "work/$t.log" | awk '{print $2}') runs in ${seconds} s," \
-         "$(grep -E '^#[0-9]+ +DONE' "work/$t.log" | grep -oE 'cov: [0-9]+' ) edges, no crash" >&2
+         "$(grep -E 'DONE' "work/$t.log" | grep -oE 'cov: [0-9]+' | tail -1) edges covered, no crash" >&2
   else
     echo "$t: FAILED, see fuzz/work/$t.log; input in fuzz/work/crashes/" >&2
     grep -E "Swift runtime failure|ERROR: AddressSanitizer|Fatal error" "work/$t.log" | head -3 >&2 || true

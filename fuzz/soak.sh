@@ -30,14 +30,14 @@ while [ ! -S "$dir/native" ]; do
   sleep 0.1
 done
 python3 - "$bin" "$dir" "${SOAK_MINUTES:-30}" "${SOAK_BURST:-48}" <<'PY'
-import os, subprocess, sys, time, random, signal
+import os, random, signal, subprocess, sys, time
 
 binary, work, minutes, burst = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 rx_out = open(os.path.join(work, 'rx.out'), 'wb')
 rx_err = open(os.path.join(work, 'rx.err'), 'wb')
 rx = subprocess.Popen([binary, 'rx', '--device', 'pulse', '--latency', '80', '-v'], stdout=rx_out, stderr=rx_err)
 time.sleep(1.5)
-tx = subprocess.Popen([binary, 'tx', '--device', 'pulse', '--latency', '80', '--keep-open'],
+tx = subprocess.Popen([binary, 'tx', '--device', 'pulse', '--latency', '80', '--keep-open', '-v'],
                       stdin=subprocess.PIPE, stderr=open(os.path.join(work, 'tx.err'), 'wb'))
 time.sleep(1.0)
 rnd = random.Random(1)
@@ -52,10 +52,26 @@ def rss_kb(pid):
 def received():
     with open(os.path.join(work, 'rx.out'), 'rb') as f: return f.read()
 
+def lost_bytes(sent, got):
+    """Sent bytes missing or wrong in what arrived, realigning after each loss (a lost
+    character would otherwise make every later byte look wrong)."""
+    i = j = lost = 0
+    while i < len(sent) and j < len(got):
+        if sent[i] == got[j]:
+            i += 1; j += 1
+            continue
+        probe = bytes(got[j:j + 8])
+        k = bytes(sent[i:i + 4096]).find(probe) if len(probe) == 8 else -1
+        if k > 0:
+            lost += k; i += k      # sent bytes that never arrived
+        else:
+            lost += 1; i += 1; j += 1  # a wrong byte
+    return lost + (len(sent) - i)
+
 def overruns():
     with open(os.path.join(work, 'rx.err'), 'rb') as f: return f.read().count(b'overrun')
 
-print('minute    sent  received  lost  overruns  rx RSS (kB)', file=sys.stderr, flush=True)
+print('minute    sent  received  lost  overruns  rx RSS (kB)  load', file=sys.stderr, flush=True)
 start = time.time()
 failed, first_rss, peak_rss = [], None, 0
 next_report = 60
@@ -70,11 +86,13 @@ while time.time() - start < minutes * 60:
         got = received()
         # The burst sent in the last second may still be on its way.
         settled = len(sent) - burst
-        lost = sum(1 for a, b in zip(sent[:settled], got[:settled]) if a != b) + max(0, settled - len(got))
+        lost = lost_bytes(sent[:settled], got)
         rss = rss_kb(rx.pid)
         peak_rss = max(peak_rss, rss)
         if first_rss is None: first_rss = rss
-        print('%6d %7d %9d %5d %9d %12d' % (next_report // 60, len(sent), len(got), lost, overruns(), rss), file=sys.stderr, flush=True)
+        load = os.getloadavg()[0]  # the machine's, for context: a starved sound server drops audio
+        print('%6d %7d %9d %5d %9d %12d %5.1f' % (next_report // 60, len(sent), len(got), lost, overruns(), rss, load),
+              file=sys.stderr, flush=True)
         if lost: failed.append('minute %d: %d bytes lost or wrong' % (next_report // 60, lost))
         next_report += 60
 tx.stdin.close()
@@ -85,13 +103,18 @@ rx.send_signal(signal.SIGINT)
 rx.wait(timeout=30)
 got = received()
 if got != bytes(sent):
-    failed.append('end: received %d bytes, sent %d, first difference at %s' % (len(got), len(sent),
-                  next((i for i, (a, b) in enumerate(zip(sent, got)) if a != b), min(len(sent), len(got)))))
+    failed.append('end: %d of %d bytes lost or wrong (%d received)' % (lost_bytes(sent, got), len(sent), len(got)))
 if first_rss is not None and rss - first_rss > 256:
     failed.append('receiver memory grew from %d kB after the first minute to %d kB' % (first_rss, rss))
-summary = open(os.path.join(work, 'rx.err'), 'rb').read().decode('utf-8', 'replace').strip().split('\n')[-1]
+def last_line(name):
+    return open(os.path.join(work, name), 'rb').read().decode('utf-8', 'replace').strip().split('\n')[-1]
+summary = last_line('rx.err') + '; tx: ' + last_line('tx.err')
 print('soak: %.0f minutes, %d bytes sent, %d received, rx RSS %d kB after minute 1, %d kB at the end; rx: %s'
       % (minutes, len(sent), len(got), first_rss or -1, rss, summary), file=sys.stderr)
 for f in failed: print('soak: FAILED: ' + f, file=sys.stderr)
+if failed:
+    import shutil
+    shutil.copytree(work, '/tmp/softmodem-soak-last', dirs_exist_ok=True)
+    print('soak: logs and data kept in /tmp/softmodem-soak-last', file=sys.stderr)
 sys.exit(1 if failed else 0)
 PY
