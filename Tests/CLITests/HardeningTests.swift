@@ -44,7 +44,7 @@ struct HardeningTests {
                 #expect(r.status == 1, "\(arguments): exit \(r.status)")
                 let lines = r.stderr.split(separator: "\n")
                 #expect(lines.count == 1 && lines.allSatisfy { $0.hasPrefix("softmodem: ") }, "\(arguments): \(r.stderr)")
-                #expect(!r.stderr.contains("does not exist") && r.stderr.contains(path), r.stderr)
+                #expect(!r.stderr.contains("does not exist") && r.stderr.contains(path), "\(r.stderr)")
             }
         }
         let sync = dir.appendingPathComponent("sync.mp3").path
