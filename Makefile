@@ -81,12 +81,13 @@ SOAK_MINUTES ?= 30
 MUTATIONS    ?= 3000
 .PHONY: fuzz fuzz-smoke sanitize mutate-check soak
 
+# The seed corpus takes a HiJack signal from the built softmodem when there is one.
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SOFTMODEM_BIN=$(CURDIR)/$(BIN) fuzz/run.sh
 
 # The short run `make test` does: each target for a few seconds.
 fuzz-smoke: deps
-	FUZZ_SECONDS=5 fuzz/run.sh
+	FUZZ_SECONDS=5 SOFTMODEM_BIN=$(CURDIR)/$(BIN) fuzz/run.sh
 
 sanitize: deps
 	./fuzz/sanitize.sh
