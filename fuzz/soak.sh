@@ -6,7 +6,9 @@
 # byte, or when the receiver's memory grows after the first minute (by more than 256 kB,
 # the noise of page-granular accounting).
 #
-# Usage: fuzz/soak.sh SOFTMODEM_BINARY    env: SOAK_MINUTES (30), SOAK_BURST (48 bytes)
+# Usage: fuzz/soak.sh SOFTMODEM_BINARY
+# env: SOAK_MINUTES (30), SOAK_BURST (48 bytes), SOAK_LATENCY (device buffer, 80 ms as in
+# the loopback tests; more rides out a machine loaded by other work)
 set -eu
 bin=${1:?usage: soak.sh SOFTMODEM_BINARY}
 command -v pulseaudio >/dev/null || { echo "soak: pulseaudio is not installed (make deps)" >&2; exit 1; }
@@ -29,15 +31,15 @@ while [ ! -S "$dir/native" ]; do
   i=$((i + 1)); [ $i -lt 100 ] || { echo "soak: pulseaudio did not start: $(tail -1 "$dir/pulseaudio.log")" >&2; exit 1; }
   sleep 0.1
 done
-python3 - "$bin" "$dir" "${SOAK_MINUTES:-30}" "${SOAK_BURST:-48}" <<'PY'
+python3 - "$bin" "$dir" "${SOAK_MINUTES:-30}" "${SOAK_BURST:-48}" "${SOAK_LATENCY:-80}" <<'PY'
 import os, random, signal, subprocess, sys, time
 
-binary, work, minutes, burst = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
+binary, work, minutes, burst, latency = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 rx_out = open(os.path.join(work, 'rx.out'), 'wb')
 rx_err = open(os.path.join(work, 'rx.err'), 'wb')
-rx = subprocess.Popen([binary, 'rx', '--device', 'pulse', '--latency', '80', '-v'], stdout=rx_out, stderr=rx_err)
+rx = subprocess.Popen([binary, 'rx', '--device', 'pulse', '--latency', latency, '-v'], stdout=rx_out, stderr=rx_err)
 time.sleep(1.5)
-tx = subprocess.Popen([binary, 'tx', '--device', 'pulse', '--latency', '80', '--keep-open', '-v'],
+tx = subprocess.Popen([binary, 'tx', '--device', 'pulse', '--latency', latency, '--keep-open', '-v'],
                       stdin=subprocess.PIPE, stderr=open(os.path.join(work, 'tx.err'), 'wb'))
 time.sleep(1.0)
 rnd = random.Random(1)
