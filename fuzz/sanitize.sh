@@ -3,7 +3,8 @@
 # and playback threads, live receiver and transmitter, through the PulseAudio loopback)
 # under ThreadSanitizer. Each build has its own scratch directory so the ordinary builds
 # are untouched; the command-line tests run a softmodem built with the same sanitizer.
-# Any sanitizer report fails the run (halt_on_error).
+# Reports go to files (log_path), so those of the softmodem processes the tests start
+# count too; any report fails the run.
 #
 # Usage: fuzz/sanitize.sh [address|thread]    (default: both)    env: SWIFT
 set -eu
@@ -17,21 +18,23 @@ for s in $which; do
   echo "== $s sanitizer: building" >&2
   $swift build $flags --product softmodem >&2
   bin=$($swift build $flags --show-bin-path)/softmodem
+  reports=$PWD/$scratch-reports
+  rm -rf "$reports"; mkdir -p "$reports"
   case $s in
     address)
       # Leaks are not errors here: caches and the Swift runtime hold memory until exit.
-      opts="ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:abort_on_error=1"
+      opts="ASAN_OPTIONS=detect_leaks=0:log_path=$reports/asan"
       filter="--skip ALSALoopbackTests" ;;
     thread)
-      opts="TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1"
+      opts="TSAN_OPTIONS=second_deadlock_stack=1:log_path=$reports/tsan"
       filter="--filter ALSALoopbackTests" ;;
   esac
   echo "== $s sanitizer: tests ($filter)" >&2
   if env $opts SOFTMODEM_BIN="$bin" $swift test $flags $filter > "$scratch.log" 2>&1; then tests=passed; else tests=failed; fi
   grep -aE "Test run with|Executed [0-9]+ tests" "$scratch.log" | tail -2 >&2 || true
-  if grep -aqE "(Address|Thread)Sanitizer" "$scratch.log"; then
-    grep -aE "SUMMARY: (Address|Thread)Sanitizer" "$scratch.log" | sort | uniq -c >&2 || true
-    echo "== $s sanitizer: REPORTS (see $scratch.log)" >&2
+  if [ -n "$(ls "$reports")" ]; then
+    cat "$reports"/* | grep -aE "SUMMARY: (Address|Thread)Sanitizer" | sort | uniq -c >&2 || true
+    echo "== $s sanitizer: REPORTS in $reports (test log $scratch.log)" >&2
     status=1
   elif [ $tests = failed ]; then
     echo "== $s sanitizer: no reports, but tests failed (see $scratch.log)" >&2
