@@ -70,10 +70,11 @@ def lost_bytes(sent, got):
             lost += 1; i += 1; j += 1  # a wrong byte
     return lost + (len(sent) - i)
 
-def overruns():
-    with open(os.path.join(work, 'rx.err'), 'rb') as f: return f.read().count(b'overrun')
+def count(name, word):
+    with open(os.path.join(work, name), 'rb') as f: return f.read().count(word)
 
-print('minute    sent  received  lost  overruns  rx RSS (kB)  load', file=sys.stderr, flush=True)
+# tx counts its underruns in its summary at the end only.
+print('minute    sent  received  lost  rx overruns  rx RSS (kB)  load', file=sys.stderr, flush=True)
 start = time.time()
 failed, first_rss, peak_rss = [], None, 0
 next_report = 60
@@ -93,7 +94,8 @@ while time.time() - start < minutes * 60:
         peak_rss = max(peak_rss, rss)
         if first_rss is None: first_rss = rss
         load = os.getloadavg()[0]  # the machine's, for context: a starved sound server drops audio
-        print('%6d %7d %9d %5d %9d %12d %5.1f' % (next_report // 60, len(sent), len(got), lost, overruns(), rss, load),
+        print('%6d %7d %9d %5d %12d %12d %5.1f' % (next_report // 60, len(sent), len(got), lost, count('rx.err', b'overrun'),
+              rss, load),
               file=sys.stderr, flush=True)
         if lost: failed.append('minute %d: %d bytes lost or wrong' % (next_report // 60, lost))
         next_report += 60
@@ -116,7 +118,9 @@ print('soak: %.0f minutes, %d bytes sent, %d received, rx RSS %d kB after minute
 for f in failed: print('soak: FAILED: ' + f, file=sys.stderr)
 if failed:
     import shutil
-    shutil.copytree(work, '/tmp/softmodem-soak-last', dirs_exist_ok=True)
+    os.makedirs('/tmp/softmodem-soak-last', exist_ok=True)
+    for name in ('rx.out', 'rx.err', 'tx.err', 'pulseaudio.log'):
+        shutil.copy(os.path.join(work, name), '/tmp/softmodem-soak-last')
     print('soak: logs and data kept in /tmp/softmodem-soak-last', file=sys.stderr)
 sys.exit(1 if failed else 0)
 PY
