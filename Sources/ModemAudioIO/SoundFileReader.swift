@@ -65,7 +65,8 @@ public final class SoundFileReader: SampleSource {
             if (st.st_mode & S_IFMT) == S_IFDIR { close(fd); throw .cannotOpen(path: path, reason: "is a directory") }
             if st.st_size == 0 { close(fd); throw .empty(path: path) }
             header = [UInt8](repeating: 0, count: 4)
-            header.removeLast(4 - max(0, pread(fd, &header, 4, 0)))  // pread(2): leaves the offset alone
+            let got = pread(fd, &header, 4, 0)  // pread(2): leaves the offset alone
+            header.removeLast(4 - max(0, got))
             // libsndfile reads through this descriptor but does not own it (close_desc 0).
             handle = LibraryNoise.silenced { sf_open_fd(fd, Int32(SFM_READ), &info, 0) }  // sf_open_fd(3)
             if handle == nil {
