@@ -59,6 +59,7 @@ test: deps
 	# link simulation, minutes of noise) can starve the real-time sound server it talks to.
 	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --skip-build --filter ALSALoopbackTests
 	$(MAKE) bench-smoke
+	$(MAKE) fuzz-smoke
 	$(MAKE) test-install
 
 bench-smoke:
@@ -114,3 +115,29 @@ test-install: deps-packaging
 
 clean:
 	rm -rf .build bench/.build
+
+# Hardening (docs/hardening.md): coverage-guided fuzzing (fuzz/, its own package, as bench/
+# is), the unit suites under AddressSanitizer and the live-audio layer under
+# ThreadSanitizer, a mutation check of the command line, and a live soak over PulseAudio.
+DEB_PACKAGES += python3
+FUZZ_SECONDS ?= 60
+SOAK_MINUTES ?= 30
+MUTATIONS    ?= 3000
+.PHONY: fuzz fuzz-smoke sanitize mutate-check soak
+
+# The seed corpus takes a HiJack signal from the built softmodem when there is one.
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SOFTMODEM_BIN=$(CURDIR)/$(BIN) fuzz/run.sh
+
+# The short run `make test` does: each target for a few seconds.
+fuzz-smoke: deps
+	FUZZ_SECONDS=5 SOFTMODEM_BIN=$(CURDIR)/$(BIN) fuzz/run.sh
+
+sanitize: deps
+	./fuzz/sanitize.sh
+
+mutate-check: build
+	MUTATIONS=$(MUTATIONS) fuzz/mutate-check.sh $(CURDIR)/$(BIN)
+
+soak: build
+	SOAK_MINUTES=$(SOAK_MINUTES) fuzz/soak.sh $(CURDIR)/$(BIN)

@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "ModemFraming", targets: ["ModemFraming"]),
         // Test signals, the CLI runner and the binary locator, for the test targets and bench/.
         .library(name: "ModemTestSupport", targets: ["ModemTestSupport"]),
+        // For fuzz/ (and bench/): the -v spectrum path and the tone adapter.
+        .library(name: "ModemSpectrum", targets: ["ModemSpectrum"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

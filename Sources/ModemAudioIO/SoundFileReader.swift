@@ -27,6 +27,8 @@ public final class SoundFileReader: SampleSource {
     /// the samples as they are stored. ``read(into:)`` converts them here rather than in
     /// libsndfile, whose conversion runs one sample at a time where this loop vectorises.
     public let isPCM16: Bool
+    /// MPEG-coded audio: reads go through libmpg123, whose messages are kept off stderr.
+    private let isMPEG: Bool
     /// The descriptor of an opened path (closed after `sf_close`); nil for stdin.
     private let descriptor: Int32?
     /// The 16-bit read buffer: `bufferBytes` bytes at `bufferPageOffset` into a
@@ -48,9 +50,10 @@ public final class SoundFileReader: SampleSource {
         isStream = path == "-"
         var info = SF_INFO()
         let handle: OpaquePointer?
+        var header: [UInt8] = []
         if path == "-" {
             descriptor = nil
-            handle = sf_open_fd(0, Int32(SFM_READ), &info, 0)  // sf_open_fd(3): stdin stays open
+            handle = LibraryNoise.silenced { sf_open_fd(0, Int32(SFM_READ), &info, 0) }  // sf_open_fd(3): stdin stays open
         } else {
             let fd: FileDescriptor
             let st: Stat
@@ -67,8 +70,13 @@ public final class SoundFileReader: SampleSource {
             }
             if st.type == .directory { try? fd.close(); throw .cannotOpen(path: path, reason: "is a directory") }
             if st.size == 0 { try? fd.close(); throw .empty(path: path) }
+            // The first bytes, to name what a file libsndfile rejects looks like
+            // (pread(2) through swift-system: the offset stays at 0 for libsndfile).
+            var first = [UInt8](repeating: 0, count: 4)
+            let got = (try? first.withUnsafeMutableBytes { try fd.read(fromAbsoluteOffset: 0, into: $0) }) ?? 0
+            header = Array(first.prefix(got))
             // libsndfile reads through this descriptor but does not own it (close_desc 0).
-            handle = sf_open_fd(fd.rawValue, Int32(SFM_READ), &info, 0)  // sf_open_fd(3)
+            handle = LibraryNoise.silenced { sf_open_fd(fd.rawValue, Int32(SFM_READ), &info, 0) }  // sf_open_fd(3)
             if handle == nil {
                 try? fd.close()
                 descriptor = nil
@@ -85,10 +93,7 @@ public final class SoundFileReader: SampleSource {
             if code == Int32(SF_ERR_SYSTEM) {
                 throw .cannotOpen(path: name, reason: text.replacingPrefix("System error : ", ""))
             }
-            if path == "-" && text.contains("not recognised") {
-                throw .unsupportedFormat(path: name, reason: "no audio header (for headerless audio use --raw)")
-            }
-            throw .unsupportedFormat(path: name, reason: text)
+            throw .unsupportedFormat(path: name, reason: Self.openFailure(text, header: header))
         }
         file = handle
         sampleRate = Double(info.samplerate)
@@ -96,6 +101,8 @@ public final class SoundFileReader: SampleSource {
         frames = path == "-" ? -1 : Int64(info.frames)
         formatDescription = Self.describe(handle, info.format)
         isPCM16 = info.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16)
+        let sub = info.format & Int32(SF_FORMAT_SUBMASK)
+        isMPEG = [SF_FORMAT_MPEG_LAYER_I, SF_FORMAT_MPEG_LAYER_II, SF_FORMAT_MPEG_LAYER_III].contains { Int32($0) == sub }
         promisedFrames = Self.promisedFrames(handle, info)
         guard channels > 0, sampleRate > 0 else {
             sf_close(handle)
@@ -119,7 +126,8 @@ public final class SoundFileReader: SampleSource {
             convertPCM16(p, into: base)
             return p.count / channels
         }
-        let n = sf_readf_float(file, base, sf_count_t(want))  // sf_readf_float(3)
+        let n = isMPEG ? LibraryNoise.silenced { sf_readf_float(file, base, sf_count_t(want)) }
+            : sf_readf_float(file, base, sf_count_t(want))  // sf_readf_float(3)
         return try counted(n)
     }
 
@@ -156,6 +164,19 @@ public final class SoundFileReader: SampleSource {
         return .truncated(path: name, expectedFrames: promised, foundFrames: framesRead)
     }
 
+    /// What is wrong with a file libsndfile would not open, from its error text. For a file
+    /// that opened and is regular, libsndfile's "File does not exist or is not a regular
+    /// file" (its answer when libmpg123 finds no MPEG frame) is not true, so say what is.
+    private static func openFailure(_ text: String, header: [UInt8]) -> String {
+        if LibraryNoise.looksLikeMPEG(header) && !text.contains("MPEG") {
+            return "it starts like MPEG audio (MP3) but holds no valid MPEG frame"
+        }
+        if text.contains("not recognised") || text.contains("does not exist") {
+            return "no audio header libsndfile recognises (for headerless audio use --raw)"
+        }
+        return text
+    }
+
     /// libsndfile clamps the frame count of a short file silently but logs the data chunk
     /// size the header declared ("data : 80726 (should be 19956)"); recover it from there.
     private static func promisedFrames(_ handle: OpaquePointer, _ info: SF_INFO) -> Int64? {
@@ -168,7 +189,10 @@ public final class SoundFileReader: SampleSource {
             let digits = trimmed.split(whereSeparator: { !$0.isNumber }).compactMap { Int64($0) }
             guard digits.count >= 2, digits[0] > digits[1], info.frames > 0, digits[1] > 0 else { continue }
             let bytesPerFrame = Double(digits[1]) / Double(info.frames)
-            return Int64((Double(digits[0]) / bytesPerFrame).rounded(.down))
+            // A 64-bit chunk size (W64, RF64) over a tiny frame size can exceed Int64.
+            let promised = (Double(digits[0]) / bytesPerFrame).rounded(.down)
+            guard promised < 9e18 else { continue }
+            return Int64(promised)
         }
         return nil
     }

@@ -17,7 +17,8 @@ public import ModemDSP
 /// Only frames with at least 4x (6 dB) the power of the quietest frame so far (which starts
 /// at -87 dBFS) are used, so silence and the noise between bursts do not dilute a burst.
 /// Streaming: ``process(_:)`` takes chunks of any size; ``reset()`` between bursts. Memory is
-/// fixed at construction. NaN samples are read as 0.
+/// fixed at construction. NaN and infinite samples are read as 0; samples so large that the
+/// single-precision transforms overflow spoil only their own frames.
 public final class BurstSpectrumAnalyzer {
     public let profile: ModemProfile
     public let sampleRate: Double
@@ -120,8 +121,8 @@ public final class BurstSpectrumAnalyzer {
         framesAccumulated = 0
     }
 
-    /// Feeds samples (NaN read as 0), analysing a frame every half frame once a whole one
-    /// is in.
+    /// Feeds samples (NaN and infinities read as 0), analysing a frame every half frame once
+    /// a whole one is in.
     public func process(_ samples: UnsafeBufferPointer<Float>) {
         guard var x = samples.baseAddress else { return }
         let n = frameLength, hop = n / 2, ringMask = n - 1
@@ -133,7 +134,7 @@ public final class BurstSpectrumAnalyzer {
             let take = min(remaining, max(1, n - filled, hop - sinceFrame))
             for i in 0..<take {
                 let v = x[i]
-                history[(filled &+ i) & ringMask] = v.isNaN ? 0 : v
+                history[(filled &+ i) & ringMask] = v.isFinite ? v : 0
             }
             filled += take
             sinceFrame += take
@@ -192,11 +193,13 @@ public final class BurstSpectrumAnalyzer {
             let w = Double(a.0) * Double(a.0) + Double(a.1) * Double(a.1)
             guard w > 0 else { continue }
             let f = arcTangent2(im, re) * toHz
-            let bin = Int((f - histogramLow) / Self.histogramStep)
-            if bin >= 0 && bin < bins {
-                histogram[bin] += w
-                histogramCount[bin] += 1
-            }
+            // Range-checked before the conversion, which traps on NaN and infinities: huge
+            // samples overflow the float transforms, and their frame's phases are NaN.
+            let position = (f - histogramLow) / Self.histogramStep
+            guard position > -1, position < Double(bins) else { continue }
+            let bin = Int(position)
+            histogram[bin] += w
+            histogramCount[bin] += 1
         }
 
         // Windowed power spectrum for peak(from:to:).
@@ -206,9 +209,9 @@ public final class BurstSpectrumAnalyzer {
     }
 
     /// The strongest spectral peak within `[low, high]` Hz, or nil when nothing was
-    /// accumulated. Its power is the lobe's share of the frames' mean power.
+    /// accumulated (or a bound is not finite). Its power is the lobe's share of the frames' mean power.
     public func peak(from low: Double, to high: Double) -> ToneMeasurement? {
-        guard framesAccumulated > 0 else { return nil }
+        guard framesAccumulated > 0, low.isFinite, high.isFinite else { return nil }
         let size = Double(fft.size)
         let binHz = sampleRate / size
         let lo = max(2, Int((low / binHz).rounded(.down)))
