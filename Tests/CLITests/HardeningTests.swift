@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 /// Inputs that crashed or misreported once (from fuzzing and mutated recordings): each
