@@ -97,8 +97,10 @@ struct RxCommand: ParsableCommand {
             try output.flush()
             if countReached { break loop }
         }
+        // Stopping also closes the last burst's -v report; what the end completes is written
+        // only while --count still wants it.
+        rx.stop()
         if !countReached {
-            rx.stop()
             for e in rx.events where e.kind == .byte && !countReached { try write(e, at: monotonicSeconds()) }
         }
         try output.finish(countReached: countReached)
