@@ -161,3 +161,23 @@ public struct AutoReceiver: Sendable {
         return (first..<samplesConsumed).map { ring[Int($0 % Int64(ring.count))] }
     }
 }
+
+extension AutoReceiver: ModemReceiver {
+    /// True while a detected burst is being decoded.
+    public var isInBurst: Bool {
+        if case .decoding = state { return true }
+        return false
+    }
+}
+
+/// `--profile auto`: a receiver that finds each burst's modem itself (``AutoReceiver``).
+public struct AutoSettings: ModemReceiverFactory, Equatable {
+    public init() {}
+    /// The slowest common rate, so a burst report is not split inside a slow modem's burst.
+    public var nominalBaud: Double { 300 }
+    public var burstGapBits: Double { 20 }
+
+    public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> AutoReceiver {
+        try AutoReceiver(sampleRate: sampleRate)
+    }
+}

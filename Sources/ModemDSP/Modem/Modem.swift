@@ -8,6 +8,8 @@ public enum Modem: Sendable, Equatable {
     case fsk(FSKSettings)
     /// UMich HiJack Manchester.
     case hijack(HiJackSettings)
+    /// FSK whose profile and character format are found per burst from the signal.
+    case auto(AutoSettings)
 
     /// How a modem's signal sits in the audio channels.
     public enum ChannelPlan: Sendable, Equatable {
@@ -20,7 +22,7 @@ public enum Modem: Sendable, Equatable {
     /// The channel layout of what this modem transmits. Receivers read one channel either way.
     public var channelPlan: ChannelPlan {
         switch self {
-        case .fsk: return .mono
+        case .fsk, .auto: return .mono
         case .hijack: return .dataLeftPowerRight
         }
     }
@@ -30,6 +32,7 @@ public enum Modem: Sendable, Equatable {
         switch self {
         case .fsk(let s): return s.profile.name
         case .hijack: return "hijack"
+        case .auto: return "auto"
         }
     }
 }

@@ -61,6 +61,9 @@ struct DecodeCommand: ParsableCommand {
             }
         case .hijack(let settings):
             try decodeAll(settings, modem: modem) { _, _ in [] }
+        case .auto(let settings):
+            if noAdapt { throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)") }
+            try decodeAll(settings, modem: modem) { _, verbose in verbose ? [DetectionObserver()] : [] }
         }
     }
 

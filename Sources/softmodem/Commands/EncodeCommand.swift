@@ -46,6 +46,8 @@ struct EncodeCommand: ParsableCommand {
         case .fsk(let settings):
             try encode(sending.fsk(settings),
                        layout: channels, message: message)
+        case .auto:
+            throw CLIError.usage("--profile auto finds the modem when receiving; name a profile to send")
         case .hijack(let s):
             guard channels == .mono || channels == .both else {
                 throw CLIError.usage("--profile hijack always writes stereo (left data, right power); --channels does not apply")

@@ -53,13 +53,14 @@ struct RxCommand: ParsableCommand {
 
     func run() throws {
         let modem = try self.modem.receiveModem(squelch: squelch, hiJackBaud: true)
-        if case .fsk = modem, channel != nil { throw CLIError.usage("--channel applies to --profile hijack only") }
+        if case .hijack = modem {} else if channel != nil { throw CLIError.usage("--channel applies to --profile hijack only") }
         let ch = channel ?? 1
         guard (1...32).contains(ch) else { throw CLIError.usage("--channel must be 1 to 32") }
         // Choose the concrete receiver once; the loop below is generic over it.
         switch modem {
         case .fsk(let settings): try receive(settings, modem: modem, channel: ch - 1)
         case .hijack(let settings): try receive(settings, modem: modem, channel: ch - 1)
+        case .auto(let settings): try receive(settings, modem: modem, channel: ch - 1)
         }
     }
 

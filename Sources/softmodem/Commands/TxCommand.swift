@@ -38,6 +38,8 @@ struct TxCommand: ParsableCommand {
         case .fsk(let settings):
             try send(sending.fsk(settings),
                      message: message, tail: 0)
+        case .auto:
+            throw CLIError.usage("--profile auto finds the modem when receiving; name a profile to send")
         case .hijack(let s):
             try send(sending.hijack(s, idleLine: true),
                      message: message, tail: Self.hiJackTail)

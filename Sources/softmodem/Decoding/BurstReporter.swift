@@ -7,8 +7,8 @@ struct BurstReporter {
     let trace: Bool
     /// The profile name, or "hijack".
     let modemName: String
-    /// The bit rate the modem was set to.
-    let baud: Double
+    /// The bit rate the modem was set to (nil with `--profile auto`: each burst finds its own).
+    let baud: Double?
 
     init(verbosity: VerbosityOptions, modem: Modem) {
         self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem)
@@ -21,6 +21,7 @@ struct BurstReporter {
         switch modem {
         case .fsk(let s): baud = s.nominalBaud
         case .hijack(let s): baud = s.nominalBaud
+        case .auto: baud = nil
         }
     }
 
@@ -44,11 +45,15 @@ struct BurstReporter {
         if burst.baud.isFinite {
             line += "\(Diagnostics.number(burst.baud, 1)) baud, \(burst.inverted == true ? "inverted line" : "normal polarity"), "
         } else {
-            // Eb/N0 less the ratio of the full band to the bit rate: the SNR over 0 to fs/2.
-            let fullBandSNR = burst.ebN0 - decibels(power: rate / 2 / baud)
             line += "level \(Diagnostics.number(decibels(power: burst.signalPower * 2))) dBFS peak, "
-                + "SNR \(Diagnostics.number(fullBandSNR)) dB (Eb/N0 \(Diagnostics.number(burst.ebN0)) dB), "
-                + "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
+            if let baud {
+                // Eb/N0 less the ratio of the full band to the bit rate: the SNR over 0 to fs/2.
+                let fullBandSNR = burst.ebN0 - decibels(power: rate / 2 / baud)
+                line += "SNR \(Diagnostics.number(fullBandSNR)) dB (Eb/N0 \(Diagnostics.number(burst.ebN0)) dB), "
+            } else {
+                line += "Eb/N0 \(Diagnostics.number(burst.ebN0)) dB, "
+            }
+            line += "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
         }
         line += "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")"
         Diagnostics.info(line + extra)

@@ -14,6 +14,8 @@ extension ByteProtocol: ExpressibleByArgument {}
 struct ProfileName: ExpressibleByArgument, Equatable {
     /// The profile name that selects the HiJack coder (Manchester) instead of FSK.
     static let hijack = ProfileName(name: "hijack")
+    /// FSK found from the signal, burst by burst (receiving commands).
+    static let auto = ProfileName(name: "auto")
 
     /// The canonical name (a built-in profile's, or "hijack").
     let name: String
@@ -26,6 +28,8 @@ struct ProfileName: ExpressibleByArgument, Equatable {
         let lower = argument.lowercased()
         if lower == Self.hijack.name {
             self = .hijack
+        } else if lower == Self.auto.name {
+            self = .auto
         } else if let profile = ModemProfile.named(lower) {
             name = profile.name
         } else {
@@ -33,7 +37,8 @@ struct ProfileName: ExpressibleByArgument, Equatable {
         }
     }
 
-    static var allValueStrings: [String] { ModemProfile.builtIn.map(\.name) + [hijack.name] }
+    static var allValueStrings: [String] { ModemProfile.builtIn.map(\.name) + [hijack.name, auto.name] }
     var defaultValueDescription: String { name }
     var isHiJack: Bool { self == .hijack }
+    var isAuto: Bool { self == .auto }
 }

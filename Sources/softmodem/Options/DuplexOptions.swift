@@ -38,8 +38,8 @@ struct DuplexOptions: ParsableArguments {
             let maker = HiJackTransmitterMaker(baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
                                                preamble: 50, postamble: 7, power: power, idleLine: true)
             return try bridge.run(settings, maker, tail: TxCommand.hiJackTail, input: &input, output: output, tick: tick)
-        case (.hijack, .fsk):
-            throw .usage("--profile hijack must send and receive HiJack")
+        case (.hijack, _), (.auto, _):
+            throw .usage("--profile \(incoming.name) cannot be used to send and receive")
         }
     }
 }

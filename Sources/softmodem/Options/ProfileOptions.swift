@@ -37,6 +37,7 @@ struct ProfileOptions: ParsableArguments {
 
     /// The profile with overrides applied; a usage error for an unknown name.
     func resolvedProfile() throws(CLIError) -> ModemProfile {
+        if profile.isAuto { throw .usage("--profile auto finds the modem when receiving; name a profile here") }
         guard let base = ModemProfile.named(profile.name) else {
             throw CLIError(ModemConfigurationError.unknownProfile(profile.name))
         }
@@ -79,6 +80,13 @@ extension ProfileOptions {
     ///     commands, which may listen to a phone -> board signal); `decode` tracks 1300-1700
     ///     baud by itself and refuses it.
     func receiveModem(squelch: Double, hiJackBaud: Bool) throws(CLIError) -> Modem {
+        if profile.isAuto {
+            if baud != nil || mark != nil || space != nil || dataBits != 8 || parity != .none || stopBits != 1 {
+                throw .usage("--profile auto finds tones, bit rate and format itself; name a profile to pin them")
+            }
+            if squelch != DemodulatorConfiguration.defaultSquelch { throw .usage("--squelch does not apply to --profile auto") }
+            return .auto(AutoSettings())
+        }
         guard isHiJack else {
             return .fsk(FSKSettings(profile: try resolvedProfile(), format: try frameFormat(), squelch: squelch))
         }
