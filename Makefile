@@ -114,7 +114,7 @@ test-install: deps-packaging
 	MAKE="$(MAKE)" PORTABLE=$(if $(filter 1,$(PORTABLE)),1,0) packaging/test-install.sh
 
 clean:
-	rm -rf .build bench/.build
+	rm -rf .build bench/.build fuzz/.build fuzz/work
 
 # Hardening (docs/hardening.md): coverage-guided fuzzing (fuzz/, its own package, as bench/
 # is), the unit suites under AddressSanitizer and the live-audio layer under
