@@ -31,11 +31,16 @@ struct SerialCommand: ParsableCommand {
         let port = try PseudoTerminal()
         if let link { try makeLink(link, to: port.path) }
         defer { if let link { unlink(link) } }
-        Diagnostics.info("softmodem serial: \(link.map { "\($0) -> " } ?? "")\(port.path) on \(audio.device), \(modem.profile.name)")
         var input = InputReader(descriptor: port.master, name: port.path, survivesHangup: true)
         let verbose = verbosity.verbose
+        var announced = false
         let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: port) {
             () throws(CLIError) -> Bool in
+            // Said once the devices are open, so a device that fails leaves only its error.
+            if !announced {
+                Diagnostics.info("softmodem serial: \(link.map { "\($0) -> " } ?? "")\(port.path) on \(audio.device), \(modem.profile.name)")
+                announced = true
+            }
             if verbose, let change = port.settingsChange() {
                 Diagnostics.info("\(port.path): a program set \(change): ignored, the profile decides what is sent")
             }

@@ -68,7 +68,6 @@ struct BurstReporter {
         if channels > 1, let channel { line += ", channel \(channel + 1)" }
         if let baud = stats.baud { line += ", \(Diagnostics.number(baud, 1)) baud" }
         if let inverted = stats.inverted { line += inverted ? ", inverted line" : ", normal polarity" }
-        if stats.nonFinite > 0 { line += ", \(stats.nonFinite) NaN/infinite samples" }
         Diagnostics.info(line + extra)
     }
 }

@@ -165,8 +165,11 @@ struct DecodeSession<Receiver: ModemReceiver> {
 
     // MARK: - Steps
 
+    /// Only "is anything not silent" matters (an all-zero or all-NaN input is an error), so
+    /// the scan stops for good at the first finite non-zero sample.
     private mutating func scanLevels(_ samples: UnsafeBufferPointer<Float>) {
-        var peak = stats.peak
+        guard stats.peak == 0 else { return }
+        var peak: Float = 0
         var bad: Int64 = 0
         for x in samples {
             if x.isFinite { let a = abs(x); peak = a > peak ? a : peak } else { bad += 1 }
@@ -245,9 +248,9 @@ struct DecodeStats {
     var parityErrors = 0
     var bursts = 0
     var frames: Int64 = 0
-    /// Largest finite sample magnitude (16-bit input: only whether any sample is non-zero).
+    /// Non-zero once a finite non-zero sample was seen (the largest one of that step).
     var peak: Float = 0
-    /// Samples that were NaN or infinite.
+    /// Samples that were NaN or infinite before the first non-zero one.
     var nonFinite: Int64 = 0
     /// HiJack: the last good frame's bit rate and polarity.
     var baud: Double?
