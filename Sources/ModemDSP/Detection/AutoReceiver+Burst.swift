@@ -47,40 +47,67 @@ extension AutoReceiver {
 
     /// Trial-decodes `samples` in every format and returns the best with a fresh
     /// demodulator for it: the most bits in valid characters less three characters' worth
-    /// per error; a format with
-    /// parity beats one without on a tie only when it checked at least 6 characters (a 7E1
-    /// stream reads as valid 8N1 too, with its parity as an eighth data bit).
-    /// Mark and space are tried both ways round too (the tone of the longest run, which
-    /// the signature calls mark, is usually but not always the idle tone); the other way
-    /// round must score 3 characters more.
+    /// per error.
+    ///
+    /// - A format with parity beats one without on a tie only when it checked at least 6
+    ///   characters (a 7E1 stream reads as valid 8N1 too, with its parity as an eighth data
+    ///   bit).
+    /// - Against an 8N1 reading with no errors, where characters may stand apart with idle
+    ///   line between them (a slow sender's do): a shorter format without parity wins only
+    ///   when every 8N1 character has the bits it leaves out set (a 7N1 sender's idle line
+    ///   reads as an eighth data bit of 1), else it is finding stray frames between
+    ///   characters; a format with parity only when it checked 6 characters or more; two
+    ///   stop bits never (idle line reads as the second).
+    /// - Mark and space are tried both ways round too (the tone of the longest run, which
+    ///   the signature calls mark, is usually but not always the idle tone); the other way
+    ///   round must score 3 characters more.
     func chooseFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)? {
         var best: (signature: ModemSignature, format: FrameFormat, score: Int, bytes: Int, demod: FSKDemodulator)?
         var events: [ModemEvent] = []
         let swapped = ModemSignature(mark: measured.space, space: measured.mark, baud: measured.baud)
         for signature in [measured, swapped] {
-        let profile = Detection(startSample: 0, signature: signature, format: .eightN1).profile
-        for format in Self.formats {
-            let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
-            guard let fresh = try? FSKDemodulator(configuration) else { continue }
-            var trial = fresh
-            events.removeAll(keepingCapacity: true)
-            samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
-            trial.flush(into: &events)
-            // Scored in bits, not characters: short formats find more (misaligned) frames.
-            let bytes = events.count { $0.kind == .byte }
-            let score = (bytes - 3 * (events.count - bytes)) * format.bitsPerFrame
-            guard let b = best else {
-                best = (signature, format, score, bytes, fresh)
-                continue
+            let profile = Detection(startSample: 0, signature: signature, format: .eightN1).profile
+            // The bits set in every character of a clean 8N1 reading (nil: not clean).
+            var eightBitsSet: UInt8?
+            for format in Self.formats {
+                let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
+                guard let fresh = try? FSKDemodulator(configuration) else { continue }
+                var trial = fresh
+                events.removeAll(keepingCapacity: true)
+                samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
+                trial.flush(into: &events)
+                // Scored in bits, not characters: short formats find more (misaligned)
+                // frames. A frame of all ones after its start bit is not counted: a short
+                // format reads one out of every data bit 0 followed by idle line.
+                let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
+                let bytes = events.count { $0.kind == .byte && $0.value != ones }
+                let errors = events.count { $0.kind != .byte }
+                let score = (bytes - 3 * errors) * format.bitsPerFrame
+                if format == .eightN1, errors == 0, bytes > 0 {
+                    eightBitsSet = events.reduce(UInt8.max) { $0 & $1.value }
+                }
+                var mustCheck = false
+                if let set = eightBitsSet {
+                    // Characters that stand apart read the same with one stop bit or two.
+                    if format.stopBits == 2 { continue }
+                    let leftOut = ~ones
+                    if format.parity == .none, format.dataBits < 8, set & leftOut != leftOut { continue }
+                    // Idle line after a character passes as a parity bit of 1 half the time.
+                    mustCheck = format.parity != .none
+                }
+                guard let b = best else {
+                    best = (signature, format, score, bytes, fresh)
+                    continue
+                }
+                let checked = format.parity != .none && b.format.parity == .none && bytes >= 6 && errors == 0
+                // The other way round must win clearly: on a short burst a few characters
+                // can frame either way.
+                let margin = signature == b.signature ? 0 : 3 * format.bitsPerFrame
+                if mustCheck && !checked { continue }
+                if score > b.score + margin || (margin == 0 && score == b.score && checked) {
+                    best = (signature, format, score, bytes, fresh)
+                }
             }
-            let checked = format.parity != .none && b.format.parity == .none && bytes >= 6 && bytes == events.count
-            // The other way round must win clearly: on a short burst a few characters can
-            // frame either way.
-            let margin = signature == b.signature ? 0 : 3 * format.bitsPerFrame
-            if score > b.score + margin || (margin == 0 && score == b.score && checked) {
-                best = (signature, format, score, bytes, fresh)
-            }
-        }
         }
         guard let b = best, b.bytes > 0 else { return nil }
         return (b.signature, b.format, b.demod)

@@ -40,7 +40,9 @@ struct BitTimingEstimator {
 
     /// Runs of each tone in `block`, leaving out those cut by the block's edges or by quiet
     /// stretches; adds the baseband magnitude of the loud samples to `envelope`, and counts
-    /// as dips the samples of the sound (over 1 % of the mean power) under a quarter of it.
+    /// as dips the samples of the sound (over 1 % of the mean power) under a quarter of it,
+    /// unless the sound stops there (over ``gapSeconds`` under 1 %): a burst's own start and
+    /// end, and a phone's echo tail after it, are not dips; two tones beating are.
     func runs(in block: ArraySlice<Float>, envelope: inout (sum: Double, squares: Double, count: Double, dips: Double)) -> [Run] {
         let m1 = max(1, Int((sampleRate / (2 * center)).rounded()))
         let m2 = max(1, Int((sampleRate / (2 * difference)).rounded()))
@@ -63,12 +65,20 @@ struct BitTimingEstimator {
         var runStart = -1
         var cut = true
         var turns = [Double](repeating: 0, count: n)
+        var pendingDips = 0.0, gap = 0
+        let gapLimit = Int(Self.gapSeconds * sampleRate)
         for k in settle..<n {
             let (a, b) = (z[k], z[k - 1])
             let t = arcTangent2(a.im * b.re - a.re * b.im, a.re * b.re + a.im * b.im)
             turns[k] = t
             let power = a.re * a.re + a.im * a.im
-            if power > 0.01 * meanMagnitude && power < 0.25 * meanMagnitude { envelope.dips += 1 }
+            if power < 0.25 * meanMagnitude {
+                if power > 0.01 * meanMagnitude { pendingDips += 1 } else { gap += 1 }
+            } else {
+                if gap <= gapLimit { envelope.dips += pendingDips }
+                pendingDips = 0
+                gap = 0
+            }
             guard power > 0.1 * meanMagnitude else {
                 state = nil
                 runStart = -1
@@ -81,9 +91,10 @@ struct BitTimingEstimator {
             let now = t > 0
             guard let s = state else {
                 state = now
-                // A run from here on is whole if the signal starts here, cut if the block does.
+                // The first run is cut: by the block's start, or by the sound's onset, whose
+                // ramp through the smoothing turns the phasor either way.
                 runStart = k
-                cut = k == settle
+                cut = true
                 continue
             }
             if now != s {
@@ -101,6 +112,35 @@ struct BitTimingEstimator {
         }
         return result
     }
+
+    /// Silence (under 1 % of the mean power) longer than this ends the sound: 5 ms, longer
+    /// than the zero of two tones beating 20 Hz or more apart.
+    static let gapSeconds = 0.005
+
+    /// `runs` with transition glitches taken out: a run of at most ``glitchSamples`` (a
+    /// sender's phase jump at a tone change turns the phasor the wrong way for a sample or
+    /// two) joins the run before it together with the run after it.
+    static func mergingGlitches(_ runs: [Run]) -> [Run] {
+        var out: [Run] = []
+        out.reserveCapacity(runs.count)
+        var i = 0
+        while i < runs.count {
+            let r = runs[i]
+            if r.length <= glitchSamples, !r.cut, var last = out.last, !last.cut, i + 1 < runs.count, !runs[i + 1].cut {
+                last.length += r.length + runs[i + 1].length
+                out[out.count - 1] = last
+                i += 2
+                continue
+            }
+            out.append(r)
+            i += 1
+        }
+        return out
+    }
+
+    /// Shortest run kept as a bit of its own (the fastest rate, 4800 baud, has 6 samples per
+    /// bit even at 29.4 kHz).
+    static let glitchSamples = 2
 
     static func movingSum(_ x: [(re: Double, im: Double)], _ m: Int) -> [(re: Double, im: Double)] {
         var out = x
@@ -122,7 +162,7 @@ struct BitTimingEstimator {
     func estimate(blocks: [ArraySlice<Float>]) -> Estimate? {
         var all: [Run] = []
         var envelope = (sum: 0.0, squares: 0.0, count: 0.0, dips: 0.0)
-        for b in blocks { all += runs(in: b, envelope: &envelope) }
+        for b in blocks { all += Self.mergingGlitches(runs(in: b, envelope: &envelope)) }
         guard all.count >= 8, envelope.count > 0 else { return nil }
         // FSK keeps a constant envelope through its tone changes; two tones at once (a
         // ringback, DTMF) beat down to nothing many times a second, and speech pulses.

@@ -42,6 +42,16 @@ extension SignalSurvey {
         if pair {
             trials.append(((first.frequency + tones[1].frequency) / 2, abs(first.frequency - tones[1].frequency)))
         }
+        // A line that idles at mark between slow characters shows little of space: weaker
+        // peaks (down to 30 dB under the strongest) are tried as its partner next.
+        var partners = 0
+        if !pair {
+            for t in spectrum.tones(minimumProminence: 3.16) where t.frequency != first.frequency && t.power >= first.power / 1000 {
+                trials.append(((first.frequency + t.frequency) / 2, abs(first.frequency - t.frequency)))
+                partners += 1
+                if partners == 3 { break }
+            }
+        }
         for shift in [200.0, 400, 800, 1000] { trials.append((first.frequency, shift)) }
         var found: BitTimingEstimator.Estimate?
         for t in trials {
@@ -53,7 +63,7 @@ extension SignalSurvey {
                found.map({ e.fit > $0.fit + 0.1 }) ?? true {
                 found = e
             }
-            if pair && found != nil { break }
+            if (pair || partners > 0) && found != nil { break }
         }
         guard let e = found else {
             if pair {

@@ -2,7 +2,7 @@ import ModemAudioIO
 import ModemDSP
 
 /// A failure the command line reports as one line on stderr.
-struct CLIError: Error {
+struct CLIError: Error, CustomStringConvertible {
     enum Kind { case usage, runtime }
     let kind: Kind
     let message: String
@@ -11,6 +11,10 @@ struct CLIError: Error {
     static func runtime(_ message: String) -> CLIError { CLIError(kind: .runtime, message: message) }
 
     var exitCode: Int32 { kind == .usage ? 2 : 1 }
+
+    /// The message alone: swift-argument-parser prints errors thrown from `validate()` with
+    /// their description, which would otherwise show the struct's fields.
+    var description: String { message }
 
     init(kind: Kind, message: String) {
         self.kind = kind
