@@ -8,7 +8,8 @@
 #   2. many bursts: one a second, 20 bytes each, digital silence between (how an
 #      Arduino that writes a reading a second sounds; every burst has its start-up cost).
 # Each is decoded RUNS (default 9) times with each of:
-#   softmodem decode FILE
+#   softmodem decode FILE                           (no options: detects the modem per burst)
+#   softmodem decode --profile softmodem-1225 FILE  (pinned)
 #   minimodem --rx -q -M 7350 -S 4900 -f FILE 1225           (its default settings)
 #   minimodem --rx -q -M 7350 -S 4900 -b 1225 -f FILE 1225   (-b = --bandwidth, its fastest)
 # interleaved, and for each tool the script prints the median and the best wall time, the
@@ -43,11 +44,12 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-names=(softmodem minimodem-default minimodem-b1225)
+names=(softmodem-auto softmodem-1225 minimodem-default minimodem-b1225)
 # Sets cmd to the argument vector of tool $1 decoding file $2 (an array: paths may hold spaces).
 command_of() {
     case $1 in
-        softmodem) cmd=("$bin" decode "$2") ;;
+        softmodem-auto) cmd=("$bin" decode "$2") ;;
+        softmodem-1225) cmd=("$bin" decode --profile softmodem-1225 "$2") ;;
         minimodem-default) cmd=(minimodem --rx -q -M 7350 -S 4900 -f "$2" 1225) ;;
         minimodem-b1225) cmd=(minimodem --rx -q -M 7350 -S 4900 -b 1225 -f "$2" 1225) ;;
     esac
@@ -94,8 +96,12 @@ compare() {
             "$(python3 -c "print(${rss[$name]} / 1024)")"
     done
     echo
-    echo "softmodem is $(ratio "${median[minimodem-default]}" "${median[softmodem]}")x as fast as minimodem (default)" \
-         "and $(ratio "${median[minimodem-b1225]}" "${median[softmodem]}")x as fast as minimodem -b 1225 (medians)"
+    local s
+    for s in softmodem-auto softmodem-1225; do
+        echo "$s is $(ratio "${median[minimodem-default]}" "${median[$s]}")x as fast as minimodem (default)" \
+             "and $(ratio "${median[minimodem-b1225]}" "${median[$s]}")x as fast as minimodem -b 1225 (medians)"
+    done
+    echo "detection (no options) costs $(python3 -c "print(f'{(${median[softmodem-auto]} / ${median[softmodem-1225]} - 1) * 100:+.1f}')") % wall time over the pinned profile"
 }
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 

@@ -37,7 +37,7 @@ struct SoftModem: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CLIError {
-            Diagnostics.error(error.message)
+            if !error.message.isEmpty { Diagnostics.error(error.message) }
             Glibc.exit(error.exitCode)
         } catch {
             let code = exitCode(for: error)

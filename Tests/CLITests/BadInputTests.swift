@@ -71,7 +71,7 @@ struct BadInputTests {
         (["encode", "--mark", "30000", "--text", "x", "-o", "/dev/null"], "half the sample rate"),
         (["encode", "--rate", "4000", "--text", "x", "-o", "/dev/null"], "outside 8000-192000"),
         (["encode", "--rate", "500000", "--text", "x", "-o", "/dev/null"], "outside 8000-192000"),
-        (["decode", "--raw", "--rate", "8000", "/dev/null"], "half the sample rate"),
+        (["decode", "--profile", "softmodem-1225", "--raw", "--rate", "8000", "/dev/null"], "half the sample rate"),
         (["decode", "--profile", "nosuch", "x.wav"], "'nosuch' is invalid for '--profile"),
         (["decode", "--data-bits", "9", "x.wav"], "data bits"),
         (["decode", "--parity", "maybe", "x.wav"], "parity"),
@@ -99,7 +99,7 @@ struct BadInputTests {
         let dir = try CLI.temporaryDirectory()
         let path = dir.appendingPathComponent("low.wav").path
         #expect(try CLI.softmodem(["encode", "--profile", "softmodem-315", "--rate", "8000", "--text", "x", "-o", path]).status == 0)
-        Self.expectOneLine(try CLI.softmodem(["decode", path]), status: 2, mentioning: [path, "half the sample rate"])
+        Self.expectOneLine(try CLI.softmodem(["decode", "--profile", "softmodem-1225", path]), status: 2, mentioning: [path, "half the sample rate"])
     }
 
     @Test("random garbage and mutated WAV files never crash", arguments: 0..<12)

@@ -29,7 +29,10 @@ struct HardeningTests {
         try data.write(to: URL(fileURLWithPath: path))
         for arguments in [["decode", "-v", path], ["decode", "--protocol", "line", "--json", path], ["decode", "-v", "--protocol", "line", path]] {
             let r = try CLI.softmodem(arguments, timeout: 60)
-            #expect(r.status == 0, "\(arguments): exit \(r.status), stderr: \(r.stderr)")
+            // Whatever decodes (the damage may leave nothing): a normal exit, never a signal;
+            // exit 1 only with the one line that says nothing decoded.
+            let nothing = r.stderr.contains("nothing decoded")
+            #expect(r.status == 0 || (r.status == 1 && nothing), "\(arguments): exit \(r.status), stderr: \(r.stderr)")
         }
     }
 

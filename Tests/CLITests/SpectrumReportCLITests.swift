@@ -10,7 +10,7 @@ struct SpectrumReportCLITests {
         let path = dir.appendingPathComponent("app.wav").path
         let encoded = try CLI.softmodem(["encode", "--text", "measured tones", "--mark", "7300", "-o", path])
         #expect(encoded.status == 0, "\(encoded.stderr)")
-        let decoded = try CLI.softmodem(["decode", "-v", path])
+        let decoded = try CLI.softmodem(["decode", "--profile", "softmodem-1225", "-v", path])
         #expect(decoded.stdoutText == "measured tones")
         let line = try #require(decoded.stderr.split(separator: "\n").first { $0.contains("spectrum:") }, "\(decoded.stderr)")
         let numbers = line.split(separator: "spectrum:")[1].split(separator: " ").compactMap { Double($0) }

@@ -6,16 +6,85 @@ extension AutoReceiver {
     mutating func startBurst(from start: Int64, into events: inout [ModemEvent]) -> Bool {
         let samples = history(from: start)
         let first = samplesConsumed - Int64(samples.count)
-        guard let measured = Self.signature(of: samples, sampleRate: sampleRate),
-              let (signature, format, demod) = chooseFormat(measured, samples) else {
+        var d: BurstDecoder
+        if let measured = Self.signature(of: samples, sampleRate: sampleRate),
+           let (signature, format, demod) = chooseFormat(measured, samples) {
+            detections.append(Detection(startSample: first, signature: signature, format: format))
+            d = .fsk(demod)
+        } else if let (signature, demod) = profileTrial(samples) {
+            detections.append(Detection(startSample: first, signature: signature, format: .eightN1))
+            d = .fsk(demod)
+        } else if let (baud, inverted, decoder) = hiJackTrial(samples) {
+            detections.append(Detection(startSample: first, hiJackBaud: baud, inverted: inverted))
+            d = .hijack(decoder)
+        } else {
             return false
         }
-        detections.append(Detection(startSample: first, signature: signature, format: format))
-        var d = demod
         samples.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
         state = .decoding(d, offset: first, quietBlocks: 0)
         return true
     }
+
+    /// A burst too short to measure (a character or two, as from a sketch that writes a
+    /// byte now and then): the slowest built-in profile that decodes it in 8N1 with no
+    /// error, a character other than 0xFF and a mean Eb/N0 of ``shortBurstEbN0`` or more,
+    /// with a fresh demodulator; only profiles whose tones hold ``shortBurstToneShare`` of
+    /// the burst's sound are tried.
+    ///
+    /// The slowest, because a faster profile with the same tones can read a slower
+    /// sender's bits as pairs of its own and still frame characters, while a slower one
+    /// cannot read a faster sender cleanly (two tones in one bit).
+    func profileTrial(_ samples: [Float]) -> (ModemSignature, FSKDemodulator)? {
+        // Speech and music pass single characters now and then; what they cannot do is
+        // put nearly all their sound on two tones.
+        let b = SignalSurvey.blockLength
+        var padded = samples
+        padded.append(contentsOf: repeatElement(0, count: (b - samples.count % b) % b))
+        let blocks = stride(from: 0, to: padded.count, by: b).map { padded[$0..<($0 + b)] }
+        let spectrum = BandSpectrum(blocks: blocks, sampleRate: sampleRate)
+        var events: [ModemEvent] = []
+        for profile in ModemProfile.builtIn.sorted(by: { $0.baud < $1.baud }) {
+            guard spectrum.share(near: [profile.mark, profile.space], width: max(profile.baud / 2, 100)) >= Self.shortBurstToneShare else {
+                continue
+            }
+            let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: .eightN1)
+            guard let fresh = try? FSKDemodulator(configuration) else { continue }
+            var trial = fresh
+            events.removeAll(keepingCapacity: true)
+            samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
+            trial.flush(into: &events)
+            // A lone space bit between marks (a tone switching, a click) reads as 0xFF.
+            guard events.contains(where: { $0.value != 0xFF }), events.allSatisfy({ $0.kind == .byte }) else { continue }
+            let ebN0 = events.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(events.count)
+            if ebN0 >= Self.shortBurstEbN0 {
+                return (ModemSignature(mark: profile.mark, space: profile.space, baud: profile.baud), fresh)
+            }
+        }
+        return nil
+    }
+
+    /// Share of a short burst's sound that must lie within half a bit rate of the profile's tones.
+    static let shortBurstToneShare = 0.8
+    /// Mean Eb/N0 (dB) a short burst's characters need to name a profile by trial.
+    static let shortBurstEbN0 = 25.0
+
+    /// HiJack's Manchester code, either polarity: a fresh decoder for the burst when a
+    /// trial decode of `samples` finds at least ``hiJackFrames`` frames and at most one
+    /// bad frame in four, with the measured bit rate and polarity.
+    func hiJackTrial(_ samples: [Float]) -> (baud: Double, inverted: Bool, decoder: HiJackDecoder)? {
+        guard let fresh = try? HiJackDecoder(sampleRate: sampleRate) else { return nil }
+        var trial = fresh
+        var events: [ModemEvent] = []
+        samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
+        trial.flush(into: &events)
+        let frames = events.filter { $0.kind == .byte }
+        guard frames.count >= Self.hiJackFrames, 4 * (events.count - frames.count) <= frames.count,
+              let last = frames.last?.hijack else { return nil }
+        return (last.baud, last.inverted, fresh)
+    }
+
+    /// Good frames a HiJack burst must show in its analysis blocks.
+    static let hiJackFrames = 4
 
     /// The modem the blocks of `samples` sound like, if any.
     static func signature(of samples: [Float], sampleRate: Double) -> ModemSignature? {

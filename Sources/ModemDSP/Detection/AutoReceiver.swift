@@ -39,7 +39,7 @@ public struct AutoReceiver: Sendable {
     enum State {
         case listening
         case gathering(start: Int64, loudBlocks: Int, nextTry: Int)
-        case decoding(FSKDemodulator, offset: Int64, quietBlocks: Int)
+        case decoding(BurstDecoder, offset: Int64, quietBlocks: Int)
         case ignoring(quietBlocks: Int)
     }
     var state = State.listening
@@ -101,7 +101,7 @@ public struct AutoReceiver: Sendable {
         state = .listening
     }
 
-    mutating func decode(_ demod: inout FSKDemodulator, _ part: UnsafeBufferPointer<Float>, offset: Int64,
+    mutating func decode(_ demod: inout BurstDecoder, _ part: UnsafeBufferPointer<Float>, offset: Int64,
                          into events: inout [ModemEvent]) {
         scratch.removeAll(keepingCapacity: true)
         demod.process(part, into: &scratch)

@@ -60,6 +60,17 @@ struct BandSpectrum {
 
     func frequency(ofBin k: Int) -> Double { Double(firstBin + k) * sampleRate / Double(length) }
 
+    /// Share of the band's power within `width` Hz of any of `tones` (0 for an empty band).
+    func share(near tones: [Double], width: Double) -> Double {
+        var near = 0.0, total = 0.0
+        for k in powers.indices {
+            let f = frequency(ofBin: k)
+            total += powers[k]
+            if tones.contains(where: { abs($0 - f) <= width }) { near += powers[k] }
+        }
+        return total > 0 ? near / total : 0
+    }
+
     /// The median bin power: the band's floor.
     var floor: Double {
         guard !powers.isEmpty else { return 0 }

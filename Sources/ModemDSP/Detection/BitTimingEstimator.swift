@@ -117,6 +117,20 @@ struct BitTimingEstimator {
     /// than the zero of two tones beating 20 Hz or more apart.
     static let gapSeconds = 0.005
 
+    /// Whether most whole runs of one tone (of either, for nil; at least 4 runs) are one
+    /// length of 1.5 bits or more.
+    static func isWarble(_ runs: [Run], period: Double, upper: Bool?) -> Bool {
+        var lengths = runs.filter { !$0.cut && (upper == nil || $0.upper == upper) && Double($0.length) <= 14 * period }.map(\.length)
+        guard lengths.count >= 4 else { return false }
+        lengths.sort()
+        let median = Double(lengths[lengths.count / 2])
+        let alike = lengths.count { abs(Double($0) - median) <= max(0.03 * median, 2) }
+        return median >= 1.5 * period && Double(alike) >= warbleShare * Double(lengths.count)
+    }
+
+    /// Share of runs of one length (1.5 bits or more) from which the signal is a warble.
+    static let warbleShare = 0.8
+
     /// `runs` with transition glitches taken out: a run of at most ``glitchSamples`` (a
     /// sender's phase jump at a tone change turns the phasor the wrong way for a sample or
     /// two) joins the run before it together with the run after it.
@@ -195,6 +209,14 @@ struct BitTimingEstimator {
         var chosen = best
         for s in scores where s.fit >= 0.85 * best.fit && s.period > chosen.period { chosen = s }
         for s in scores where abs(s.period / chosen.period - 1) < 0.03 && s.fit > chosen.fit { chosen = (s.period, s.fit) }
+        // Two tones taking turns at a steady rate (a warbling whistle) fit every fraction of
+        // their period. Data has runs of many lengths: when most runs of each tone are one
+        // length (within 3 %) of 1.5 bits or more, it is a warble. Per tone, because a
+        // warble, like an Arduino's bits, need not give both tones the same time.
+        if Self.isWarble(all, period: chosen.period, upper: nil)
+            || (Self.isWarble(all, period: chosen.period, upper: true) && Self.isWarble(all, period: chosen.period, upper: false)) {
+            return nil
+        }
         var baud = sampleRate / chosen.period
         if let standard = Self.standardRates.min(by: { abs($0 / baud - 1) < abs($1 / baud - 1) }), abs(standard / baud - 1) <= 0.025 {
             baud = standard

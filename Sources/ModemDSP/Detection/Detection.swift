@@ -3,14 +3,29 @@
 public struct Detection: Sendable, Equatable, CustomStringConvertible {
     /// First sample of the burst (where the receiver started decoding it).
     public var startSample: Int64
+    /// FSK: the measured tones and bit rate. HiJack: the bit rate (tones 0).
     public var signature: ModemSignature
+    /// FSK: the character format. HiJack: its fixed 8E1 frame.
     public var format: FrameFormat
+    /// HiJack's Manchester code instead of FSK, and its polarity (nil for FSK).
+    public var hiJackInverted: Bool?
 
     public init(startSample: Int64, signature: ModemSignature, format: FrameFormat) {
         self.startSample = startSample
         self.signature = signature
         self.format = format
     }
+
+    /// A HiJack burst at `hiJackBaud`, `inverted` or not.
+    public init(startSample: Int64, hiJackBaud: Double, inverted: Bool) {
+        self.startSample = startSample
+        signature = ModemSignature(mark: 0, space: 0, baud: hiJackBaud)
+        format = try! FrameFormat(dataBits: 8, parity: .even)
+        hiJackInverted = inverted
+    }
+
+    /// True for a HiJack burst.
+    public var isHiJack: Bool { hiJackInverted != nil }
 
     /// The profile the burst is decoded with: the matching built-in one, else the measured
     /// values (named "custom").
@@ -21,6 +36,7 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
     /// Command-line options that pin this detection, e.g. `--profile webjack-1225` or
     /// `--baud 600 --mark 3000 --space 1800 --parity even --data-bits 7`.
     public var options: String {
+        if isHiJack { return "--profile hijack" }
         var parts = [signature.options]
         if format.parity != .none { parts.append("--parity \(format.parity.rawValue)") }
         if format.dataBits != 8 { parts.append("--data-bits \(format.dataBits)") }
@@ -30,6 +46,10 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
 
     /// E.g. "detected webjack-1225 (1225 baud, mark 4900 Hz, space 2450 Hz, 8N1): pin with --profile webjack-1225".
     public var description: String {
+        if let inverted = hiJackInverted {
+            let polarity = inverted ? "inverted line" : "normal polarity"
+            return "detected hijack (Manchester, \(Diagnosis.hz(signature.baud)) baud, \(polarity)): pin with --profile hijack"
+        }
         // A matching profile is described by its own values: those are what decode it.
         let p = profile
         let values = "\(Diagnosis.hz(p.baud)) baud, mark \(Diagnosis.hz(p.mark)) Hz, space \(Diagnosis.hz(p.space)) Hz, \(format)"

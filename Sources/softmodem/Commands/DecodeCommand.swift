@@ -9,8 +9,14 @@ struct DecodeCommand: ParsableCommand {
         abstract: "Decode modem audio from files or stdin; decoded bytes go to stdout.",
         discussion: """
             Reads any format libsndfile knows (WAV, AIFF, CAF, FLAC, OGG, ...) or headerless \
-            PCM with --raw. Needs no preamble and no level setting. With -v each burst is \
+            PCM with --raw. Needs no preamble and no level setting. With no --profile it \
+            detects each burst's modem (tones, bit rate, which tone is mark, character format); \
+            a named profile or --baud/--mark/--space pins it. With -v each burst is \
             reported on stderr: start time, level, SNR, measured tones, byte count, framing errors.
+
+            When nothing decodes, or a named profile does not match the signal (its bytes are \
+            then not printed), one line on stderr says what the input holds, and the exit \
+            status is 1.
             """)
 
     @OptionGroup var modem: ProfileOptions
@@ -48,22 +54,24 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let modem = try self.modem.receiveModem(squelch: squelch, hiJackBaud: false)
+        let modem = try self.modem.receiveModem(squelch: squelch, hiJackBaud: false, autoByDefault: true, pinnedElsewhere: noAdapt)
         if case .hijack = modem, noAdapt { throw CLIError.usage("--no-adapt does not apply to --profile hijack") }
         // Choose the concrete receiver once; everything below is generic over it.
         switch modem {
         case .fsk(let settings):
             try decodeAll(settings, modem: modem) { rate, verbose in
-                var observers: [any DecodeObserver<FSKDemodulator>] = []
+                var observers: [any DecodeObserver<FSKDemodulator>] = [SignalCheckObserver(sampleRate: rate, pinned: settings.profile)]
                 if !noAdapt { observers.append(ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: verbose)) }
                 if verbose { observers.append(SpectrumObserver(settings: settings, sampleRate: rate)) }
                 return observers
             }
         case .hijack(let settings):
-            try decodeAll(settings, modem: modem) { _, _ in [] }
+            try decodeAll(settings, modem: modem) { rate, _ in [SignalCheckObserver(sampleRate: rate, pinned: nil)] }
         case .auto(let settings):
             if noAdapt { throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)") }
-            try decodeAll(settings, modem: modem) { _, verbose in verbose ? [DetectionObserver()] : [] }
+            try decodeAll(settings, modem: modem) { rate, verbose in
+                [SignalCheckObserver(sampleRate: rate, pinned: nil)] + (verbose ? [DetectionObserver()] : [])
+            }
         }
     }
 
@@ -84,9 +92,10 @@ struct DecodeCommand: ParsableCommand {
         let inputs = files.isEmpty ? ["-"] : files
         if inputs.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read only once") }
         var output: ByteOutput?
+        var failed = false
         for path in inputs {
             var truncation: AudioIOError?
-            let result: (name: String, stats: DecodeStats)
+            let result: (name: String, stats: DecodeStats, notes: [String])
             do {
                 if raw, let rate {
                     var source = try RawPCMReader(path: path, format: rawFormat, sampleRate: rate, channels: channels)
@@ -110,6 +119,10 @@ struct DecodeCommand: ParsableCommand {
             }
             try InputChecks.decoded(result.name, frames: result.stats.frames, peak: result.stats.peak,
                                     nonFinite: result.stats.nonFinite, truncation: truncation)
+            // Nothing decoded, or a profile that does not match: the one line that says what
+            // the input held instead, and exit status 1 once every input is done.
+            for note in result.notes { Diagnostics.error("\(result.name): \(note)") }
+            failed = failed || !result.notes.isEmpty
         }
         if output != nil {
             try output!.finish()
@@ -117,6 +130,7 @@ struct DecodeCommand: ParsableCommand {
                 Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
             }
         }
+        if failed { throw .reported }
     }
 
     /// Decodes one input through a session. The output is made at the first input's rate
@@ -124,7 +138,7 @@ struct DecodeCommand: ParsableCommand {
     private func decode<Factory: ModemReceiverFactory>(
         _ source: inout some SampleSource, _ factory: Factory, reporter: BurstReporter,
         observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?, output: inout ByteOutput?
-    ) throws(CLIError) -> (name: String, stats: DecodeStats) {
+    ) throws(CLIError) -> (name: String, stats: DecodeStats, notes: [String]) {
         let rate = source.sampleRate
         // Observers are made per channel, once its receiver exists (so the rate is valid).
         var session = try DecodeSession(factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
@@ -136,6 +150,6 @@ struct DecodeCommand: ParsableCommand {
             () throws(CLIError) in try output!.flush()
         }
         reporter.summary(session.name, session.stats, channel: session.chosenChannel, channels: session.channelCount)
-        return (session.name, session.stats)
+        return (session.name, session.stats, session.notes)
     }
 }

@@ -13,6 +13,18 @@ protocol DecodeObserver<Receiver>: AnyObject {
     func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>)
     /// A burst ended: text to append to its `-v` line ("" for nothing).
     func burstEnded() -> String
+    /// True while the chosen channel's events must wait (a check of the signal is under way).
+    var holdsOutput: Bool { get }
+    /// True when the chosen channel's events are to be dropped (the check failed).
+    var withholdsOutput: Bool { get }
+    /// The input ended: settle what is pending; a line for stderr, or nil.
+    func inputEnded(decodedBytes: Int) -> String?
+}
+
+extension DecodeObserver {
+    var holdsOutput: Bool { false }
+    var withholdsOutput: Bool { false }
+    func inputEnded(decodedBytes: Int) -> String? { nil }
 }
 
 /// Follows an off-frequency FSK sender: measures each burst's tones (FFTW) and retunes the

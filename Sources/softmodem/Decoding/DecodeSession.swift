@@ -36,6 +36,10 @@ struct DecodeSession<Receiver: ModemReceiver> {
     /// Added to the receivers' sample positions: the frames seen before their last reset.
     private var origin: Int64 = 0
     private(set) var stats = DecodeStats()
+    /// Events an observer holds back (``DecodeObserver/holdsOutput``) until its check ends.
+    private var held: [ModemEvent] = []
+    /// What the chosen channel's observers said when the input ended (lines for stderr).
+    private(set) var notes: [String] = []
     /// The chosen channel's events from the last call (emptied by each call).
     private(set) var delivered: [ModemEvent] = []
     private var events: [ModemEvent] = []
@@ -153,6 +157,10 @@ struct DecodeSession<Receiver: ModemReceiver> {
             }
             choose()
         }
+        if let c = chosen {
+            notes = lanes[c].observers.compactMap { $0.inputEnded(decodedBytes: stats.bytes + held.count { $0.kind == .byte }) }
+            deliver([])
+        }
         if let last = tracker.finish(at: .max, force: true) { burstEnded(last) }
     }
 
@@ -205,15 +213,39 @@ struct DecodeSession<Receiver: ModemReceiver> {
     private mutating func choose() {
         let c = ChannelChoice.pick(lanes.map(\.pending))
         chosen = c
-        let held = lanes[c].pending
+        let waiting = lanes[c].pending
         for d in lanes.indices { lanes[d].pending = [] }
-        deliver(held)
+        deliver(waiting)
         if reporter.verbose && channelCount > 1 {
             Diagnostics.info("\(name): decoding channel \(candidates[c] + 1) of \(channelCount)")
         }
     }
 
+    /// Passes the chosen channel's events on, unless an observer holds them back (for
+    /// a while; at most ``maximumHeld``) or withholds them (for good: counted, not shown).
     private mutating func deliver(_ list: [ModemEvent]) {
+        guard let c = chosen else { return }
+        if lanes[c].observers.contains(where: { $0.withholdsOutput }) {
+            stats.withheld += (held + list).count { $0.kind == .byte }
+            held.removeAll()
+            return
+        }
+        if lanes[c].observers.contains(where: { $0.holdsOutput }) && held.count + list.count <= Self.maximumHeld {
+            held.append(contentsOf: list)
+            return
+        }
+        if !held.isEmpty {
+            let waiting = held
+            held.removeAll()
+            emit(waiting)
+        }
+        emit(list)
+    }
+
+    /// Events held back at most (a check decides within a second of signal).
+    static var maximumHeld: Int { 4096 }
+
+    private mutating func emit(_ list: [ModemEvent]) {
         for e in list {
             if reporter.trace { reporter.trace(e, rate: sampleRate) }
             switch e.kind {
@@ -252,6 +284,8 @@ struct DecodeStats {
     var peak: Float = 0
     /// Samples that were NaN or infinite before the first non-zero one.
     var nonFinite: Int64 = 0
+    /// Bytes decoded but not passed on: the signal did not match the pinned profile.
+    var withheld = 0
     /// HiJack: the last good frame's bit rate and polarity.
     var baud: Double?
     var inverted: Bool?

@@ -1,19 +1,28 @@
 import ModemDSP
 
 /// `-v` with `--profile auto`: says what each burst was detected as, and the options that
-/// would pin it, as the receiver finds it.
+/// would pin it, just before the burst's own `-v` line.
+///
+/// Lines wait for the burst to be reported because the burst report comes only from the
+/// chosen channel: a stereo input's other channel, detected while the channel is being
+/// chosen, says nothing.
 final class DetectionObserver: DecodeObserver {
     private var reported = 0
+    private var waiting: [String] = []
 
     func wantsSamples(inBurst: Bool) -> Bool { false }
 
     func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout AutoReceiver, events: ArraySlice<ModemEvent>) {
         let detections = receiver.detections
         while reported < detections.count {
-            Diagnostics.info(detections[reported].description)
+            waiting.append(detections[reported].description)
             reported += 1
         }
     }
 
-    func burstEnded() -> String { "" }
+    func burstEnded() -> String {
+        for line in waiting { Diagnostics.info(line) }
+        waiting.removeAll()
+        return ""
+    }
 }

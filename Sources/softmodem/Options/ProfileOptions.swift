@@ -4,8 +4,16 @@ import ModemDSP
 /// Modem profile and character format, shared by every command that modulates or
 /// demodulates.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Modem profile.", valueName: "name"))
-    var profile = ProfileName(.softmodem1225)
+    @Option(name: .customLong("profile"), help: ArgumentHelp(
+        "Modem profile (default: softmodem-1225; decode: auto, unless --baud, --mark, --space or a format option pins one).",
+        valueName: "name"))
+    var profileOption: ProfileName?
+
+    /// The named profile, or softmodem-1225 when none is named.
+    var profile: ProfileName { profileOption ?? ProfileName(.softmodem1225) }
+
+    /// Whether an option pins what auto-detection would find (bit rate, tones, format).
+    var pinsModem: Bool { baud != nil || mark != nil || space != nil || dataBits != 8 || parity != .none || stopBits != 1 }
 
     var isHiJack: Bool { profile.isHiJack }
 
@@ -79,12 +87,19 @@ extension ProfileOptions {
     ///   - hiJackBaud: whether `--baud` may move a HiJack receiver's nominal rate (live
     ///     commands, which may listen to a phone -> board signal); `decode` tracks 1300-1700
     ///     baud by itself and refuses it.
-    func receiveModem(squelch: Double, hiJackBaud: Bool) throws(CLIError) -> Modem {
+    ///   - autoByDefault: with no `--profile`, detect the modem (`decode`) unless an option
+    ///     pins it (`pinnedElsewhere`: a command's own, such as `--squelch`, `--no-adapt`).
+    func receiveModem(squelch: Double, hiJackBaud: Bool, autoByDefault: Bool = false,
+                      pinnedElsewhere: Bool = false) throws(CLIError) -> Modem {
+        let squelched = squelch != DemodulatorConfiguration.defaultSquelch
+        if profileOption == nil && autoByDefault && !pinsModem && !pinnedElsewhere && !squelched {
+            return .auto(AutoSettings())
+        }
         if profile.isAuto {
-            if baud != nil || mark != nil || space != nil || dataBits != 8 || parity != .none || stopBits != 1 {
+            if pinsModem {
                 throw .usage("--profile auto finds tones, bit rate and format itself; name a profile to pin them")
             }
-            if squelch != DemodulatorConfiguration.defaultSquelch { throw .usage("--squelch does not apply to --profile auto") }
+            if squelched { throw .usage("--squelch does not apply to --profile auto") }
             return .auto(AutoSettings())
         }
         guard isHiJack else {

@@ -9,6 +9,8 @@ struct CLIError: Error, CustomStringConvertible {
 
     static func usage(_ message: String) -> CLIError { CLIError(kind: .usage, message: message) }
     static func runtime(_ message: String) -> CLIError { CLIError(kind: .runtime, message: message) }
+    /// A runtime failure whose lines are already on stderr: exit status 1, nothing more.
+    static var reported: CLIError { CLIError(kind: .runtime, message: "") }
 
     var exitCode: Int32 { kind == .usage ? 2 : 1 }
 

@@ -1,0 +1,104 @@
+import ModemDSP
+
+/// Says what an input held when nothing decoded from it, and keeps a pinned FSK profile
+/// that does not match the signal from printing bytes.
+///
+/// It surveys the channel (``SignalSurvey``: level, peak, clipping, the loudest blocks)
+/// until the first byte and, for a pinned profile, until the first burst is checked: the
+/// chosen channel's events wait (``holdsOutput``) until the receiver has been inside a
+/// burst for ``checkBlocks`` survey blocks, the burst ends, or the input ends. Then the
+/// survey's analysis of the loudest blocks decides: tones or a bit rate more than
+/// ``tolerance`` away from the profile's withhold the input's bytes; anything else (a
+/// match, or an analysis that finds no modem) lets them through. With a matching profile
+/// the cost is the survey of the first burst (a few tenths of a second of audio) and a
+/// delay of the first bytes by as much.
+///
+/// Edge cases: the first burst decides for the whole input, so a recording holding
+/// several profiles is judged by its first. The tone check does not judge which tone is
+/// mark (a short burst cannot always tell), only the pair.
+final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
+    enum Verdict: Equatable {
+        case pending
+        case matches
+        case mismatch(ModemSignature)
+    }
+
+    /// Survey blocks (46 ms each at 44.1 kHz) of a burst that decide the check.
+    static var checkBlocks: Int { 6 }
+    /// Largest relative difference of bit rate and tones that still matches (the tone
+    /// adapter follows an Arduino's off-frequency tones, 2-5 % off).
+    static var tolerance: Double { 0.1 }
+
+    private var survey: SignalSurvey
+    private let pinned: ModemProfile?
+    private(set) var verdict: Verdict
+    private var bytes = 0
+    private var burstSamples = 0
+    private var wasInBurst = false
+
+    /// - Parameter pinned: the FSK profile to check the signal against; nil (auto,
+    ///   HiJack) only surveys for the nothing-decoded line.
+    init(sampleRate: Double, pinned: ModemProfile?) {
+        survey = SignalSurvey(sampleRate: sampleRate)
+        self.pinned = pinned
+        verdict = pinned == nil ? .matches : .pending
+    }
+
+    var holdsOutput: Bool { verdict == .pending }
+    var withholdsOutput: Bool {
+        if case .mismatch = verdict { return true }
+        return false
+    }
+
+    func wantsSamples(inBurst: Bool) -> Bool { bytes == 0 || verdict == .pending }
+
+    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>) {
+        guard wantsSamples(inBurst: false) else { return }
+        survey.process(samples)
+        for e in events where e.kind == .byte { bytes += 1 }
+        guard verdict == .pending else { return }
+        let inBurst = receiver.isInBurst
+        if inBurst { burstSamples += samples.count }
+        if burstSamples >= Self.checkBlocks * SignalSurvey.blockLength || (wasInBurst && !inBurst) { decide() }
+        wasInBurst = inBurst
+    }
+
+    func burstEnded() -> String { "" }
+
+    func inputEnded(decodedBytes: Int) -> String? {
+        if verdict == .pending { decide() }
+        if case .mismatch(let signature) = verdict, let pinned {
+            return "the signal does not match \(pinned.name) (\(Diagnostics.number(pinned.baud, 0)) baud, mark \(Diagnostics.number(pinned.mark, 0)) Hz, "
+                + "space \(Diagnostics.number(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.options), "
+                + "or without --profile to detect it"
+        }
+        guard decodedBytes == 0 else { return nil }
+        return "nothing decoded: \(survey.diagnosis())"
+    }
+
+    private func decide() {
+        guard let pinned else { return }
+        var found = survey.diagnosis()
+        if case .clipping(_, let then?) = found { found = then }
+        guard case .modem(let signature) = found else {
+            verdict = .matches
+            return
+        }
+        guard !Self.matches(signature, pinned) else {
+            verdict = .matches
+            return
+        }
+        // Named by a built-in profile when one fits with mark and space the other way round
+        // (the survey's guess of which tone is mark can miss on a short burst).
+        let swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
+        verdict = .mismatch(signature.profile == nil && swapped.profile != nil ? swapped : signature)
+    }
+
+    /// Bit rate and the tone pair (either way round) within ``tolerance``.
+    static func matches(_ signature: ModemSignature, _ profile: ModemProfile) -> Bool {
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) <= tolerance }
+        let low = min(signature.mark, signature.space), high = max(signature.mark, signature.space)
+        return near(signature.baud, profile.baud) && near(low, min(profile.mark, profile.space))
+            && near(high, max(profile.mark, profile.space))
+    }
+}
