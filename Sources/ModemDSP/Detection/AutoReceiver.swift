@@ -66,26 +66,52 @@ public struct AutoReceiver: Sendable {
     /// Demodulates `samples` and appends what it found to `events` (sample times count from
     /// the first sample given to this receiver). Chunks may have any length.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [ModemEvent]) {
+        run(samples, into: &events)
+    }
+
+    /// The same for 16-bit samples (full scale 32768): a burst's decoder reads them as they
+    /// are, with no float conversion pass.
+    public mutating func process(_ samples: UnsafeBufferPointer<Int16>, into events: inout [ModemEvent]) {
+        run(samples, into: &events)
+    }
+
+    mutating func run<S: RingSample>(_ samples: UnsafeBufferPointer<S>, into events: inout [ModemEvent]) {
         let b = SignalSurvey.blockLength
         var i = 0
         while i < samples.count {
             let n = min(b - blockFill, samples.count - i)
             let part = UnsafeBufferPointer(rebasing: samples[i..<(i + n)])
-            for x in part {
-                let v = x.isFinite ? x : 0
-                ring[Int(samplesConsumed % Int64(ring.count))] = v
-                blockEnergy += Double(v) * Double(v)
-                samplesConsumed += 1
-            }
+            remember(part)
             if case .decoding(var demod, let offset, let q) = state {
                 state = .listening  // keeps the demodulator's storage uniquely referenced
-                decode(&demod, part, offset: offset, into: &events)
+                scratch.removeAll(keepingCapacity: true)
+                S.decode(part, with: &demod, into: &scratch)
+                append(scratch, offset: offset, into: &events)
                 state = .decoding(demod, offset: offset, quietBlocks: q)
             }
             blockFill += n
             i += n
             if blockFill == b { endBlock(into: &events) }
         }
+    }
+
+    /// Copies `part` (at most the ring's length) into the ring as floats, non-finite
+    /// samples as silence, and adds its energy to the block's.
+    mutating func remember<S: RingSample>(_ part: UnsafeBufferPointer<S>) {
+        let size = ring.count
+        var at = Int(samplesConsumed % Int64(size))
+        var energy = 0.0
+        ring.withUnsafeMutableBufferPointer { r in
+            var i = 0
+            while i < part.count {
+                let n = min(part.count - i, size - at)
+                energy += S.store(UnsafeBufferPointer(rebasing: part[i..<(i + n)]), to: r.baseAddress! + at)
+                i += n
+                at = at + n == size ? 0 : at + n
+            }
+        }
+        blockEnergy += energy
+        samplesConsumed += Int64(part.count)
     }
 
     /// Resolves what is under way (a burst still being gathered is analysed with what came
@@ -158,7 +184,11 @@ public struct AutoReceiver: Sendable {
     /// The samples from `start` to now, out of the ring.
     func history(from start: Int64) -> [Float] {
         let first = max(start, samplesConsumed - Int64(ring.count))
-        return (first..<samplesConsumed).map { ring[Int($0 % Int64(ring.count))] }
+        let size = ring.count
+        let from = Int(first % Int64(size)), count = Int(samplesConsumed - first)
+        // At most two pieces: up to the ring's end, then from its start.
+        let head = min(count, size - from)
+        return Array(ring[from..<(from + head)]) + ring[0..<(count - head)]
     }
 }
 

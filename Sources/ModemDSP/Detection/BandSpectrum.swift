@@ -1,8 +1,9 @@
 /// The averaged power spectrum of a few blocks of samples over the modem band (300 Hz to
 /// 0.45 x the sample rate), and the tones standing out of it.
 ///
-/// A plain DFT per bin (Goertzel recursion) over Hann-windowed blocks: it runs once per
-/// input, on at most a dozen blocks, so no FFT is needed.
+/// A radix-2 FFT (``FourierTransform``) of each Hann-windowed block: the automatic receiver
+/// runs it at the start of every burst, so a per-bin DFT (20 ms a burst) would cost more
+/// than decoding.
 struct BandSpectrum {
     /// One tone: its frequency (interpolated between bins), its mean power in the blocks
     /// (a sine of amplitude A reads A^2 / 2) and how far it stands above the band's median.
@@ -22,35 +23,34 @@ struct BandSpectrum {
 
     init(blocks: [ArraySlice<Float>], sampleRate: Double) {
         self.sampleRate = sampleRate
-        length = blocks.first?.count ?? SignalSurvey.blockLength
+        let samples = blocks.first?.count ?? SignalSurvey.blockLength
+        // Blocks of another length than a power of two are zero-padded to one.
+        let fourier = FourierTransform(count: samples)
+        length = fourier.count
         let n = length
         let binWidth = sampleRate / Double(n)
         firstBin = max(1, Int((Self.lowestFrequency / binWidth).rounded(.up)))
         let lastBin = min(n / 2 - 1, Int(0.45 * sampleRate / binWidth))
-        var window = [Double](repeating: 0, count: n)
+        var window = [Double](repeating: 0, count: samples)
         var windowSum = 0.0
-        for i in 0..<n {
-            window[i] = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))
+        for i in 0..<samples {
+            window[i] = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(samples))
             windowSum += window[i]
         }
         var sums = [Double](repeating: 0, count: max(0, lastBin - firstBin + 1))
-        var windowed = [Double](repeating: 0, count: n)
-        for block in blocks where block.count == n {
+        var real = [Double](repeating: 0, count: n), imaginary = real
+        for block in blocks where block.count == samples {
             var i = 0
             for x in block {
-                windowed[i] = Double(x) * window[i]
+                real[i] = Double(x) * window[i]
                 i += 1
             }
+            for k in samples..<n { real[k] = 0 }
+            for k in 0..<n { imaginary[k] = 0 }
+            fourier.transform(real: &real, imaginary: &imaginary)
             for k in sums.indices {
-                let w = 2 * Double.pi * Double(firstBin + k) / Double(n)
-                let c = 2 * cosine(w)
-                var s1 = 0.0, s2 = 0.0
-                for x in windowed {
-                    let s = x + c * s1 - s2
-                    s2 = s1
-                    s1 = s
-                }
-                sums[k] += s1 * s1 + s2 * s2 - c * s1 * s2
+                let bin = firstBin + k
+                sums[k] += real[bin] * real[bin] + imaginary[bin] * imaginary[bin]
             }
         }
         // |X|^2 of a sine of amplitude A at a bin centre is (A * windowSum / 2)^2: scale to A^2 / 2.

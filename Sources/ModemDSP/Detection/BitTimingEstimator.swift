@@ -51,10 +51,20 @@ struct BitTimingEstimator {
         guard n > 4 * settle else { return [] }
         let w = 2 * Double.pi * center / sampleRate
         var base = [(re: Double, im: Double)](repeating: (0, 0), count: n)
+        // The mixing phasor turns by a fixed step: one rotation a sample, renormalised now
+        // and then, instead of a cosine and a sine.
+        let (stepC, stepS) = (cosine(w), sine(w))
+        var (c, s) = (1.0, 0.0)
         var i = 0
         for x in block {
-            base[i] = (Double(x) * cosine(w * Double(i)), -Double(x) * sine(w * Double(i)))
+            base[i] = (Double(x) * c, -Double(x) * s)
+            (c, s) = (c * stepC - s * stepS, s * stepC + c * stepS)
             i += 1
+            if i & 255 == 0 {
+                let norm = 1 / (c * c + s * s).squareRoot()
+                c *= norm
+                s *= norm
+            }
         }
         let once = Self.movingSum(base, m1), z = Self.movingSum(once, m2)
         var meanMagnitude = 0.0
@@ -112,6 +122,10 @@ struct BitTimingEstimator {
         }
         return result
     }
+
+    /// cos(2 pi x) for x = k / 1024 (fit scores need no finer steps): the period sweep takes
+    /// it for every run at some 900 periods.
+    static let turnCosines: [Double] = (0..<1024).map { cosine(2 * Double.pi * Double($0) / 1024) }
 
     /// Silence (under 1 % of the mean power) longer than this ends the sound: 5 ms, longer
     /// than the zero of two tones beating 20 Hz or more apart.
@@ -173,7 +187,10 @@ struct BitTimingEstimator {
 
     /// The bit rate (45-4800 baud) that the runs fit best and the tones, or nil with fewer
     /// than 8 runs or no rate that fits.
-    func estimate(blocks: [ArraySlice<Float>]) -> Estimate? {
+    ///
+    /// `rates` limits the bit rates tried (a check of a known rate needs only it and its
+    /// fractions down to a third, to see whether a slower rate fits better).
+    func estimate(blocks: [ArraySlice<Float>], rates: ClosedRange<Double> = 45...4_800) -> Estimate? {
         var all: [Run] = []
         var envelope = (sum: 0.0, squares: 0.0, count: 0.0, dips: 0.0)
         for b in blocks { all += Self.mergingGlitches(runs(in: b, envelope: &envelope)) }
@@ -183,10 +200,11 @@ struct BitTimingEstimator {
         let mean = envelope.sum / envelope.count
         let spread = max(envelope.squares / envelope.count - mean * mean, 0).squareRoot()
         guard spread <= 0.35 * mean, envelope.dips <= 0.08 * envelope.count else { return nil }
-        let shortest = sampleRate / 4_800, longest = sampleRate / 45
+        let shortest = sampleRate / min(rates.upperBound, 4_800), longest = sampleRate / max(rates.lowerBound, 45)
         var best = (period: 0.0, fit: -Double.infinity)
         var scores: [(period: Double, fit: Double)] = []
         var period = shortest
+        let cosines = Self.turnCosines
         while period <= longest {
             // Runs under 0.6 periods cannot be bits at this rate; runs over 14 periods (idle
             // line, preambles) say little about the period and are left out.
@@ -195,7 +213,7 @@ struct BitTimingEstimator {
                 let bits = Double(r.length) / period
                 if bits < 0.6 { tooShort += 1; continue }
                 if bits > 14 { continue }
-                s += cosine(2 * Double.pi * bits)
+                s += cosines[Int((bits - bits.rounded(.down)) * 1024) & 1023]
                 counted += 1
             }
             let fit = tooShort > all.count / 10 || counted < 8 ? -1 : s / Double(counted)

@@ -1,0 +1,72 @@
+import ModemDSP
+import ModemTestSupport
+import Testing
+
+/// ``AutoReceiver`` on the bursts a board sends in practice: single characters, many bursts
+/// of one sender, a sender changing speed on the same tones, slow senders that stand their
+/// characters apart, HiJack in either polarity, and warbling whistles that are not a modem.
+@Suite struct AutoReceiverBurstTests {
+    @Test("a burst of one or two characters decodes, its profile found by trial", arguments: [
+        (ModemProfile.softmodem1225, "t"), (.softmodem1225, "ok"), (.webjack1225, "A"), (.softmodem2450, "z"), (.softmodem630, "7"),
+    ])
+    func shortBurst(profile: ModemProfile, text: String) throws {
+        let bytes = Array(text.utf8)
+        let signal = try TestSignals.encode(bytes, profile: profile, amplitude: 0.5, silence: 6000)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(profile.name): \(receiver.detections)")
+        #expect(receiver.detections.map(\.signature.profile?.name) == [profile.name])
+    }
+
+    @Test("many bursts from one sender: each decodes, each detected the same")
+    func manyBursts() throws {
+        var signal: [Float] = []
+        var sent: [UInt8] = []
+        for k in 0..<12 {
+            let bytes = TestSignals.randomBytes(20, seed: UInt64(100 + k))
+            sent += bytes
+            signal += try TestSignals.encode(bytes, amplitude: 0.4, silence: 11_000)
+        }
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == sent)
+        #expect(receiver.detections.count == 12)
+        #expect(Set(receiver.detections.map(\.options)) == ["--profile softmodem-1225"])
+    }
+
+    @Test("the same tones at twice the rate after a burst at 1225 baud are detected anew")
+    func speedChange() throws {
+        let first = Array("first at 1225 baud on 4900/7350".utf8), second = Array("then 2450 baud on the same tones".utf8)
+        let signal = try TestSignals.encode(first, profile: .softmodem1225, amplitude: 0.4, silence: 15_000)
+            + TestSignals.encode(second, profile: .softmodem2450, amplitude: 0.4, silence: 15_000)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == first + second, "\(String(decoding: got, as: UTF8.self)) \(receiver.detections)")
+        #expect(receiver.detections.map(\.signature.profile?.name) == ["softmodem-1225", "softmodem-2450"])
+    }
+
+    @Test("HiJack from the board decodes in either polarity, detected as hijack", arguments: [false, true])
+    func hiJack(inverted: Bool) throws {
+        let bytes = HiJackSignals.randomBytes(40, seed: 5)
+        var signal = [Float](repeating: 0, count: 8000) + HiJackSignals.boardSignal(bytes, sampleRate: 44_100)
+            + [Float](repeating: 0, count: 8000)
+        if inverted { signal = signal.map { -$0 } }
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(receiver.detections)")
+        #expect(receiver.detections.first?.isHiJack == true)
+        #expect(receiver.detections.first?.options == "--profile hijack")
+        #expect(receiver.detections.first?.description.contains(inverted ? "inverted line" : "normal polarity") == true,
+                "\(receiver.detections)")
+    }
+
+    @Test("a whistle warbling between two modem tones is not a modem", arguments: [(4900.0, 7350.0, 6.0), (1070, 1270, 11), (2450, 4900, 9)])
+    func warble(low: Double, high: Double, rate: Double) throws {
+        let half = Int(44_100 / (2 * rate))
+        var signal: [Float] = []
+        var phase = 0.0
+        for k in 0..<(5 * 44_100) {
+            let f = (k / half) % 2 == 0 ? low : high
+            phase += 2 * Double.pi * f / 44_100
+            signal.append(0.3 * Float(sine(phase)))
+        }
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got.isEmpty, "\(got.count) bytes: \(receiver.detections)")
+    }
+}
