@@ -13,6 +13,16 @@ func makePlan(_ make: @Sendable () -> fftwf_plan?) -> fftwf_plan {
     return OpaquePointer(bitPattern: address)!
 }
 
+/// Makes a one-dimensional complex plan of `size` points (`direction` FFTW_FORWARD or
+/// FFTW_BACKWARD, estimated, not measured) from the buffer at address `input` to the one at
+/// `output`, under the planner lock.
+func makeComplexPlan(size: Int, input: Int, output: Int, direction: Int32) -> fftwf_plan {
+    makePlan {
+        fftwf_plan_dft_1d(Int32(size), UnsafeMutablePointer(bitPattern: input), UnsafeMutablePointer(bitPattern: output),
+                          direction, UInt32(FFTW_ESTIMATE))
+    }
+}
+
 /// Destroys a plan under the planner lock.
 func destroyPlan(_ plan: fftwf_plan) {
     let address = Int(bitPattern: plan)
@@ -57,11 +67,8 @@ final class RealFFT {
             (twiddles + k).initialize(to: (Float(cosine(angle)), Float(sine(angle))))
         }
         // fftwf_alloc_real's alignment suits complex values too: the pairs are read in place.
-        let inAddress = Int(bitPattern: inBuffer), pairAddress = Int(bitPattern: pairBuffer)
-        plan = makePlan {
-            fftwf_plan_dft_1d(Int32(half), UnsafeMutablePointer(bitPattern: inAddress),
-                              UnsafeMutablePointer(bitPattern: pairAddress), FFTW_FORWARD, UInt32(FFTW_ESTIMATE))
-        }
+        plan = makeComplexPlan(size: half, input: Int(bitPattern: inBuffer), output: Int(bitPattern: pairBuffer),
+                               direction: FFTW_FORWARD)
     }
 
     deinit {
@@ -116,11 +123,8 @@ final class ComplexInverseFFT {
         inBuffer.initialize(repeating: (0, 0), count: size)
         input = inBuffer
         output = outBuffer
-        let inAddress = Int(bitPattern: inBuffer), outAddress = Int(bitPattern: outBuffer)
-        plan = makePlan {
-            fftwf_plan_dft_1d(Int32(size), UnsafeMutablePointer(bitPattern: inAddress),
-                              UnsafeMutablePointer(bitPattern: outAddress), FFTW_BACKWARD, UInt32(FFTW_ESTIMATE))
-        }
+        plan = makeComplexPlan(size: size, input: Int(bitPattern: inBuffer), output: Int(bitPattern: outBuffer),
+                               direction: FFTW_BACKWARD)
     }
 
     deinit {

@@ -139,31 +139,49 @@ extension Double {
     }
 }
 
-/// The pull-style source for live playback.
-@Suite struct LineSourceTests {
+/// The transmitter live playback and file encoding use: bytes in pieces of any size, bursts
+/// closed and reopened, rests between; the power tone never stops.
+@Suite struct TransmitterTests {
     @Test(arguments: [44_100.0, 48_000.0])
-    func boardDecodesBlocksOfAnySize(sampleRate: Double) throws {
+    func boardDecodesBytesSentInPiecesOfAnySize(sampleRate: Double) throws {
         let bytes = HiJackSignals.randomBytes(25, seed: 21)
         let encoder = try HiJackEncoder(sampleRate: sampleRate, bytePeriod: 14)
         let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate)
-        var source = try HiJackLineSource(encoder: encoder, tone: tone, queueCapacity: 16)
+        var tx = try HiJackTransmitter(encoder: encoder, tone: tone, idleLine: true)
         #expect(throws: HiJackConfigurationError.self) {
-            try HiJackLineSource(encoder: encoder, tone: try HiJackPowerTone(frequency: 20_000, sampleRate: 96_000))
+            try HiJackTransmitter(encoder: encoder, tone: try HiJackPowerTone(frequency: 20_000, sampleRate: 96_000))
         }
+        #expect(tx.channels == 2)
         var rng = SeededGenerator(seed: 4)
         var left: [Float] = [], right: [Float] = []
-        var block = [Float](repeating: 0, count: 2 * 700)
-        var offered = 0
-        while left.count < Int(sampleRate) * 2 {
-            if offered < bytes.count {
-                offered += bytes[offered...].withUnsafeBufferPointer { source.enqueue($0) }
+        let maxRest = 700
+        var block = [Float](repeating: 0, count: 2 * max(tx.maxFrames(forBytes: 5), tx.maxFramesForFinish, maxRest + tx.restOvershoot))
+        func keep(_ frames: Int) {
+            for i in 0..<frames {
+                left.append(block[2 * i])
+                right.append(block[2 * i + 1])
             }
-            let frames = Int.random(in: 0...700, using: &rng)
-            block.withUnsafeMutableBufferPointer { source.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(2 * frames)])) }
-            for i in 0..<frames { left.append(block[2 * i]); right.append(block[2 * i + 1]) }
         }
-        #expect(source.isIdle)
-        #expect(offered == bytes.count)
+        func rest(_ frames: Int) {
+            keep(block.withUnsafeMutableBufferPointer { tx.rest(atLeast: frames, into: $0.baseAddress!) })
+        }
+        rest(maxRest)
+        var sent = 0
+        while sent < bytes.count {
+            let n = min(Int.random(in: 1...5, using: &rng), bytes.count - sent)
+            keep(bytes[sent..<(sent + n)].withUnsafeBufferPointer { b in
+                block.withUnsafeMutableBufferPointer { tx.encode(b, into: $0.baseAddress!) }
+            })
+            sent += n
+            if Int.random(in: 0...3, using: &rng) == 0 {
+                keep(block.withUnsafeMutableBufferPointer { tx.finishBurst(into: $0.baseAddress!) })
+                rest(Int.random(in: 0...maxRest, using: &rng))
+            }
+        }
+        keep(block.withUnsafeMutableBufferPointer { tx.finishBurst(into: $0.baseAddress!) })
+        #expect(block.withUnsafeMutableBufferPointer { tx.finishBurst(into: $0.baseAddress!) } == 0)
+        rest(maxRest)
+        #expect(left.count == right.count)
         #expect(HiJackSignals.boardReceive(left, sampleRate: sampleRate).bytes == bytes)
         #expect(right.map(abs).max()! > 0.99)
     }

@@ -81,7 +81,7 @@ extension FSKDemodulator {
                     // The phase only decides what the energies leave in doubt; an energy
                     // verdict this clear that disagrees proves the phase reference wrong.
                     // Clarity |em - es| / (em + es) above 0.6, without the division.
-                    if abs(m[k].em - m[k].es) > 0.6 * (m[k].em + m[k].es) {
+                    if abs(m[k].em - m[k].es) > FSKTuning.coherentOverrideClarity * (m[k].em + m[k].es) {
                         contradicted = contradicted || inPhase != m[k].isMark
                     } else {
                         m[k].isMark = inPhase
@@ -116,7 +116,7 @@ extension FSKDemodulator {
         let inBurst = grid != nil
         // Until its burst is confirmed, every character's tones are measured: they are what
         // tells a modem from speech.
-        let measureTones = !inBurst || !confirmation.confirmed || charactersOnClock % 8 == 0
+        let measureTones = !inBurst || !confirmation.confirmed || clock.characters % FSKTuning.toneMeasureInterval == 0
         var bits: UInt32 = 0
         var signal = 0.0, total = 0.0, samples = 0.0
         var startIsSpace = false, stopsAreMark = true
@@ -184,11 +184,12 @@ extension FSKDemodulator {
             let lo = roundToInt(a - step), hi = roundToInt(a)
             if hi > lo {
                 let w = windowSums(lo, hi)
-                followsSpace = w.spaceEnergy > w.markEnergy && w.spaceEnergy * 2 / (w.samples * w.samples) > 0.3 * meanEnergy
+                followsSpace = w.spaceEnergy > w.markEnergy && w.spaceEnergy * 2 / (w.samples * w.samples) > FSKTuning.precedingSpaceFraction * meanEnergy
             }
         }
-        guard total > samples * 1e-11, startIsSpace, !followsSpace,
-              inBurst ? startEnergy >= 0.1 * meanEnergy : (startEnergy >= 0.3 * meanEnergy && weakest >= 0.1 * meanEnergy) else {
+        guard total > samples * FSKTuning.silenceFloor, startIsSpace, !followsSpace,
+              inBurst ? startEnergy >= FSKTuning.inBurstStartEnergyFraction * meanEnergy
+                  : (startEnergy >= FSKTuning.startEnergyFraction * meanEnergy && weakest >= FSKTuning.weakestBitFraction * meanEnergy) else {
             return .rejected(a)
         }
         func measured(_ nominal: Double, _ phase: (re: Double, im: Double), _ lag: Double, _ count: Int) -> Double {
@@ -198,13 +199,13 @@ extension FSKDemodulator {
         // The burst's bit clock only vouches for a character at the burst's level: the tail
         // of a recording 60 dB down is not the same sender.
         let power = signal / samples
-        let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
+        let atLevel = clock.isAtLevel(power)
         let grid = atLevel ? grid : nil
         let onGrid = grid != nil
         // A character at the level of a burst that ended moments ago (a lost clock, a
         // restarted sender) also gets the in-burst squelch.
-        let resuming = atLevel && a - lastCharacterEnd < 3 * Double(frameBits) * segmentsPerBit
-        let noise = max(total - signal, total * 1e-6)
+        let resuming = atLevel && a - clock.lastEnd < FSKTuning.resumeCharacters * Double(frameBits) * segmentsPerBit
+        let noise = max(total - signal, total * FSKTuning.noiseFloorFraction)
         let ebN0Ratio = signal * (samples / Double(frameBits)) / (2 * noise)
         guard ebN0Ratio >= (onGrid || resuming ? squelchRatioInBurst : squelchRatio) else {
             return .rejected(a)
@@ -251,38 +252,25 @@ extension FSKDemodulator {
         }
         if kind == .framingError { return .framingError(a) }
         learnPhases(m, continuing: grid != nil)
-        anchorPower = power
-        lastCharacterEnd = a + Double(frameBits) * step
+        clock.power = power
+        clock.lastEnd = a + Double(frameBits) * step
         if let g = grid {
-            // On the burst's clock each character's timing error nudges the clock's phase
-            // and rate (a second-order loop) instead of resetting them: at low SNR a single
-            // character's best alignment wanders with the noise, the sender's clock does not.
-            let tol = configuration.baudTolerance
-            let error = a - g
-            let span = Double(frameBits) * segmentsPerBit
-            // Gear shifting: pull in fast while the clock is new (a sender 3 % off moves
-            // 3.6 segments a character at 1225 baud), then settle to low-jitter gains.
-            let young = charactersOnClock < 4
-            charactersOnClock += 1
-            anchorScale = min(max(anchorScale + (young ? 0.5 : 0.15) * error / span, 1 - tol), 1 + tol)
-            return .accepted(next: g + (young ? 0.8 : 0.5) * error + span * anchorScale)
+            let next = clock.track(error: a - g, expected: g, span: Double(frameBits) * segmentsPerBit, tolerance: configuration.baudTolerance)
+            return .accepted(next: next)
         }
         // A burst's clock starts at the nominal rate unless its first character clearly says
         // otherwise: one character's best-fitting rate is a coarse, noisy estimate, and the
         // loop above refines it within a few characters.
-        let measured = step / segmentsPerBit
-        anchorScale = measured
-        charactersOnClock = 0
-        return .accepted(next: a + Double(frameBits) * segmentsPerBit * anchorScale)
+        clock.start(scale: step / segmentsPerBit)
+        return .accepted(next: a + Double(frameBits) * segmentsPerBit * clock.scale)
     }
 
-    /// True when a measured tone (NaN when unmeasured) is within 4 % + 60 Hz of nominal,
-    /// plus 1000 Hz divided by the samples per bit: room for +-3 % clock error, the iPhone
-    /// app's 7300 Hz mark, and an estimate that coarsens as bits get shorter (half-bit
-    /// windows of 4-5 samples at 2450 baud, 22.05 kHz). Tighter would lose real senders;
-    /// looser lets a tone sweeping past the space frequency read as a row of zeros.
+    /// True when a measured tone (NaN when unmeasured) is near nominal: within
+    /// ``FSKTuning/toneTolerance`` of it plus ``FSKTuning/toneSlackHz``, plus
+    /// ``FSKTuning/toneCoarseness`` over the samples per bit (half-bit windows of 4-5
+    /// samples at 2450 baud, 22.05 kHz measure coarsely).
     func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
         let samplesPerBit = configuration.sampleRate / configuration.profile.baud
-        return measured.isNaN || abs(measured - nominal) <= 0.04 * nominal + 60 + 1000 / samplesPerBit
+        return measured.isNaN || abs(measured - nominal) <= FSKTuning.toneTolerance * nominal + FSKTuning.toneSlackHz + FSKTuning.toneCoarseness / samplesPerBit
     }
 }

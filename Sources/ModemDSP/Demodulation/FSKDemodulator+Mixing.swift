@@ -198,9 +198,4 @@ extension FSKDemodulator {
         }
         return any(outside)
     }
-
-    /// The segment `distance` places before `position` in a period of `period` segments.
-    static func positionBehind(_ position: Int, by distance: Int, period: Int) -> Int {
-        ((position - distance) % period + period) % period
-    }
 }

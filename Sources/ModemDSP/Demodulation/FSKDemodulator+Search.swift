@@ -59,7 +59,7 @@ extension FSKDemodulator {
                 // slowest rate, and final data. Try the first as soon as its data is in,
                 // and wait for the rest only when it does not settle the character.
                 let full = Int(e + Double(window) / 2) + lookahead + 2
-                let step = segmentsPerBit * anchorScale
+                let step = segmentsPerBit * clock.scale
                 let fast = min(full, roundToInt(e + Double(frameBits) * step) + 2 - delay)
                 guard segments >= fast else { nextDue = fast; return }
                 if segments < full { beginTentative() }
@@ -72,9 +72,9 @@ extension FSKDemodulator {
     }
 
     /// Lets the decisions until ``endTentative()`` read the provisional ring slots of the
-    /// segments still awaiting their high-pass (``writeProvisionalTail()``).
+    /// segments still awaiting their high-pass (``SegmentFrontEnd/writeProvisionalTail()``).
     mutating func beginTentative() {
-        ringEnd = writeProvisionalTail()
+        ringEnd = front.writeProvisionalTail()
         tentative = true
     }
 
@@ -88,20 +88,20 @@ extension FSKDemodulator {
     /// after any number of idle mark bits. Looking there directly (instead of waiting for a
     /// trigger) keeps weak back-to-back characters aligned; anything else ends the burst.
     mutating func follow(expect e: Double, idleBits: Int, lostSlots: Int, _ events: inout [ModemEvent]) {
-        let step = segmentsPerBit * anchorScale
+        let step = segmentsPerBit * clock.scale
         let lo = roundToInt(e), hi = roundToInt(e + step)
         let w = windowSums(lo, hi)
         let g = 2 * w.inverseSamples
         let em = w.markEnergy * g, es = w.spaceEnergy * g
         let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
         let power = abs(em - es) * w.inverseSamples
-        let atLevel = power > anchorPower * 0.1 && power < anchorPower * 10
-        let idleLike = em > es && atLevel && em - es > 1.5 * noisePerBin
+        let atLevel = clock.isAtLevel(power)
+        let idleLike = em > es && atLevel && em - es > FSKTuning.idleMargin * noisePerBin
         // Straight after a character the next thing is usually a start bit: only a window
         // that is clearly mark counts as idle there, so a start bit that noise tipped
         // towards mark still gets the character search (and its coherent decision) instead
         // of the character's leading 1s being taken for idle bits.
-        let clearlyIdle = idleLike && (idleBits > 0 || em > 4 * es)
+        let clearlyIdle = idleLike && (idleBits > 0 || em > FSKTuning.clearIdleRatio * es)
         if !clearlyIdle && (es > em || idleBits == 0) {
             let half = Double(window) / 2
             // Look half a bit around the clock: senders restart their clock after idle bits
@@ -113,16 +113,16 @@ extension FSKDemodulator {
             case .accepted(let next):
                 mode = .following(expect: next, idleBits: 0, lostSlots: 0)
                 return
-            case .framingError(let a) where abs(a - e) <= 3 && lostSlots == 0:
+            case .framingError(let a) where abs(a - e) <= FSKTuning.framingSlack && lostSlots == 0:
                 // Most likely a bit error on the clock we trust: stay on it, once. A second
                 // one in a row means the clock itself is wrong.
                 mode = .following(expect: a + Double(frameBits) * step, idleBits: 0, lostSlots: 1)
                 return
-            case .rejected where idleLike && idleBits < maxIdleBits:
+            case .rejected where idleLike && idleBits < FSKTuning.maxIdleBits:
                 // Not a character after all: the mark-leaning window was an idle bit.
                 mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
                 return
-            case .rejected where idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3:
+            case .rejected where idleBits == 0 && lostSlots < FSKTuning.maxLostSlots && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples):
                 // A character on the clock too weak to trust: lose it, keep the clock. Going
                 // back to hunting in the middle of a burst risks locking onto a data bit.
                 mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
@@ -130,10 +130,10 @@ extension FSKDemodulator {
             default:
                 break
             }
-        } else if idleLike && idleBits < maxIdleBits {
+        } else if idleLike && idleBits < FSKTuning.maxIdleBits {
             mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
             return
-        } else if idleBits == 0 && lostSlots < 2 && w.detrendedEnergy > anchorPower * w.samples * 0.3 {
+        } else if idleBits == 0 && lostSlots < FSKTuning.maxLostSlots && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples) {
             // Right after a character, a window that is neither a start bit nor a clean idle
             // bit, with the burst's energy still there, is most likely a start bit flipped by
             // noise: that character is lost, but the clock is not. Skip its slot.
@@ -146,10 +146,6 @@ extension FSKDemodulator {
         confirmation.endBurst()
         mode = .hunting
     }
-
-    /// Idle mark bits followed on the bit clock before the burst is considered over (the
-    /// phone apps send 50 bits of preamble; Arduino writes up to 49).
-    var maxIdleBits: Int { 64 }
 
     /// True when the one-bit window ending at `end` looks like the start of a start bit.
     @inline(__always)
@@ -168,9 +164,9 @@ extension FSKDemodulator {
         let em = w.markEnergy * g, es = w.spaceEnergy * g
         guard es > em else { return false }
         let total = w.detrendedEnergy
-        guard total > w.samples * 1e-11 else { return false }  // digital silence
+        guard total > w.samples * FSKTuning.silenceFloor else { return false }  // digital silence
         let noisePerBin = max(total - es, 0) * g
-        return es - em > 4 * noisePerBin
+        return es - em > FSKTuning.triggerMargin * noisePerBin
     }
 
     /// The alignment scorer over this demodulator's ring (see ``AlignmentScorer``).
@@ -205,7 +201,7 @@ extension FSKDemodulator {
     /// a segment of it win unless the signal is clearly better elsewhere.
     mutating func search(lo: Double, hi: Double, grid: Double?, _ events: inout [ModemEvent]) -> Outcome {
         let nominal = segmentsPerBit
-        let center = grid == nil ? 1.0 : anchorScale
+        let center = grid == nil ? 1.0 : clock.scale
         // On the burst's clock, a character scoring near what the burst's level predicts
         // needs no wider search (the common case, and a 4x saving); the wide search remains
         // for slips, restarted clocks and weak characters.
@@ -225,8 +221,8 @@ extension FSKDemodulator {
             if bestOffset != 0 {
                 central = scorer.score(offset: 2 * bestOffset) <= gridBest.score
             }
-            let expected = Double(frameBits) * anchorPower * nominal * Double(segmentLength) / 2
-            if central && gridBest.score >= 0.75 * expected {
+            let expected = Double(frameBits) * clock.power * nominal * Double(segmentLength) / 2
+            if central && gridBest.score >= FSKTuning.gridFastPathFraction * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
             // Before the wide search's data is in, the clock's candidates were the only try.
@@ -278,7 +274,7 @@ extension FSKDemodulator {
                          grid: Double?, _ events: inout [ModemEvent]) -> Outcome {
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
-        let center = grid == nil ? 1.0 : anchorScale
+        let center = grid == nil ? 1.0 : clock.scale
         var best = coarseBest
         // Off the clock: refine the winner over bit rates within the tolerance (whole
         // segments only: window edges round to segments, so half steps add nothing).
@@ -297,7 +293,7 @@ extension FSKDemodulator {
         }
         // Many rates fit one clean character almost equally well: move off the expected
         // rate only when the character clearly says so.
-        if best.step != atCenter.step && best.score < 1.03 * atCenter.score {
+        if best.step != atCenter.step && best.score < FSKTuning.rateChangeMargin * atCenter.score {
             best = atCenter
             scorer.setBoundaries(start: coarse, step: atCenter.step)
             for offset in [-1, 1] {
@@ -308,7 +304,7 @@ extension FSKDemodulator {
         var onGrid = false
         if grid != nil, let gridBest {
             // On the burst's clock only the phase is searched, near the expected start.
-            if gridBest.score >= 0.85 * best.score {
+            if gridBest.score >= FSKTuning.gridPreference * best.score {
                 best = gridBest
                 onGrid = true
             }

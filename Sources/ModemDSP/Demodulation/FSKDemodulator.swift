@@ -25,8 +25,7 @@
 /// fixed at initialisation; ``process(_:into:)`` never allocates unless `events` must grow.
 public struct FSKDemodulator: Sendable {
     public private(set) var configuration: DemodulatorConfiguration
-    /// Samples per mixing segment: a sixth of a bit. Finer timing (a twelfth) measured no
-    /// better in noise and costs a third more time.
+    /// Samples per mixing segment: a sixth of a bit (``FSKTuning/segmentsPerBit``).
     public let segmentLength: Int
     /// Average segments per bit.
     public let segmentsPerBit: Double
@@ -45,31 +44,8 @@ public struct FSKDemodulator: Sendable {
     let squelchRatio: Double
     let squelchRatioInBurst: Double
 
-    // Mixer: both tones over a common period; `mixerPosition` is the period's segment
-    // that the next (or the partial) segment is mixed against.
-    var mixer: ToneMixer
-    var mixerPosition = 0
-
-    // Partial segment.
-    var acc = SegmentAccumulator()
-    var fill = 0
-
-    // Raw segments awaiting high-pass correction (storage.raw): correlations, sum x,
-    // sum x^2, prefix of x before the segment. `correctionPosition` is the mixer period's
-    // segment of the raw segment `delay` places back, the one corrected next.
-    let rawMask: Int
-    var rawCount = 0
-    var rawPrefixX = 0.0
-    let delay: Int
-    let inverseWindowSamples: Double
-    var correctionPosition = 0
-
-    // Ring of prefix sums of corrected segments: 6 doubles per slot (mark re, im, space re,
-    // im, sum x, sum x^2).
-    var storage: DemodulatorStorage
-    let ringMask: Int
-    var segments = 0
-    var prefix = PrefixSums()
+    /// Mixer, high-pass and the ring of running sums the searches read.
+    var front: SegmentFrontEnd
 
     // Search state.
     enum Mode {
@@ -84,20 +60,18 @@ public struct FSKDemodulator: Sendable {
     var mode = Mode.hunting
     /// The segment count at which ``advance(_:)`` next has something to do.
     var nextDue = 0
-    /// Set while a decision reads provisional ring slots (``writeProvisionalTail()``), before
-    /// the wide search's data is in: only an accepted character is final then; anything else
-    /// waits for the final data.
+    /// Set while a decision reads provisional ring slots
+    /// (``SegmentFrontEnd/writeProvisionalTail()``), before the wide search's data is in:
+    /// only an accepted character is final then; anything else waits for the final data.
     var tentative = false
     /// Ring slots a search may read: ``segments``, or more while ``tentative``.
     var ringEnd = 0
     var needMore = false
     var huntEnd: Int
-    var anchorScale = 1.0
-    var anchorPower = 0.0
-    var charactersOnClock = 0
+    /// The burst's bit clock and level.
+    var clock = BitClock()
     var markTracker = TonePhaseTracker()
     var spaceTracker = TonePhaseTracker()
-    var lastCharacterEnd = -Double.infinity
     var confirmation: BurstConfirmation
 
     /// Samples consumed so far.
@@ -108,37 +82,26 @@ public struct FSKDemodulator: Sendable {
         self.configuration = configuration
         sampleRate = configuration.sampleRate
         let samplesPerBit = configuration.sampleRate / configuration.profile.baud
-        segmentLength = max(1, Int(samplesPerBit / 6))
+        segmentLength = max(1, Int(samplesPerBit / Double(FSKTuning.segmentsPerBit)))
         segmentsPerBit = samplesPerBit / Double(segmentLength)
         bitsPerSegment = 1 / segmentsPerBit
         window = max(2, Int(segmentsPerBit.rounded()))
         squelchRatio = Self.smallestRatio(reaching: configuration.squelch)
-        squelchRatioInBurst = Self.smallestRatio(reaching: configuration.squelch - 4)
+        squelchRatioInBurst = Self.smallestRatio(reaching: configuration.squelch - FSKTuning.inBurstSquelchRelief)
         frameBits = configuration.format.bitsPerFrame
         stopBits = configuration.format.stopBits
         lookaheadSegments = Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
 
-        mixer = ToneMixer(mark: configuration.profile.mark, space: configuration.profile.space,
-                          sampleRate: configuration.sampleRate, segmentLength: segmentLength)
-        delay = window / 2
-        correctionPosition = Self.positionBehind(0, by: delay, period: mixer.segmentsPerPeriod)
-        inverseWindowSamples = 1 / Double(window * segmentLength)
-        var rawSize = 8
-        while rawSize < 2 * delay + 4 { rawSize <<= 1 }
-        rawMask = rawSize - 1
-
         let span = Int(Double(frameBits + 4) * segmentsPerBit * (1 + configuration.baudTolerance)) + 2 * window + 16
-        var size = 64
-        while size < 2 * span { size <<= 1 }
-        storage = DemodulatorStorage(rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits, segmentLength: segmentLength)
-        ringMask = size - 1
+        front = SegmentFrontEnd(mark: configuration.profile.mark, space: configuration.profile.space, sampleRate: configuration.sampleRate,
+                                segmentLength: segmentLength, window: window, span: span, frameBits: frameBits)
         huntEnd = window
         // The tone estimate's noise grows with the bit rate (shorter bits) and coarsens with
-        // few samples per bit: at 1225 baud, 44.1 kHz, a character at -2 dB SNR reads within
-        // about 75 Hz (standard deviation) with a tail to 170 Hz over three characters, speech
-        // wanders by 150-300 Hz.
-        confirmation = BurstConfirmation(required: 3, spreadLimit: 0.15 * configuration.profile.baud + 1000 / samplesPerBit,
-                                         clearEbN0Ratio: Self.smallestRatio(reaching: 18))
+        // few samples per bit.
+        confirmation = BurstConfirmation(
+            required: FSKTuning.confirmationCharacters,
+            spreadLimit: FSKTuning.confirmationSpreadPerBaud * configuration.profile.baud + FSKTuning.toneCoarseness / samplesPerBit,
+            clearEbN0Ratio: Self.smallestRatio(reaching: FSKTuning.clearEbN0))
     }
 
     /// The smallest positive double whose ``decibels(power:)`` is at least `level`
@@ -177,15 +140,8 @@ public struct FSKDemodulator: Sendable {
         profile.space = space
         try profile.validate(sampleRate: configuration.sampleRate)
         configuration.profile = profile
-        // The new period starts afresh: the phase reference jumps, which is harmless between
-        // bursts (the phase trackers restart too). The few raw segments still awaiting
-        // their high-pass are corrected with the new tones' sums: a negligible error that
-        // only a DC offset could make visible, one bit long.
-        mixer = ToneMixer(mark: mark, space: space, sampleRate: sampleRate, segmentLength: segmentLength)
-        // A partial segment keeps its samples (the time base must not move) and finishes
-        // against the new table.
-        mixerPosition = 0
-        correctionPosition = Self.positionBehind(0, by: delay, period: mixer.segmentsPerPeriod)
+        front.retune(mark: mark, space: space, sampleRate: sampleRate)
+        // The phase reference jumps with the new mixer period: the trackers restart too.
         markTracker.reset()
         spaceTracker.reset()
     }
@@ -221,41 +177,54 @@ public struct FSKDemodulator: Sendable {
         guard let base = samples.baseAddress else { return }
         let n = samples.count
         let b = segmentLength
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        let scratch = storage.mixed
+        front.makeUnique()
+        let scratch = front.storage.mixed
         var i = 0
-        let period = mixer.segmentsPerPeriod
-        if fill > 0 {
+        if front.fill > 0 {
             // The segment the previous call left partial, in the same order of operations as
             // a whole one, so chunking never changes a result.
-            let take = min(b - fill, n)
-            Self.mixPartial(base, take, mixer.table + mixerPosition * b, fill: fill, &acc)
-            fill += take
-            i = take
-            guard fill == b else {
+            i = front.continuePartial(base, n)
+            guard front.fill == 0 else {
                 samplesConsumed += Int64(n)
                 return
             }
-            fill = 0
-            scratch[0] = acc.segment
-            acc = SegmentAccumulator()
-            mixerPosition = mixerPosition + 1 == period ? 0 : mixerPosition + 1
             completeSegments(scratch, 1, &events)
         }
         // Two passes over blocks of whole segments: a tight mixer with no state to carry,
         // then the segment pipeline with its state in registers.
         while n - i >= b {
-            let count = min((n - i) / b, storage.mixedCapacity)
-            mixerPosition = Self.mixWhole(base + i, count, b, mixer, from: mixerPosition, into: scratch)
+            let count = front.mixWhole(base + i, n - i)
             completeSegments(scratch, count, &events)
             i += count * b
         }
-        if i < n {
-            Self.mixPartial(base + i, n - i, mixer.table + mixerPosition * b, fill: 0, &acc)
-            fill = n - i
-        }
+        if i < n { front.startPartial(base + i, n - i) }
         samplesConsumed += Int64(n)
     }
+
+    /// Runs mixed segments through the front end, and the state machine (``advance(_:)``)
+    /// whenever it has work.
+    @inline(__always)
+    mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [ModemEvent]) {
+        var i = 0
+        while i < count {
+            i += front.append(mixed + i, count - i, until: nextDue)
+            if front.segments >= nextDue { advance(&events) }
+        }
+    }
+
+    // What the searches read of the front end, by the names they use.
+
+    /// Corrected segments in the ring so far.
+    var segments: Int { front.segments }
+    /// The ring and the searches' scratch.
+    var storage: DemodulatorStorage { front.storage }
+    var ringMask: Int { front.ringMask }
+    /// Raw segments in so far (the decision time of what is decided now).
+    var rawCount: Int { front.rawCount }
+    /// Segments the high-pass holds back.
+    var delay: Int { front.delay }
+    @inline(__always)
+    func windowSums(_ lo: Int, _ hi: Int) -> Window { front.windowSums(lo, hi) }
 
     /// The mixer's raw output for one segment of ``segmentLength`` samples: the four tone
     /// products (cos and -sin of mark, then of space) against the stream's phase reference,
@@ -301,7 +270,7 @@ public struct FSKDemodulator: Sendable {
         let b = segmentLength
         let count = min(samples.count / b, segments.count)
         guard count > 0, let x = samples.baseAddress, let out = segments.baseAddress else { return 0 }
-        _ = Self.mixWhole(x, count, b, mixer, from: mixerPosition, into: out)
+        front.mixAhead(x, count, into: out)
         return count
     }
 
@@ -309,10 +278,10 @@ public struct FSKDemodulator: Sendable {
     /// ``process(_:into:)`` would on the samples they came from (which must be the samples
     /// that follow what this demodulator has consumed, with no partial segment pending).
     public mutating func process(mixed segments: UnsafeBufferPointer<MixedSegment>, into events: inout [ModemEvent]) {
-        precondition(fill == 0, "process(mixed:) needs the demodulator on a segment boundary")
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        precondition(front.fill == 0, "process(mixed:) needs the demodulator on a segment boundary")
+        front.makeUnique()
         if let base = segments.baseAddress { completeSegments(base, segments.count, &events) }
-        mixerPosition = (mixerPosition + segments.count) % mixer.segmentsPerPeriod
+        front.skipMixer(segments.count)
         samplesConsumed += Int64(segments.count * segmentLength)
     }
 

@@ -205,6 +205,8 @@ public struct AutoSettings: ModemReceiverFactory, Equatable {
     public init() {}
     /// The slowest common rate, so a burst report is not split inside a slow modem's burst.
     public var nominalBaud: Double { 300 }
+    /// Each burst finds its own bit rate.
+    public var fixedBaud: Double? { nil }
     public var burstGapBits: Double { 20 }
 
     public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> AutoReceiver {

@@ -1,5 +1,6 @@
 /// The modem a command talks, built once from its options: it makes receivers for a
-/// sample rate and knows how the signal uses the audio channels.
+/// sample rate. How a transmitted signal uses the audio channels is the transmitter's
+/// ``ModemTransmitter/channels``, the one place that fact is kept.
 ///
 /// Code that handles samples is generic over ``ModemReceiverFactory``; a command switches on
 /// this value once, at the top, so the per-sample loops are specialised for each modem.
@@ -10,22 +11,6 @@ public enum Modem: Sendable, Equatable {
     case hijack(HiJackSettings)
     /// FSK whose profile and character format are found per burst from the signal.
     case auto(AutoSettings)
-
-    /// How a modem's signal sits in the audio channels.
-    public enum ChannelPlan: Sendable, Equatable {
-        /// One signal, on whichever channel carries it.
-        case mono
-        /// Data on the left channel, the board's power tone on the right (phone -> board).
-        case dataLeftPowerRight
-    }
-
-    /// The channel layout of what this modem transmits. Receivers read one channel either way.
-    public var channelPlan: ChannelPlan {
-        switch self {
-        case .fsk, .auto: return .mono
-        case .hijack: return .dataLeftPowerRight
-        }
-    }
 
     /// A short description for messages: the profile name, or "hijack".
     public var name: String {
@@ -42,11 +27,18 @@ public protocol ModemReceiverFactory<Receiver>: Sendable {
     associatedtype Receiver: ModemReceiver
     /// The bit rate the receiver expects.
     var nominalBaud: Double { get }
+    /// The bit rate every burst is sent at, for reports (the full-band SNR); nil when each
+    /// burst has its own. Default: ``nominalBaud``.
+    var fixedBaud: Double? { get }
     /// Silence, in bit times, that ends a burst: FSK characters follow each other closely,
     /// HiJack bytes are spread over a 100-cell byte period.
     var burstGapBits: Double { get }
     /// A receiver for `sampleRate`; throws when the modem cannot work at that rate.
     func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> Receiver
+}
+
+extension ModemReceiverFactory {
+    public var fixedBaud: Double? { nominalBaud }
 }
 
 /// What fixes an FSK modem: tones and bit rate, character format, squelch.

@@ -1,6 +1,6 @@
 /// One sample of the stock HiJack firmware's sensor stream: the top 8 bits of an ADC
 /// reading whose full scale is 2.75 V.
-public struct HiJackSample: FramedMessage, Equatable {
+public struct HiJackSample: ByteMessage, Equatable {
     public static let fullScale = 2.75
     public var byte: UInt8
     public init(byte: UInt8) { self.byte = byte }
@@ -24,7 +24,7 @@ public struct HiJackSample: FramedMessage, Equatable {
 
 /// The byte the phone sends the stock HiJack firmware to set its sampling period:
 /// 2560 / (b + 1) / 2 ticks of 1/1024 s, in integer arithmetic as the firmware does it.
-public struct HiJackRate: FramedMessage, Equatable {
+public struct HiJackRate: ByteMessage, Equatable {
     public var byte: UInt8
     public init(byte: UInt8) { self.byte = byte }
 
@@ -53,19 +53,7 @@ public struct HiJackRate: FramedMessage, Equatable {
 }
 
 /// Every byte is a sample.
-public struct HiJackSampleParser: SingleMessageParser {
-    public typealias Message = HiJackSample
-    public let discardedBytes = 0
-    public let bufferedBytes = 0
-    public init() {}
-    public mutating func push(_ byte: UInt8, at time: Double) -> HiJackSample? { HiJackSample(byte: byte) }
-}
+public typealias HiJackSampleParser = ByteMessageParser<HiJackSample>
 
 /// Every byte is a rate setting.
-public struct HiJackRateParser: SingleMessageParser {
-    public typealias Message = HiJackRate
-    public let discardedBytes = 0
-    public let bufferedBytes = 0
-    public init() {}
-    public mutating func push(_ byte: UInt8, at time: Double) -> HiJackRate? { HiJackRate(byte: byte) }
-}
+public typealias HiJackRateParser = ByteMessageParser<HiJackRate>

@@ -60,22 +60,16 @@ public struct PinReply: FramedMessage, Equatable {
 }
 
 /// Parses "Set: N to: M" lines; other lines are discarded (counted).
-public struct PinReplyParser: SingleMessageParser {
-    public typealias Message = PinReply
-    private var lines = TextLineParser()
-    private var rejected = 0
-    public init() {}
-    public var discardedBytes: Int { lines.discardedBytes + rejected }
-    public var bufferedBytes: Int { lines.bufferedBytes }
+public typealias PinReplyParser = LineMessageParser<PinReply>
 
-    public mutating func push(_ byte: UInt8, at time: Double) -> PinReply? {
-        guard let line = lines.push(byte, at: time) else { return nil }
+extension PinReply: LineMessage {
+    /// A "Set: N to: M" line; nil for any other.
+    public init?(line: TextLine) {
         let words = line.text.split(separator: " ")
-        if words.count == 4, words[0] == "Set:", words[2] == "to:", let p = decimal(words[1]), let s = decimal(words[3]) {
-            return PinReply(pin: p, state: s, raw: line.raw)
+        guard words.count == 4, words[0] == "Set:", words[2] == "to:", let p = decimal(words[1]), let s = decimal(words[3]) else {
+            return nil
         }
-        rejected += line.raw.count
-        return nil
+        self.init(pin: p, state: s, raw: line.raw)
     }
 }
 

@@ -24,22 +24,13 @@ public struct RangeReading: FramedMessage, Equatable {
 
 /// Parses MaxSonar-via-Arduino lines ("157\r\n"): lines that are not all digits (at most 5)
 /// are discarded.
-public struct RangeLineParser: SingleMessageParser {
-    public typealias Message = RangeReading
-    private var lines = TextLineParser()
-    private var rejected = 0
-    public init() {}
-    public var discardedBytes: Int { lines.discardedBytes + rejected }
-    public var bufferedBytes: Int { lines.bufferedBytes }
+public typealias RangeLineParser = LineMessageParser<RangeReading>
 
-    public mutating func push(_ byte: UInt8, at time: Double) -> RangeReading? {
-        guard let line = lines.push(byte, at: time) else { return nil }
-        let t = line.text.utf8
-        if t.count <= 5, let v = decimal(Substring(line.text)) {
-            return RangeReading(value: v, unit: .centimetres, raw: line.raw)
-        }
-        rejected += line.raw.count
-        return nil
+extension RangeReading: LineMessage {
+    /// A MaxSonar-via-Arduino line: at most 5 decimal digits, centimetres.
+    public init?(line: TextLine) {
+        guard line.text.utf8.count <= 5, let v = decimal(Substring(line.text)) else { return nil }
+        self.init(value: v, unit: .centimetres, raw: line.raw)
     }
 }
 

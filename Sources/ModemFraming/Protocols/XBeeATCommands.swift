@@ -154,20 +154,17 @@ public struct XBeeReply: FramedMessage, Equatable {
 }
 
 /// Parses XBee replies: CR-terminated lines "OK", "ERROR" or a value.
-public struct XBeeReplyParser: SingleMessageParser {
-    public typealias Message = XBeeReply
-    private var lines = TextLineParser()
-    public init() {}
-    public var discardedBytes: Int { lines.discardedBytes }
-    public var bufferedBytes: Int { lines.bufferedBytes }
+public typealias XBeeReplyParser = LineMessageParser<XBeeReply>
 
-    public mutating func push(_ byte: UInt8, at time: Double) -> XBeeReply? {
-        guard let line = lines.push(byte, at: time) else { return nil }
+extension XBeeReply: LineMessage {
+    /// "OK", "ERROR", or any other line as a value; `raw` ends in CR alone, as the radio
+    /// sends it, whatever terminator the line had.
+    public init?(line: TextLine) {
         let raw = Array(line.raw.prefix { $0 != 13 && $0 != 10 }) + [13]
         switch line.text {
-        case "OK": return XBeeReply(kind: .ok, raw: raw)
-        case "ERROR": return XBeeReply(kind: .error, raw: raw)
-        default: return XBeeReply(kind: .value(line.text), raw: raw)
+        case "OK": self.init(kind: .ok, raw: raw)
+        case "ERROR": self.init(kind: .error, raw: raw)
+        default: self.init(kind: .value(line.text), raw: raw)
         }
     }
 }

@@ -54,13 +54,16 @@ struct EncodeCommand: ParsableCommand {
             }
             // The lead-in and tail are the power tone alone, so the board powers up first.
             try encode(sending.hijack(s, idleLine: false),
-                       layout: .both, message: message)
+                       layout: channels, message: message)
         }
     }
 
     /// Writes `--silence` of resting line, one burst of the bytes, and `--silence` again.
-    private func encode<Maker: TransmitterMaker>(_ maker: Maker, layout: ChannelLayout, message: [UInt8]?) throws(CLIError) {
+    /// `layout` places a one-channel signal; a transmitter of two channels (HiJack: data
+    /// left, power right) fills both itself.
+    private func encode<Maker: TransmitterMaker>(_ maker: Maker, layout requested: ChannelLayout, message: [UInt8]?) throws(CLIError) {
         var transmitter = try maker.make(sampleRate: rate)
+        let layout = transmitter.channels == 1 ? requested : .both
         let destination = output ?? "-"
         if destination == "-" && Diagnostics.stdoutIsTerminal {
             throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")

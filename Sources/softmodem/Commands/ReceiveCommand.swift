@@ -46,7 +46,7 @@ struct ReceiveCommand: ParsableCommand {
         var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: profile.baud))
         let settings = FSKSettings(profile: profile, format: frame)
         // -vv traces characters; the burst lines of -v would drown the file messages.
-        let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: .fsk(settings))
+        let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: .fsk(settings), factory: settings)
         for path in files.isEmpty ? ["-"] : files {
             var source: SoundFileReader
             do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }

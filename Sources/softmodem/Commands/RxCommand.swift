@@ -40,7 +40,7 @@ struct RxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count.", valueName: "db"))
     var squelch = DemodulatorConfiguration.defaultSquelch
 
-    @Option(name: .long, help: ArgumentHelp("HiJack: capture channel to decode (1 = left/mono, the default; 2 = right).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Capture channel to decode (1 = left/mono, the default; 2 = right).", valueName: "n"))
     var channel: Int?
 
     func validate() throws {
@@ -53,7 +53,6 @@ struct RxCommand: ParsableCommand {
 
     func run() throws {
         let modem = try self.modem.receiveModem(squelch: squelch, hiJackBaud: true)
-        if case .hijack = modem {} else if channel != nil { throw CLIError.usage("--channel applies to --profile hijack only") }
         let ch = channel ?? 1
         guard (1...32).contains(ch) else { throw CLIError.usage("--channel must be 1 to 32") }
         // Choose the concrete receiver once; the loop below is generic over it.
@@ -68,7 +67,7 @@ struct RxCommand: ParsableCommand {
         // With --protocol, parsed messages replace the raw bytes and --count counts messages.
         let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
         StopSignal.install()
-        let reporter = BurstReporter(verbosity: verbosity, modem: modem)
+        let reporter = BurstReporter(verbosity: verbosity, modem: modem, factory: factory)
         var rx = try LiveDecoder(factory, options: audio, channel: channel, reporter: reporter)
         var output = ByteOutput(format: timestamps ? .timestamps : hex ? .hex : .raw, printer: printer, sampleRate: rx.sampleRate,
                                 baud: factory.nominalBaud, gapBits: factory.burstGapBits)

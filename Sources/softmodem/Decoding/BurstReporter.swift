@@ -10,19 +10,15 @@ struct BurstReporter {
     /// The bit rate the modem was set to (nil with `--profile auto`: each burst finds its own).
     let baud: Double?
 
-    init(verbosity: VerbosityOptions, modem: Modem) {
-        self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem)
+    init(verbosity: VerbosityOptions, modem: Modem, factory: some ModemReceiverFactory) {
+        self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem, factory: factory)
     }
 
-    init(verbose: Bool, trace: Bool, modem: Modem) {
+    init(verbose: Bool, trace: Bool, modem: Modem, factory: some ModemReceiverFactory) {
         self.verbose = verbose
         self.trace = trace
         modemName = modem.name
-        switch modem {
-        case .fsk(let s): baud = s.nominalBaud
-        case .hijack(let s): baud = s.nominalBaud
-        case .auto: baud = nil
-        }
+        baud = factory.fixedBaud
     }
 
     /// `-vv`: one character.

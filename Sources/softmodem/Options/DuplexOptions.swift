@@ -27,17 +27,19 @@ struct DuplexOptions: ParsableArguments {
              output: some BridgePort, tick: () throws(CLIError) -> Bool = { true }) throws(CLIError) -> (LiveBridge.Counters, String) {
         let incoming = try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: true)
         let outgoing = try modem.transmitModem(hijack: hijack, power: power)
-        let bridge = LiveBridge(audio: audio, reporter: BurstReporter(verbosity: verbosity, modem: incoming), echoGuard: echoGuard / 1000)
+        func bridge(_ factory: some ModemReceiverFactory) -> LiveBridge {
+            LiveBridge(audio: audio, reporter: BurstReporter(verbosity: verbosity, modem: incoming, factory: factory), echoGuard: echoGuard / 1000)
+        }
         switch (incoming, outgoing) {
         case (.fsk(let settings), _):
             let maker = FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: 50, postamble: 7)
-            return try bridge.run(settings, maker, tail: 0, input: &input, output: output, tick: tick)
+            return try bridge(settings).run(settings, maker, tail: 0, input: &input, output: output, tick: tick)
         case (.hijack(let settings), .hijack(let s)):
             // The board talks at its own rate (--baud moves the receiver); we send at the
             // host's stock rate.
             let maker = HiJackTransmitterMaker(baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
                                                preamble: 50, postamble: 7, power: power, idleLine: true)
-            return try bridge.run(settings, maker, tail: TxCommand.hiJackTail, input: &input, output: output, tick: tick)
+            return try bridge(settings).run(settings, maker, tail: TxCommand.hiJackTail, input: &input, output: output, tick: tick)
         case (.hijack, _), (.auto, _):
             throw .usage("--profile \(incoming.name) cannot be used to send and receive")
         }

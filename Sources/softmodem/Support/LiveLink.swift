@@ -50,7 +50,7 @@ struct LiveLink {
 
     init(options: LiveAudioOptions, profile: ModemProfile, format: FrameFormat, preamble: Int, verbose: Bool) throws(CLIError) {
         let settings = FSKSettings(profile: profile, format: format)
-        receiver = try LiveDecoder(settings, options: options, reporter: BurstReporter(verbose: verbose, trace: false, modem: .fsk(settings)))
+        receiver = try LiveDecoder(settings, options: options, reporter: BurstReporter(verbose: verbose, trace: false, modem: .fsk(settings), factory: settings))
         transmitter = try LiveTransmitter(FSKTransmitterMaker(settings: settings, amplitudeDB: -1, preamble: preamble, postamble: 7),
                                           options: options, keepOpen: true, verbose: verbose)
         bytes.reserveCapacity(256)

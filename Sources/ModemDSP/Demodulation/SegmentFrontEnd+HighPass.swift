@@ -1,9 +1,10 @@
-// The per-segment pipeline: high-pass correction of mixed segments and the ring of
-// running sums that makes any window's correlations two subtractions.
+// The front end's per-segment pipeline: high-pass correction of mixed segments and the
+// ring of running sums that makes any window's correlations two subtractions.
 
-extension FSKDemodulator {
-    /// Runs mixed segments through the high-pass and into the prefix ring, calling the
-    /// search whenever it is due.
+extension SegmentFrontEnd {
+    /// Runs mixed segments through the high-pass and into the prefix ring until
+    /// ``segments`` reaches `due` (the demodulator's state machine has work then) or the
+    /// segments run out; returns how many it took.
     ///
     /// Each raw segment is stored, then the segment `delay` places back is high-passed and
     /// its running sums appended to the ring. The high-pass subtracts a centred one-bit
@@ -19,7 +20,7 @@ extension FSKDemodulator {
     /// runs a precomputed count, up to the next thing the outer loop must do (the search is
     /// due, a running sum needs rebasing, the block ends). The first `delay` segments of a
     /// stream, which have nothing to correct yet, go through the outer loop one at a time.
-    mutating func completeSegments(_ mixed: UnsafePointer<MixedSegment>, _ count: Int, _ events: inout [ModemEvent]) {
+    mutating func append(_ mixed: UnsafePointer<FSKDemodulator.MixedSegment>, _ count: Int, until due: Int) -> Int {
         let q = storage.raw, ring = storage.ring
         let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
         let b = Double(segmentLength), inverseWindow = inverseWindowSamples
@@ -55,7 +56,7 @@ extension FSKDemodulator {
             } else {
                 // From here on every raw segment completes one corrected segment, so the
                 // counters move together and the stopping points are known in advance.
-                let run = min(count - i, max(nextDue - seg, 1), 0x10000 - (seg & 0xFFFF), 0x10000 - (r & 0xFFFF))
+                let run = min(count - i, max(due - seg, 1), 0x10000 - (seg & 0xFFFF), 0x10000 - (r & 0xFFFF))
                 let back = window &- 1
                 for _ in 0..<run {
                     let segment = mixed[i]
@@ -75,12 +76,10 @@ extension FSKDemodulator {
             if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
             // The state machine says when it next has work; between, segments only fill the
             // ring.
-            if seg >= nextDue {
-                (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
-                advance(&events)
-            }
+            if seg >= due { break }
         }
         (rawCount, rawPrefixX, segments, prefix, correctionPosition) = (r, px, seg, p, position)
+        return i
     }
 
     /// High-passes one raw segment `c` (subtracts the moving mean `mean` from its samples),
@@ -118,28 +117,6 @@ extension FSKDemodulator {
         prefix.x -= base.4
         prefix.xx -= base.5
     }
-
-    /// 1 / (samples in `segments` segments), from a table: see DemodulatorStorage.inverseSamples.
-    @inline(__always)
-    func inverseSamples(_ segments: Int) -> Double {
-        storage.inverseSamples[segments & ringMask]
-    }
-
-    /// Sums over segments [lo, hi): mark, space (complex), sum x, sum x^2.
-    ///
-    /// Segment positions stay far below 2^50, so the index arithmetic here (and in the other
-    /// per-character helpers) uses the wrapping operators: the overflow checks of the plain
-    /// ones were about 5 % of a decode, run a few hundred times per character.
-    @inline(__always)
-    func windowSums(_ lo: Int, _ hi: Int) -> Window {
-        do {
-            let r = storage.ring
-            let a = 6 &* (lo & ringMask), b = 6 &* (hi & ringMask)
-            return Window(mr: r[b] - r[a], mi: r[b &+ 1] - r[a &+ 1], sr: r[b &+ 2] - r[a &+ 2],
-                          si: r[b &+ 3] - r[a &+ 3], x: r[b &+ 4] - r[a &+ 4], xx: r[b &+ 5] - r[a &+ 5],
-                          samples: Double((hi &- lo) &* segmentLength), inverseSamples: inverseSamples(hi &- lo))
-        }
-    }
 }
 
 /// Correlations and energies over one window of whole segments.
@@ -171,20 +148,20 @@ struct PrefixSums {
     var xx = 0.0
 }
 
-extension FSKDemodulator {
+extension SegmentFrontEnd {
     /// Writes provisional running sums for the `delay` raw segments still awaiting their
     /// high-pass into the ring slots after ``segments``, and returns how many segments the
     /// ring then covers (raw segments included).
     ///
     /// Why: the centred high-pass holds every segment back half a bit until the segments
     /// after it are in, and that half bit would come on top of every character's latency
-    /// live. A tentative decision (``advance(_:)``) reads these slots instead: each is
+    /// live. A tentative decision (``FSKDemodulator/advance(_:)``) reads these slots instead: each is
     /// corrected by the mean of the segments available so far (half a bit to just under a
     /// bit, the same truncation the stream's first segments get), which removes DC and
     /// hum as well; only the tones' leakage differs, by a few per cent of a mean that is
     /// itself small. The slots are overwritten by the final values as segments complete,
     /// and nothing else reads past ``segments``.
-    mutating func writeProvisionalTail() -> Int {
+    func writeProvisionalTail() -> Int {
         let r = rawCount
         guard r >= delay else { return segments }
         let q = storage.raw, ring = storage.ring

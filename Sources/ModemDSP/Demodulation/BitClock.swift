@@ -1,0 +1,51 @@
+/// A burst's bit clock and level, learned from its characters: the bit length (as a scale
+/// of the nominal one), the last character's power and end, and how long the clock has run.
+///
+/// On the clock, each character's timing error nudges the clock's phase and rate (a
+/// second-order loop, ``track(error:expected:span:tolerance:)``) instead of resetting them:
+/// at low SNR a single character's best alignment wanders with the noise, the sender's
+/// clock does not.
+struct BitClock: Sendable {
+    /// Bit length relative to the nominal one.
+    private(set) var scale = 1.0
+    /// Signal power of the last accepted character (0 before the first).
+    var power = 0.0
+    /// Segment where the last accepted character ended.
+    var lastEnd = -Double.infinity
+    /// Characters decided on this clock since it started.
+    private(set) var characters = 0
+
+    /// True when `p` is at the burst's level (within ``FSKTuning/levelLow`` and
+    /// ``FSKTuning/levelHigh`` of the last character's power): the clock only vouches for
+    /// characters of the same sender.
+    @inline(__always)
+    func isAtLevel(_ p: Double) -> Bool {
+        p > power * FSKTuning.levelLow && p < power * FSKTuning.levelHigh
+    }
+
+    /// True when a window of `samples` samples with detrended energy `energy` still
+    /// carries the burst (``FSKTuning/burstEnergyFraction`` of its level).
+    @inline(__always)
+    func carriesBurst(energy: Double, samples: Double) -> Bool {
+        energy > power * samples * FSKTuning.burstEnergyFraction
+    }
+
+    /// Starts a clock at a burst's first character, at bit-length scale `scale`.
+    mutating func start(scale: Double) {
+        self.scale = scale
+        characters = 0
+    }
+
+    /// Moves the clock by a character's timing error `error` (segments; it started at
+    /// `expected + error`) over a character of `span` segments, the rate kept within
+    /// +-`tolerance`; returns where the next character is expected.
+    ///
+    /// Gear shifting: the loop pulls in fast while the clock is young, then settles to
+    /// low-jitter gains.
+    mutating func track(error: Double, expected: Double, span: Double, tolerance: Double) -> Double {
+        let young = characters < FSKTuning.youngClockCharacters
+        characters += 1
+        scale = min(max(scale + (young ? FSKTuning.youngRateGain : FSKTuning.settledRateGain) * error / span, 1 - tolerance), 1 + tolerance)
+        return expected + (young ? FSKTuning.youngPhaseGain : FSKTuning.settledPhaseGain) * error + span * scale
+    }
+}

@@ -1,0 +1,120 @@
+// The FSK demodulator's thresholds and gains, each with why it has its value. They were
+// set on the real captures and the synthetic noise, speech and interference tests; every
+// one is a ratio, so none depends on the signal's level.
+
+/// Thresholds and gains of ``FSKDemodulator``.
+enum FSKTuning {
+    // MARK: Timing resolution
+
+    /// Mixing segments per bit: finer timing (twelve) measured no better in noise and costs
+    /// a third more time.
+    static let segmentsPerBit = 6
+
+    // MARK: Start-bit hunt
+
+    /// A one-bit window triggers the search when space exceeds mark by this many times the
+    /// noise per tone bin: lower triggers on noise several times a second, higher misses
+    /// start bits at -4 dB full-band SNR.
+    static let triggerMargin = 4.0
+    /// Detrended energy per sample below which a window is digital silence (a dithered
+    /// 16-bit file's noise is far above it).
+    static let silenceFloor = 1e-11
+
+    // MARK: Squelch
+
+    /// dB less squelch for characters on a burst's clock and at its level: the clock and the
+    /// level vouch for them, and continuous bursts then decode 4 dB further into the noise.
+    static let inBurstSquelchRelief = 4.0
+    /// Noise never counts below this fraction of a character's energy, so a perfectly clean
+    /// synthetic character has a finite Eb/N0 (60 dB).
+    static let noiseFloorFraction = 1e-6
+
+    // MARK: Following a burst
+
+    /// A character or window is at the burst's level when its power is within these factors
+    /// of the last character's (10 dB either way): fading and AGC stay inside, the tail of
+    /// a different, far quieter sender does not.
+    static let levelLow = 0.1
+    static let levelHigh = 10.0
+    /// A window on the clock is an idle mark bit when mark exceeds space by this many times
+    /// the noise per bin.
+    static let idleMargin = 1.5
+    /// Straight after a character, an idle bit must have this many times more mark than
+    /// space energy: a start bit tipped towards mark by noise must still get the search.
+    static let clearIdleRatio = 4.0
+    /// A window still carries the burst when its energy is above this fraction of the
+    /// burst's: then a lost character keeps the clock instead of ending the burst.
+    static let burstEnergyFraction = 0.3
+    /// Characters in a row that may be lost on the clock before the burst counts as ended.
+    static let maxLostSlots = 2
+    /// Segments a framing error may sit off the clock and still count as a bit error on it.
+    static let framingSlack = 3.0
+    /// Idle mark bits followed on the clock before the burst is over: the phone apps send 50
+    /// bits of preamble, Arduino writes up to 49.
+    static let maxIdleBits = 64
+    /// A character within this many character times of the last one's end, at its level,
+    /// resumes that burst (a lost clock, a restarted sender) and gets the in-burst squelch.
+    static let resumeCharacters = 3.0
+
+    // MARK: Alignment search
+
+    /// On the clock, a candidate scoring at least this fraction of what the burst's level
+    /// predicts is decided without the wide search (the common case, a 4x saving).
+    static let gridFastPathFraction = 0.75
+    /// A rate off the expected one must score this much better to be taken: many rates fit
+    /// one clean character almost equally well.
+    static let rateChangeMargin = 1.03
+    /// On the clock, its own candidate wins when it scores at least this fraction of the
+    /// wide search's best.
+    static let gridPreference = 0.85
+
+    // MARK: Bit decisions
+
+    /// Energy clarity |em - es| / (em + es) above which the energy verdict stands and a
+    /// disagreeing phase proves the phase reference wrong.
+    static let coherentOverrideClarity = 0.6
+    /// Inside a confirmed burst, every this-many-th character has its tones measured (for
+    /// the burst's report); the rest skip the cost.
+    static let toneMeasureInterval = 8
+    /// FSK has a constant envelope: a start bit weaker than this fraction of the character's
+    /// mean bit energy is an onset transient (inside a burst the clock allows `inBurstStart`).
+    static let startEnergyFraction = 0.3
+    static let inBurstStartEnergyFraction = 0.1
+    /// No bit of a burst's first character may be weaker than this fraction of the mean.
+    static let weakestBitFraction = 0.1
+    /// A start found right after a space this strong (fraction of the character's mean) is
+    /// a data bit of a character already under way.
+    static let precedingSpaceFraction = 0.3
+
+    // MARK: Bit clock loop
+
+    /// Characters during which the clock pulls in fast: a sender 3 % off moves 3.6 segments
+    /// a character at 1225 baud.
+    static let youngClockCharacters = 4
+    /// Rate and phase gains of the second-order loop while young, then settled (low jitter:
+    /// at low SNR one character's best alignment wanders with the noise).
+    static let youngRateGain = 0.5
+    static let settledRateGain = 0.15
+    static let youngPhaseGain = 0.8
+    static let settledPhaseGain = 0.5
+
+    // MARK: Tone plausibility and burst confirmation
+
+    /// A measured tone is plausible within this fraction of nominal plus `toneSlackHz` plus
+    /// `toneCoarseness` / samples per bit: room for +-3 % clock error, the iPhone app's
+    /// 7300 Hz mark, and an estimate that coarsens as bits get shorter. Tighter loses real
+    /// senders; looser lets a tone sweeping past the space frequency read as zeros.
+    static let toneTolerance = 0.04
+    static let toneSlackHz = 60.0
+    static let toneCoarseness = 1000.0
+    /// Consecutive consistent characters that confirm a weak burst as a modem.
+    static let confirmationCharacters = 3
+    /// Allowed spread of the measured tones while confirming, per baud (plus
+    /// `toneCoarseness` / samples per bit): at 1225 baud, 44.1 kHz, a character at -2 dB SNR
+    /// reads within about 75 Hz (standard deviation) with a tail to 170 Hz over three
+    /// characters, speech wanders by 150-300 Hz.
+    static let confirmationSpreadPerBaud = 0.15
+    /// Eb/N0 (dB) of a first character too clear for anything but a modem: it confirms its
+    /// burst alone.
+    static let clearEbN0 = 18.0
+}
