@@ -89,20 +89,21 @@ struct SpeedRow {
 enum SpeedReport {
     static func header(minimodem: Bool, streams: Int) -> [String] {
         let all = "\(streams) stream\(streams == 1 ? "" : "s") at once"
-        var top = "#".padded(47) + " |        1 stream      | " + all.padded(20)
+        var top = "#".padded(47) + " |        1 stream      | " + all
         var names = "# modem          task   signal    bytes  decoded | x real time     MS/s | x real time     MS/s"
         if minimodem {
-            top += " | minimodem   softmodem  ratio"
+            top = top.padded(93) + " | minimodem   softmodem  ratio"
             names += " | x real time x real time"
         }
         return [top, names]
     }
 
-    static func json(seed: UInt64, seconds: Double, sampleRate: Double, snr: Double, streams: Int, rows: [SpeedRow]) -> String {
+    static func json(seed: UInt64, seconds: Double, sampleRate: Double, snr: Double, streams: Int, runs: Int,
+                     rows: [SpeedRow]) -> String {
         let list = rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "    ", sampleRate: sampleRate) }.joined(separator: ",\n") + "\n  ]"
         return JSONText.object([
             ("seed", "\(seed)"), ("seconds", JSONText.number(seconds)), ("sampleRate", JSONText.number(sampleRate)),
-            ("snr", JSONText.number(snr)), ("streams", "\(streams)"), ("rows", list),
+            ("snr", JSONText.number(snr)), ("streams", "\(streams)"), ("runs", "\(runs)"), ("rows", list),
         ], multiline: true)
     }
 }

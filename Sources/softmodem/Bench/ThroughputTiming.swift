@@ -71,6 +71,21 @@ enum ThroughputRunner {
         return Array(UnsafeBufferPointer(start: slots.base, count: streams))
     }
 
+    /// Runs `streams` streams at once, `runs` times over, and keeps the run of median wall
+    /// time (a busy machine slows some runs; the median ignores the outliers). Nil when a
+    /// stream could not be set up; `first` is the first stream of the kept run.
+    static func median(runs: Int, streams: Int, sampleRate: Double,
+                       _ body: @escaping @Sendable (Int) -> StreamTiming) -> (throughput: Throughput, first: StreamTiming)? {
+        var measured: [(throughput: Throughput, first: StreamTiming)] = []
+        for _ in 0..<max(1, runs) {
+            let timings = run(streams: streams, body)
+            guard let t = Throughput(timings, sampleRate: sampleRate) else { return nil }
+            measured.append((t, timings[0]))
+        }
+        measured.sort { $0.throughput.wallSeconds < $1.throughput.wallSeconds }
+        return measured[measured.count / 2]
+    }
+
     /// Decodes `signal` once with a fresh decode session of `factory`, the loop
     /// `softmodem decode` runs, timing only the samples' way through it.
     static func decode<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, signal: [Float],

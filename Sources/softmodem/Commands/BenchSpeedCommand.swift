@@ -15,8 +15,9 @@ struct BenchSpeedCommand: ParsableCommand {
             the board sends it), then times the decode loop of `softmodem decode` on it, clean \
             and with white noise at --snr dB (full-band SNR against the bursts' power), and \
             times the encoder making as much traffic. Each task runs as one stream on one \
-            thread, then as --threads independent streams on as many threads at once. Only \
-            the decoding or encoding is timed: signals are made before the clock starts.
+            thread, then as --threads independent streams on as many threads at once, each \
+            --runs times (the run of median wall time is kept). Only the decoding or encoding \
+            is timed: signals are made before the clock starts.
 
             Rows give seconds of audio per second of wall time (x real time) and million \
             samples per second (MS/s; frames for HiJack's stereo encoder), all streams \
@@ -43,6 +44,9 @@ struct BenchSpeedCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Streams run at once for the all-cores figures (default: one per online core).", valueName: "n"))
     var threads: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Times each measurement is repeated; the median run is kept.", valueName: "n"))
+    var runs = 5
+
     @Flag(name: .long, help: "Also time minimodem (if installed) on the same FSK signals.")
     var minimodem = false
 
@@ -50,12 +54,13 @@ struct BenchSpeedCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard seconds.isFinite, (0.1...3600).contains(seconds) else { throw CLIError.usage("--seconds must be 0.1 to 3600") }
+        guard seconds.isFinite, (0.1...3600).contains(seconds) else { throw ValidationError("--seconds must be 0.1 to 3600") }
         guard rate == rate.rounded(), ModemProfile.sampleRateRange.contains(rate) else {
-            throw CLIError.usage("--rate must be a whole number of hertz from 8000 to 192000")
+            throw ValidationError("--rate must be a whole number of hertz from 8000 to 192000")
         }
-        guard snr.isFinite, abs(snr) <= 100 else { throw CLIError.usage("--snr must be within -100...100 dB") }
-        if let threads, !(1...256).contains(threads) { throw CLIError.usage("--threads must be 1 to 256") }
+        guard snr.isFinite, abs(snr) <= 100 else { throw ValidationError("--snr must be within -100...100 dB") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
+        guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
     }
 
     private var streams: Int { threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
@@ -67,7 +72,7 @@ struct BenchSpeedCommand: ParsableCommand {
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         if !json {
             BenchOutput.line("# softmodem bench speed: \(Diagnostics.number(seconds, 1)) s per stream (\(frames) samples at \(Int(rate)) Hz), "
-                + "seed \(seed), noisy signals at \(Diagnostics.number(snr, 1)) dB SNR, \(streams) streams at once on \(cores) online cores")
+                + "seed \(seed), median of \(runs) runs, noisy signals at \(Diagnostics.number(snr, 1)) dB SNR, \(streams) streams at once on \(cores) online cores")
             for line in SpeedReport.header(minimodem: minimodemPath != nil, streams: streams) { BenchOutput.line(line) }
         }
         var rows: [SpeedRow] = []
@@ -90,7 +95,8 @@ struct BenchSpeedCommand: ParsableCommand {
             rows += measured
         }
         progress.clear()
-        if json { BenchOutput.line(SpeedReport.json(seed: seed, seconds: seconds, sampleRate: rate, snr: snr, streams: streams, rows: rows)) }
+        if json { BenchOutput.line(SpeedReport.json(seed: seed, seconds: seconds, sampleRate: rate, snr: snr, streams: streams,
+                                                     runs: runs, rows: rows)) }
     }
 
     /// The three rows of one modem: decoding clean, decoding with noise, encoding.
@@ -107,13 +113,15 @@ struct BenchSpeedCommand: ParsableCommand {
             let (samples, bytes) = SpeedSignals.signal(transmitter, frames: frames, snr: noise, byteSeed: byteSeed,
                                                        noiseSeed: SpeedSignals.noiseSeed(seed, index: index))
             let rate = self.rate
-            let one = ThroughputRunner.run(streams: 1) { _ in ThroughputRunner.decode(factory, modem: modem, signal: samples, sampleRate: rate) }
-            let all = ThroughputRunner.run(streams: streams) { _ in ThroughputRunner.decode(factory, modem: modem, signal: samples, sampleRate: rate) }
-            guard let single = Throughput(one, sampleRate: rate), let parallel = Throughput(all, sampleRate: rate) else {
+            let decode: @Sendable (Int) -> StreamTiming = { _ in
+                ThroughputRunner.decode(factory, modem: modem, signal: samples, sampleRate: rate)
+            }
+            guard let one = ThroughputRunner.median(runs: runs, streams: 1, sampleRate: rate, decode),
+                  let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, decode) else {
                 throw CLIError.runtime("\(modem.name): cannot set up the decoder")
             }
             var row = SpeedRow(modem: modem.name, task: .decode, snr: noise, frames: frames, bytes: bytes,
-                               bytesDecoded: one[0].bytes, singleCore: single, allCores: parallel)
+                               bytesDecoded: one.first.bytes, singleCore: one.throughput, allCores: all.throughput)
             if let minimodemPath, let profile {
                 row.minimodem = try MinimodemComparison.measure(minimodemPath: minimodemPath, profile: profile,
                                                                 samples: samples, sampleRate: rate)
@@ -121,11 +129,11 @@ struct BenchSpeedCommand: ParsableCommand {
             rows.append(row)
         }
         progress.show("\(modem.name) encode")
-        let one = ThroughputRunner.run(streams: 1) { _ in ThroughputRunner.encode(transmitter, frames: frames, seed: byteSeed) }
-        let all = ThroughputRunner.run(streams: streams) { _ in ThroughputRunner.encode(transmitter, frames: frames, seed: byteSeed) }
-        if let single = Throughput(one, sampleRate: rate), let parallel = Throughput(all, sampleRate: rate) {
-            rows.append(SpeedRow(modem: modem.name, task: .encode, snr: nil, frames: one[0].frames, bytes: one[0].bytes,
-                                 bytesDecoded: nil, singleCore: single, allCores: parallel))
+        let encode: @Sendable (Int) -> StreamTiming = { _ in ThroughputRunner.encode(transmitter, frames: frames, seed: byteSeed) }
+        if let one = ThroughputRunner.median(runs: runs, streams: 1, sampleRate: rate, encode),
+           let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, encode) {
+            rows.append(SpeedRow(modem: modem.name, task: .encode, snr: nil, frames: one.first.frames, bytes: one.first.bytes,
+                                 bytesDecoded: nil, singleCore: one.throughput, allCores: all.throughput))
         }
         return rows
     }
