@@ -9,7 +9,7 @@ struct BenchSpeedCLITests {
 
     /// The JSON rows of a short run.
     static func rows(_ extra: [String] = []) throws -> (document: [String: Any], rows: [[String: Any]]) {
-        let result = try CLI.softmodem(["bench", "speed", "--seconds", "0.5", "--threads", "2", "--json"] + extra)
+        let result = try CLI.softmodem(["bench", "speed", "--seconds", "1", "--threads", "2", "--json"] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         return (document, try #require(document["rows"] as? [[String: Any]]))

@@ -47,11 +47,12 @@ enum SpeedSignals {
     static func signal<Transmitter: ModemTransmitter>(_ transmitter: Transmitter, frames: Int, snr: Double?,
                                                       byteSeed: UInt64, noiseSeed: UInt64) -> (samples: [Float], bytes: Int) {
         var generator = TrafficGenerator(transmitter: transmitter, seed: byteSeed)
-        var (samples, bytes, power) = generator.signal(frames: frames)
+        let traffic = generator.signal(frames: frames)
+        var samples = traffic.samples
         if let snr {
-            var channel = WhiteNoiseChannel(signalPower: power, snr: snr, seed: noiseSeed)
+            var channel = WhiteNoiseChannel(signalPower: traffic.burstPower, snr: snr, seed: noiseSeed)
             channel.process(&samples)
         }
-        return (samples, bytes.count)
+        return (samples, traffic.bytes.count)
     }
 }
