@@ -93,7 +93,9 @@ struct BenchSpeedCLITests {
 
     @Test("bad options are usage errors on one line")
     func usageErrors() throws {
-        for bad in [["--seconds", "0"], ["--seconds", "nan"], ["--threads", "0"], ["--rate", "1000"], ["--snr", "200"], ["--nope"]] {
+        let bad: [[String]] = [["--seconds", "0"], ["--seconds", "nan"], ["--seconds", "3600", "--rate", "96000"], ["--threads", "0"],
+                               ["--runs", "0"], ["--rate", "1000"], ["--snr", "200"], ["--nope"]]
+        for bad in bad {
             let r = try CLI.softmodem(["bench", "speed"] + bad)
             #expect(r.status == 2, "\(bad): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1, "\(bad): \(r.stderr)")

@@ -31,7 +31,7 @@ struct SpeedRow {
         switch (task, snr) {
         case (.encode, _): return "-"
         case (.decode, nil): return "clean"
-        case (.decode, let snr?): return Diagnostics.number(snr, 0) + " dB"
+        case (.decode, let snr?): return Diagnostics.number(snr, snr == snr.rounded() ? 0 : 1) + " dB"
         }
     }
 

@@ -58,10 +58,16 @@ struct BenchSpeedCommand: ParsableCommand {
         guard rate == rate.rounded(), ModemProfile.sampleRateRange.contains(rate) else {
             throw ValidationError("--rate must be a whole number of hertz from 8000 to 192000")
         }
+        guard seconds * rate <= Self.maximumFrames else {
+            throw ValidationError("at most \(Int(Self.maximumFrames) / 1_000_000) million samples per stream (--seconds x --rate): the signals are held in memory")
+        }
         guard snr.isFinite, abs(snr) <= 100 else { throw ValidationError("--snr must be within -100...100 dB") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
         guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
     }
+
+    /// Each signal is held in memory (4 bytes a sample) so that only decoding is timed.
+    static let maximumFrames = 160_000_000.0
 
     private var streams: Int { threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
@@ -71,8 +77,10 @@ struct BenchSpeedCommand: ParsableCommand {
         let frames = Int(seconds * rate)
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         if !json {
+            func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }
             BenchOutput.line("# softmodem bench speed: \(Diagnostics.number(seconds, 1)) s per stream (\(frames) samples at \(Int(rate)) Hz), "
-                + "seed \(seed), median of \(runs) runs, noisy signals at \(Diagnostics.number(snr, 1)) dB SNR, \(streams) streams at once on \(cores) online cores")
+                + "seed \(seed), median of \(count(runs, "run")), noisy signals at \(Diagnostics.number(snr, 1)) dB SNR, "
+                + "\(count(streams, "stream")) at once on \(count(cores, "online core"))")
             for line in SpeedReport.header(minimodem: minimodemPath != nil, streams: streams) { BenchOutput.line(line) }
         }
         var rows: [SpeedRow] = []
