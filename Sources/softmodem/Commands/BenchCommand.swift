@@ -3,7 +3,6 @@ import BoardModels
 #if canImport(Glibc)
 import Glibc
 #endif
-import ModemAudioIO
 import ModemDSP
 
 /// `softmodem bench`: measurements of the modem itself.
@@ -101,16 +100,16 @@ struct BitErrorRateCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard (1...1_000_000).contains(bytes) else { throw ValidationError("--bytes must be 1 to 1000000") }
+        guard (1...1_000_000).contains(bytes) else { throw CLIError.usage("--bytes must be 1 to 1000000") }
         for (name, v) in [("--snr-from", snrFrom), ("--snr-to", snrTo), ("--snr-step", snrStep)] where !v.isFinite {
-            throw ValidationError("\(name) must be a number, not \(v)")
+            throw CLIError.usage("\(name) must be a number, not \(v)")
         }
-        guard snrStep > 0 else { throw ValidationError("--snr-step must be positive") }
-        guard snrTo >= snrFrom else { throw ValidationError("--snr-to must not be below --snr-from") }
-        guard (snrTo - snrFrom) / snrStep <= 1000 else { throw ValidationError("at most 1000 SNR points") }
-        guard abs(snrFrom) <= 100, abs(snrTo) <= 100 else { throw ValidationError("SNR must be within -100...100 dB") }
-        guard rate == rate.rounded() else { throw ValidationError("--rate must be a whole number of hertz") }
-        guard squelch.isFinite else { throw ValidationError("--squelch must be a number") }
+        guard snrStep > 0 else { throw CLIError.usage("--snr-step must be positive") }
+        guard snrTo >= snrFrom else { throw CLIError.usage("--snr-to must not be below --snr-from") }
+        guard (snrTo - snrFrom) / snrStep <= 1000 else { throw CLIError.usage("at most 1000 SNR points") }
+        guard abs(snrFrom) <= 100, abs(snrTo) <= 100 else { throw CLIError.usage("SNR must be within -100...100 dB") }
+        guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        guard squelch.isFinite else { throw CLIError.usage("--squelch must be a number") }
     }
 
     func run() throws {
