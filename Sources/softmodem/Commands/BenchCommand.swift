@@ -3,16 +3,14 @@ import BoardModels
 #if canImport(Glibc)
 import Glibc
 #endif
-import ModemAudioIO
-import SystemPackage
 import ModemDSP
 
 /// `softmodem bench`: measurements of the modem itself.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the modem (sensitivity).",
-        subcommands: [BitErrorRateCommand.self])
+        abstract: "Measure the modem (sensitivity, speed).",
+        subcommands: [BitErrorRateCommand.self, BenchSpeedCommand.self])
 }
 
 /// `softmodem bench ber`: bit and byte error rate against white Gaussian noise.
@@ -143,17 +141,16 @@ struct BitErrorRateCommand: ParsableCommand {
         var rows: [Row] = []
         let points = Int(((snrTo - snrFrom) / snrStep + 1e-9).rounded(.down)) + 1
         if !json {
-            Self.emit("# softmodem bench ber: \(profile), \(Int(rate)) Hz, \(format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB")
+            BenchOutput.line("# softmodem bench ber: \(profile), \(Int(rate)) Hz, \(format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB")
             var header = "#  SNR  Eb/N0   bytes  decoded   byte-err     BER   | theory: BER-nc   BER-coh  byte-nc"
             if minimodemPath != nil { header += " | minimodem: byte-err      BER" }
-            Self.emit(header)
+            BenchOutput.line(header)
         }
         for p in 0..<points {
             let snr = snrFrom + Double(p) * snrStep
             var noisy = clean
-            var noise = GaussianNoise(standardDeviation: (signalPower / pow(10, snr / 10)).squareRoot(),
-                                      seed: seed &* 1_000_003 &+ UInt64(p))
-            noise.add(to: &noisy)
+            var noise = WhiteNoiseChannel(signalPower: signalPower, snr: snr, seed: seed &* 1_000_003 &+ UInt64(p))
+            noise.process(&noisy)
             let decoded = try decode(noisy, config)
             let errors = TransmissionErrors(sent: sent, decoded: decoded)
             let ebN0 = snr + ebN0Offset
@@ -171,10 +168,10 @@ struct BitErrorRateCommand: ParsableCommand {
                 row.minimodemBitErrorRate = e.bitErrorRate
             }
             rows.append(row)
-            if !json { Self.emit(Self.format(row)) }
+            if !json { BenchOutput.line(Self.format(row)) }
         }
         if json {
-            Self.emit(rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "  ") }.joined(separator: ",\n") + "\n]")
+            BenchOutput.line(rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "  ") }.joined(separator: ",\n") + "\n]")
         }
     }
 
@@ -201,25 +198,10 @@ struct BitErrorRateCommand: ParsableCommand {
 
     /// Writes the noisy burst to a temporary 16-bit WAV and decodes it with minimodem.
     private func runMinimodem(_ path: String, _ samples: [Float], _ profile: ModemProfile) throws -> [UInt8] {
-        let file = joinPath(temporaryDirectory(), "softmodem-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wav")
-        defer { unlink(file) }
-        do {
-            let writer = try SoundFileWriter(path: file, sampleRate: Int(rate), channels: 1)
-            try samples.withUnsafeBufferPointer { b throws(AudioIOError) in try writer.write(b, channels: 1) }
-            try writer.finish()
-        } catch {
-            throw CLIError(error)
-        }
-        return try runCapturingOutput(path, ["--rx", "-q", "-M", Self.hz(profile.mark), "-S", Self.hz(profile.space), "-f", file, Self.hz(profile.baud)])
+        let file = try TemporaryWAV(samples, sampleRate: rate)
+        defer { file.remove() }
+        return try runCapturingOutput(path, MinimodemArguments.receive(profile, file: file.path))
     }
-
-    /// Writes a line to stdout unbuffered, so rows appear as they are measured.
-    private static func emit(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { b in Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAllRetrying(b) } }
-    }
-
-    private static func hz(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     private static func which(_ program: String) -> String? { findExecutable(program) }
 

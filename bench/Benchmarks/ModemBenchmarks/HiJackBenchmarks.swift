@@ -2,25 +2,28 @@ import Benchmark
 import ModemDSP
 import ModemTestSupport
 
-/// A HiJack (Manchester) signal at the board's bit rate, as the phone's microphone input
-/// receives it, and the bytes it carries.
+/// A HiJack (Manchester) signal at the board's bit rate, and the bytes it carries.
 final class HiJackCapture: Sendable {
     let samples: [Float]
     let sampleRate: Double
     let bytes: [UInt8]
 
-    /// `seconds` of back-to-back HiJack characters (start, 8 data, parity, idle) at
-    /// ``HiJack/boardBaud``, made with the host encoder set to the board's rate.
+    /// `seconds` of HiJack traffic at ``HiJack/boardBaud`` from the shared
+    /// ``TrafficGenerator``, bursts and rests as in ``Signals/traffic``: each character's 10
+    /// cells and the 4 idle cells the board needs, the data channel of the host transmitter
+    /// set to the board's rate.
     init(rate: Double, seconds: Double, snr: Double? = nil) throws {
-        let bytePeriod = HiJack.frameBits + HiJack.minimumIdleBits
-        let bytesPerSecond = HiJack.boardBaud / Double(bytePeriod)
-        let bytes = TestSignals.randomBytes(Int(seconds * bytesPerSecond) - 1, seed: 11)
-        var out = try HiJackSignals.hostSignal(bytes, sampleRate: rate, bytePeriod: bytePeriod, baud: HiJack.boardBaud,
-                                               amplitude: 0.5, idleBits: 16)
-        if let snr { TestSignals.addNoise(&out, snr: snr, signalPower: TestSignals.power(out), seed: 12) }
+        let encoder = try HiJackEncoder(sampleRate: rate, baud: HiJack.boardBaud,
+                                        bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: 0.5)
+        let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: rate), sampleRate: rate)
+        var generator = TrafficGenerator(transmitter: try HiJackTransmitter(encoder: encoder, tone: tone),
+                                         burstBytes: Signals.burstBytes, gapSeconds: Signals.gap, seed: 11)
+        let traffic = generator.signal(frames: Int(seconds * rate))
+        var out = traffic.samples
+        if let snr { TestSignals.addNoise(&out, snr: snr, signalPower: traffic.burstPower, seed: 12) }
         samples = out
         sampleRate = rate
-        self.bytes = bytes
+        self.bytes = traffic.bytes
     }
 
     var seconds: Double { Double(samples.count) / sampleRate }

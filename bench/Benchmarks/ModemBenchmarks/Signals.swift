@@ -25,43 +25,19 @@ enum Signals {
     /// Silence between bursts, seconds.
     static let gap = 0.1
 
-    /// `seconds` of SoftModem traffic: bursts of random bytes (preamble, characters back to
-    /// back, postamble) separated by short silences, padded with silence to the exact
-    /// length. With `snr` set, white Gaussian noise is added for that full-band SNR in dB,
-    /// measured against the mean power of the bursts.
+    /// `seconds` of SoftModem traffic from the shared ``TrafficGenerator`` (the one
+    /// `softmodem bench speed` uses): bursts of random bytes (preamble, characters back to
+    /// back, postamble) after short silences, the last burst cut short to fit, padded with
+    /// silence to the exact length. With `snr` set, white Gaussian noise is added for that
+    /// full-band SNR in dB, measured against the mean power of the bursts.
     static func traffic(profile: ModemProfile, rate: Double, seconds: Double, snr: Double? = nil,
                         seed: UInt64 = 1) throws -> Capture {
-        let total = Int(seconds * rate)
         let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: 0.9)
-        var encoder = BurstEncoder(modulator: modulator)
-        var generator = SeededGenerator(seed: seed)
-        let gapSamples = Int(gap * rate)
-        var samples = [Float](repeating: 0, count: total + encoder.maxSamples(forBytes: burstBytes) + encoder.maxSamplesForFinish)
-        var bytes: [UInt8] = []
-        var n = gapSamples
-        var signalEnergy = 0.0, signalSamples = 0
-        while true {
-            // The last burst is cut short to fit, so short (smoke) signals carry data too.
-            var count = burstBytes
-            while count > 0 && n + encoder.maxSamples(forBytes: count) + encoder.maxSamplesForFinish > total { count -= 1 }
-            if count == 0 { break }
-            var burst = [UInt8](repeating: 0, count: count)
-            for i in burst.indices { burst[i] = UInt8(truncatingIfNeeded: generator.next()) }
-            bytes += burst
-            let start = n
-            samples.withUnsafeMutableBufferPointer { out in
-                n += burst.withUnsafeBufferPointer { encoder.encode($0, into: out.baseAddress! + n) }
-                n += encoder.finishBurst(into: out.baseAddress! + n)
-            }
-            for i in start..<n { signalEnergy += Double(samples[i]) * Double(samples[i]) }
-            signalSamples += n - start
-            n += gapSamples
-        }
-        samples.removeLast(samples.count - total)
-        if let snr {
-            let power = signalEnergy / Double(max(1, signalSamples))
-            TestSignals.addNoise(&samples, snr: snr, signalPower: power, seed: seed &+ 1)
-        }
-        return Capture(samples: samples, sampleRate: rate, profile: profile, bytes: bytes)
+        var generator = TrafficGenerator(transmitter: BurstEncoder(modulator: modulator), burstBytes: burstBytes,
+                                         gapSeconds: gap, seed: seed)
+        let traffic = generator.signal(frames: Int(seconds * rate))
+        var samples = traffic.samples
+        if let snr { TestSignals.addNoise(&samples, snr: snr, signalPower: traffic.burstPower, seed: seed &+ 1) }
+        return Capture(samples: samples, sampleRate: rate, profile: profile, bytes: traffic.bytes)
     }
 }

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ModemAudioIO
+import ModemDSP
+
+/// A whole process timed: wall time from spawn to exit, its CPU time, and its stdout.
+struct ProcessTiming: Sendable {
+    var wallSeconds: Double
+    var cpuSeconds: Double
+    var output: [UInt8]
+
+    /// Runs `program` and waits for it; CPU time is the change in the children's usage
+    /// (`getrusage(RUSAGE_CHILDREN)`), which counts each child once it has been waited for.
+    static func run(_ program: String, _ arguments: [String]) throws(CLIError) -> ProcessTiming {
+        let cpuBefore = childrenCPUSeconds()
+        let start = StreamTiming.nanoseconds(CLOCK_MONOTONIC)
+        let output = try runCapturingOutput(program, arguments)
+        let wall = Double(StreamTiming.nanoseconds(CLOCK_MONOTONIC) &- start) * 1e-9
+        return ProcessTiming(wallSeconds: wall, cpuSeconds: childrenCPUSeconds() - cpuBefore, output: output)
+    }
+
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)  // getrusage(2)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
+
+/// minimodem and `softmodem decode`, each as a whole process on the same 16-bit WAV file,
+/// so start-up and file reading count for both alike.
+struct MinimodemComparison: Sendable {
+    var minimodem: ProcessTiming
+    var softmodem: ProcessTiming
+    /// How many times faster `softmodem decode` finished (wall time).
+    var ratio: Double { minimodem.wallSeconds / max(1e-9, softmodem.wallSeconds) }
+
+    /// Times minimodem (`--rx` with the profile's tones and bit rate, its default settings)
+    /// and this program's `decode --profile` on `samples` written once to a temporary file.
+    static func measure(minimodemPath: String, profile: ModemProfile, samples: [Float],
+                        sampleRate: Double) throws(CLIError) -> MinimodemComparison {
+        let file = try TemporaryWAV(samples, sampleRate: sampleRate)
+        defer { file.remove() }
+        let theirs = try ProcessTiming.run(minimodemPath, MinimodemArguments.receive(profile, file: file.path))
+        let ours = try ProcessTiming.run(try ownExecutable(), ["decode", "--profile", profile.name, file.path])
+        return MinimodemComparison(minimodem: theirs, softmodem: ours)
+    }
+
+    /// This program's binary, through /proc (argv[0] may be a bare name found on PATH).
+    private static func ownExecutable() throws(CLIError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)  // readlink(2)
+        guard n > 0 else { throw .runtime("cannot find this program's binary in /proc/self/exe: \(systemError())") }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// How minimodem is asked to decode one of the FSK profiles from a file.
+enum MinimodemArguments {
+    static func receive(_ profile: ModemProfile, file: String) -> [String] {
+        ["--rx", "-q", "-M", hz(profile.mark), "-S", hz(profile.space), "-f", file, hz(profile.baud)]
+    }
+
+    private static func hz(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}
+
+/// Samples written to a 16-bit mono WAV in the temporary directory, for other programs.
+struct TemporaryWAV {
+    let path: String
+
+    init(_ samples: [Float], sampleRate: Double) throws(CLIError) {
+        path = joinPath(temporaryDirectory(), "softmodem-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).wav")
+        do {
+            let writer = try SoundFileWriter(path: path, sampleRate: Int(sampleRate), channels: 1)
+            try samples.withUnsafeBufferPointer { b throws(AudioIOError) in try writer.write(b, channels: 1) }
+            try writer.finish()
+        } catch {
+            unlink(path)
+            throw CLIError(error)
+        }
+    }
+
+    func remove() { unlink(path) }
+}

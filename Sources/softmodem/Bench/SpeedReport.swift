@@ -1,0 +1,128 @@
+import SystemPackage
+
+/// Lines of a benchmark's data on stdout.
+enum BenchOutput {
+    /// Writes a line to stdout unbuffered, so rows appear as they are measured.
+    static func line(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { b in Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAllRetrying(b) } }
+    }
+}
+
+/// One measured task of `bench speed`: decoding a clean or a noisy signal, or encoding.
+struct SpeedRow {
+    enum Task: String { case decode, encode }
+
+    var modem: String
+    var task: Task
+    /// The noise added before decoding, nil for a clean signal (and for encoding).
+    var snr: Double?
+    /// Frames each stream processed.
+    var frames: Int
+    /// Bytes in each stream's signal (decoding) or encoded by each stream (encoding).
+    var bytes: Int
+    /// Bytes the single-core decode found.
+    var bytesDecoded: Int?
+    var singleCore: Throughput
+    var allCores: Throughput
+    var minimodem: MinimodemComparison?
+
+    var signal: String {
+        switch (task, snr) {
+        case (.encode, _): return "-"
+        case (.decode, nil): return "clean"
+        case (.decode, let snr?): return Diagnostics.number(snr, snr == snr.rounded() ? 0 : 1) + " dB"
+        }
+    }
+
+    /// The row for the table (see ``SpeedReport/header(minimodem:streams:)``).
+    func line(minimodem withMinimodem: Bool, sampleRate: Double) -> String {
+        var line = modem.padded(15) + " " + task.rawValue.padded(6) + " " + signal.padded(6)
+            + cFormat(" %8ld ", bytes) + (bytesDecoded.map(String.init) ?? "-").padded(8, left: true)
+            + cFormat(" | %11.1f %8.2f | %11.1f %8.2f", singleCore.realTime, singleCore.megasamplesPerSecond,
+                      allCores.realTime, allCores.megasamplesPerSecond)
+        if withMinimodem {
+            if let m = minimodem {
+                let seconds = Double(frames) / sampleRate
+                line += cFormat(" | %11.1f %11.1f %6.2f", seconds / m.minimodem.wallSeconds,
+                                seconds / m.softmodem.wallSeconds, m.ratio)
+            } else {
+                line += " |           -           -      -"
+            }
+        }
+        return line
+    }
+
+    /// The row as a JSON object, keys sorted.
+    func json(indent: String, sampleRate: Double) -> String {
+        let seconds = Double(frames) / sampleRate
+        var fields: [(String, String)] = [
+            ("modem", "\"\(modem)\""), ("task", "\"\(task.rawValue)\""), ("snr", snr.map { "\($0)" } ?? "null"),
+            ("frames", "\(frames)"), ("bytes", "\(bytes)"), ("bytesDecoded", bytesDecoded.map { "\($0)" } ?? "null"),
+            ("singleCore", Self.json(singleCore)), ("allCores", Self.json(allCores)),
+        ]
+        if let m = minimodem {
+            fields.append(("minimodem", JSONText.object([
+                ("minimodem", Self.json(m.minimodem, seconds: seconds)), ("softmodemDecode", Self.json(m.softmodem, seconds: seconds)),
+                ("ratio", JSONText.number(m.ratio)),
+            ])))
+        }
+        return indent + JSONText.object(fields)
+    }
+
+    private static func json(_ t: Throughput) -> String {
+        JSONText.object([
+            ("streams", "\(t.streams)"), ("wallSeconds", JSONText.number(t.wallSeconds)), ("cpuSeconds", JSONText.number(t.cpuSeconds)),
+            ("realTime", JSONText.number(t.realTime)), ("megasamplesPerSecond", JSONText.number(t.megasamplesPerSecond)),
+        ])
+    }
+
+    private static func json(_ p: ProcessTiming, seconds: Double) -> String {
+        JSONText.object([
+            ("wallSeconds", JSONText.number(p.wallSeconds)), ("cpuSeconds", JSONText.number(p.cpuSeconds)),
+            ("realTime", JSONText.number(seconds / max(1e-9, p.wallSeconds))), ("bytesDecoded", "\(p.output.count)"),
+        ])
+    }
+}
+
+/// The table's heading lines and the JSON document around the rows.
+enum SpeedReport {
+    static func header(minimodem: Bool, streams: Int) -> [String] {
+        let all = "\(streams) stream\(streams == 1 ? "" : "s") at once"
+        var top = "#".padded(47) + " |        1 stream      | " + all
+        var names = "# modem          task   signal    bytes  decoded | x real time     MS/s | x real time     MS/s"
+        if minimodem {
+            top = top.padded(93) + " | minimodem   softmodem  ratio"
+            names += " | x real time x real time"
+        }
+        return [top, names]
+    }
+
+    static func json(seed: UInt64, seconds: Double, sampleRate: Double, snr: Double, streams: Int, runs: Int,
+                     rows: [SpeedRow]) -> String {
+        let list = rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "    ", sampleRate: sampleRate) }.joined(separator: ",\n") + "\n  ]"
+        return JSONText.object([
+            ("seed", "\(seed)"), ("seconds", JSONText.number(seconds)), ("sampleRate", JSONText.number(sampleRate)),
+            ("snr", JSONText.number(snr)), ("streams", "\(streams)"), ("runs", "\(runs)"), ("rows", list),
+        ], multiline: true)
+    }
+}
+
+/// JSON text without Foundation: objects with sorted keys, numbers that JSON can hold.
+enum JSONText {
+    static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+
+    static func object(_ fields: [(String, String)], multiline: Bool = false) -> String {
+        let sorted = fields.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\": \($0.1)" }
+        return multiline ? "{\n  " + sorted.joined(separator: ",\n  ") + "\n}" : "{" + sorted.joined(separator: ", ") + "}"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters, on the right (or the left).
+    fileprivate func padded(_ width: Int, left: Bool = false) -> String {
+        guard count < width else { return self }
+        let pad = String(repeating: " ", count: width - count)
+        return left ? pad + self : self + pad
+    }
+}

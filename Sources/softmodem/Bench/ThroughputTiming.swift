@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ModemALSA
+import ModemDSP
+
+/// Clock readings of one measured stream: wall time on the monotonic clock, CPU time of
+/// the thread that ran it.
+struct StreamTiming: Sendable {
+    var start: UInt64 = 0
+    var end: UInt64 = 0
+    var cpuNanoseconds: UInt64 = 0
+    /// Frames processed.
+    var frames = 0
+    /// Bytes decoded (decoding) or encoded (encoding).
+    var bytes = 0
+    /// False when the stream could not be set up (no measurement).
+    var valid = true
+
+    static let failed = StreamTiming(valid: false)
+
+    static func nanoseconds(_ clock: clockid_t) -> UInt64 {
+        var t = timespec()
+        clock_gettime(clock, &t)  // clock_gettime(2)
+        return UInt64(t.tv_sec) &* 1_000_000_000 &+ UInt64(t.tv_nsec)
+    }
+
+    /// Starts the clocks; `finish` stops them.
+    static func begin() -> StreamTiming {
+        StreamTiming(start: nanoseconds(CLOCK_MONOTONIC), cpuNanoseconds: nanoseconds(CLOCK_THREAD_CPUTIME_ID))
+    }
+
+    mutating func finish(frames: Int, bytes: Int) {
+        end = Self.nanoseconds(CLOCK_MONOTONIC)
+        cpuNanoseconds = Self.nanoseconds(CLOCK_THREAD_CPUTIME_ID) &- cpuNanoseconds
+        self.frames = frames
+        self.bytes = bytes
+    }
+}
+
+/// What a set of streams run at once achieved together.
+struct Throughput: Sendable {
+    var streams: Int
+    /// From the first stream's start to the last one's end.
+    var wallSeconds: Double
+    /// CPU time of all streams together.
+    var cpuSeconds: Double
+    /// Seconds of audio processed per second of wall time, all streams together.
+    var realTime: Double
+    /// Million frames processed per second of wall time, all streams together.
+    var megasamplesPerSecond: Double
+
+    init?(_ timings: [StreamTiming], sampleRate: Double) {
+        guard !timings.isEmpty, timings.allSatisfy(\.valid) else { return nil }
+        streams = timings.count
+        let first = timings.map(\.start).min()!, last = timings.map(\.end).max()!
+        wallSeconds = max(1e-9, Double(last &- first) * 1e-9)
+        cpuSeconds = Double(timings.reduce(0) { $0 &+ $1.cpuNanoseconds }) * 1e-9
+        let frames = Double(timings.reduce(0) { $0 + $1.frames })
+        realTime = frames / sampleRate / wallSeconds
+        megasamplesPerSecond = frames / wallSeconds / 1e6
+    }
+}
+
+/// Runs one measured stream per thread, each on a dedicated thread (not Swift's pool, whose
+/// scheduling would be measured too), and collects their clocks.
+enum ThroughputRunner {
+    static func run(streams: Int, _ body: @escaping @Sendable (Int) -> StreamTiming) -> [StreamTiming] {
+        let slots = TimingSlots(count: streams)
+        DedicatedThread.runEach(count: streams, name: "softmodem-bench") { slots.base[$0] = body($0) }
+        return Array(UnsafeBufferPointer(start: slots.base, count: streams))
+    }
+
+    /// Runs `streams` streams at once, `runs` times over, and keeps the run of median wall
+    /// time (a busy machine slows some runs; the median ignores the outliers). Nil when a
+    /// stream could not be set up; `first` is the first stream of the kept run.
+    static func median(runs: Int, streams: Int, sampleRate: Double,
+                       _ body: @escaping @Sendable (Int) -> StreamTiming) -> (throughput: Throughput, first: StreamTiming)? {
+        var measured: [(throughput: Throughput, first: StreamTiming)] = []
+        for _ in 0..<max(1, runs) {
+            let timings = run(streams: streams, body)
+            guard let t = Throughput(timings, sampleRate: sampleRate) else { return nil }
+            measured.append((t, timings[0]))
+        }
+        measured.sort { $0.throughput.wallSeconds < $1.throughput.wallSeconds }
+        return measured[measured.count / 2]
+    }
+
+    /// Decodes `signal` once with a fresh decode session of `factory`, the loop
+    /// `softmodem decode` runs, timing only the samples' way through it.
+    static func decode<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, signal: [Float],
+                                                      sampleRate: Double) -> StreamTiming {
+        let reporter = BurstReporter(verbose: false, trace: false, modem: modem)
+        guard var session = try? DecodeSession<Factory.Receiver>(factory, sampleRate: sampleRate, channels: 1, channel: 0,
+                                                                  name: modem.name, reporter: reporter) else { return .failed }
+        let step = DecodeSession<Factory.Receiver>.framesPerStep
+        var timing = StreamTiming.begin()
+        signal.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < all.count {
+                let n = min(step, all.count - i)
+                session.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), frames: n)
+                i += n
+            }
+        }
+        session.finish()
+        timing.finish(frames: signal.count, bytes: session.stats.bytes)
+        return timing
+    }
+
+    /// Encodes traffic through `transmitter` until `frames` frames are written, one burst at
+    /// a time into the same buffer, as `softmodem encode` works.
+    static func encode<Transmitter: ModemTransmitter>(_ transmitter: Transmitter, frames: Int, seed: UInt64) -> StreamTiming {
+        var generator = TrafficGenerator(transmitter: transmitter, seed: seed)
+        let capacity = generator.maxFrames(forBytes: generator.burstBytes) * transmitter.channels
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var written = 0, bytes = 0
+        var timing = StreamTiming.begin()
+        while written < frames {
+            written += generator.nextBurst(count: generator.burstBytes, into: buffer)
+            bytes += generator.burstBytes
+        }
+        timing.finish(frames: written, bytes: bytes)
+        return timing
+    }
+}
+
+/// One slot per stream: each thread writes only its own, and joining the threads orders
+/// those writes before the reads.
+private final class TimingSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<StreamTiming>
+    init(count: Int) {
+        base = .allocate(capacity: max(1, count))
+        base.initialize(repeating: .failed, count: max(1, count))
+    }
+    deinit { base.deallocate() }
+}
