@@ -72,10 +72,10 @@ public struct ByteTestPlan: Sendable {
         signal = w.samples
     }
 
-    /// Bytes per burst: about 0.3 s of characters, 8 to 32 of them.
+    /// Bytes per burst: about 0.3 s of characters, 4 to 32 of them.
     static func byteCount(_ modem: Modem) -> Int {
         switch modem {
-        case .fsk(let p): return min(32, max(8, Int(p.baud * 0.3 / 10)))
+        case .fsk(let p): return min(32, max(4, Int(p.baud * 0.3 / 10)))
         case .hijack: return 8
         }
     }

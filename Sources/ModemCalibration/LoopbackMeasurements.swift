@@ -97,6 +97,9 @@ public struct ResamplerEvidence: Sendable, Equatable {
     /// Residual left when the played chirp, delayed and scaled, is taken from the captured
     /// one (dB below the chirp): an all-digital path leaves almost nothing.
     public var residualDB: Double
-    /// The verdict from the evidence.
+    /// The response at the highest swept frequency above 0.38 fs, relative to 1 kHz.
+    public var topCutDB: Double?
+    /// A response flat to 0.3 fs that falls by over 3 dB above 0.38 fs: a converter's
+    /// anti-alias filter.
     public var detected: Bool
 }

@@ -22,7 +22,18 @@ public struct LoopbackPlan: Sendable {
 
     public let sampleRate: Double
     /// The longest round-trip latency the timeline leaves room for, in seconds.
-    public static let maxLatency = 1.0
+    public static let maxLatency = 0.6
+    /// How much earlier than queued a chirp may come back, in seconds. A sound server
+    /// can start a stream's new samples sooner than the silence queued before them (it
+    /// rewinds), and a capture delivers in fragments, so "the moment the timeline was
+    /// queued" is only known to a few tens of milliseconds. The timeline opens with more
+    /// silence than this.
+    public static let earlyArrival = 0.2
+
+    /// Where to look for a chirp queued at sample `start`.
+    static func chirpSearch(start: Int, sampleRate: Double) -> Range<Int> {
+        max(0, start - Int(earlyArrival * sampleRate))..<(start + Int(maxLatency * sampleRate) + 1)
+    }
     /// Test level of the chirps, the drift tone and the sweep: well clear of clipping on
     /// most paths, well above their noise.
     public static let testLevel = -12.0
@@ -57,14 +68,14 @@ public struct LoopbackPlan: Sendable {
         w.append(chirp)
         w.silence(seconds: 0.3)
         quiet = Self.segment(&w) { $0.silence(seconds: 1.0) }
-        driftTone = Self.segment(&w) { $0.tone(frequency: Self.referenceFrequency, dBFS: Self.testLevel, seconds: 3.0) }
+        driftTone = Self.segment(&w) { $0.tone(frequency: Self.referenceFrequency, dBFS: Self.testLevel, seconds: 2.0) }
         w.silence(seconds: 0.1)
         var steps: [ToneStep] = []
         var f = 200.0
         while f <= 0.45 * sampleRate {
             let freq = f
             steps.append(ToneStep(frequency: freq, dBFS: Self.testLevel,
-                                  segment: Self.segment(&w) { $0.tone(frequency: freq, dBFS: Self.testLevel, seconds: 0.06) }))
+                                  segment: Self.segment(&w) { $0.tone(frequency: freq, dBFS: Self.testLevel, seconds: 0.05) }))
             f *= 1.122462048309373  // 2^(1/6)
         }
         sweep = steps
@@ -77,7 +88,7 @@ public struct LoopbackPlan: Sendable {
         }
         w.silence(seconds: 0.3)
         // One continuous tone whose level jumps: the jump is what an AGC reacts to.
-        let quietCount = w.count(seconds: 1.0), loudCount = w.count(seconds: 1.0)
+        let quietCount = w.count(seconds: 0.7), loudCount = w.count(seconds: 0.7)
         let start = w.position
         w.tone(frequency: Self.referenceFrequency, dBFS: 0, seconds: Double(quietCount + loudCount) / sampleRate)
         let q = Decibels.linear(Self.agcLevels.quiet), l = Decibels.linear(Self.agcLevels.loud)

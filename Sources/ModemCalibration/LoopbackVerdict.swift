@@ -56,7 +56,8 @@ public struct LoopbackVerdict: Sendable, Equatable {
             warn("mains hum at \(Self.number(hum)) Hz (\(Self.number(m.humDBFS)) dBFS): a ground loop; run the laptop on battery or use an isolator")
         }
         if m.resampler?.detected == true {
-            warn("a sample-rate converter sits in the path: use hw:CARD,DEV at a rate the card supports, or set the sound server's rate to --rate")
+            warn("a sample-rate converter sits in the path (the response falls steeply near the top of the band): "
+                 + "use hw:CARD,DEV, or --rate at the sound server's own rate (often 48000)")
         }
         if let drift = m.driftPPM, abs(drift) > 20_000 {
             warn("the capture runs \(Self.number(drift / 10_000))% off the playback rate: the device is not at the rate asked for")
@@ -68,17 +69,18 @@ public struct LoopbackVerdict: Sendable, Equatable {
                  + "turn off AGC and noise suppression (alsamixer 'Auto Gain Control', PulseAudio echo-cancel, phone audio effects)")
         }
         let band = ResponseSummary(m.response)
-        if let high = band.highEdge, high < 0.4 * m.sampleRate {
-            warn("the path cuts above \(Self.number(high)) Hz (a low-pass or a voice channel): only profiles with tones below it work")
+        // A converter's cut near the top is reported above; lower cuts limit the profiles.
+        if let high = band.highEdge, high < (m.resampler?.detected == true ? 0.3 : 0.4) * m.sampleRate {
+            warn("the path cuts above \(Self.hz(high)) (a low-pass or a voice channel): only profiles with tones below it work")
         }
         if let low = band.lowEdge, low > 400 {
-            warn("the path cuts below \(Self.number(low)) Hz")
+            warn("the path cuts below \(Self.hz(low))")
         }
         for notch in band.notches {
-            warn("a notch near \(Self.number(notch)) Hz: noise suppression or an equaliser; turn it off")
+            warn("a notch near \(Self.hz(notch)): noise suppression or an equaliser; turn it off")
         }
         if hijackAsked, let power = m.powerTone, power.relativeDB < -20 {
-            warn("the HiJack power tone (\(Self.number(power.frequency)) Hz) comes back \(Self.number(-power.relativeDB)) dB down: this path would not power a board")
+            warn("the HiJack power tone (\(Self.hz(power.frequency))) comes back \(Self.number(-power.relativeDB)) dB down: this path would not power a board")
         }
         if m.inverted { advice.append("the path inverts polarity (harmless: the decoders follow it)") }
         let failed = bytes.filter { !$0.passed }
@@ -94,6 +96,9 @@ public struct LoopbackVerdict: Sendable, Equatable {
         }
         self.advice = advice
     }
+
+    /// A frequency for advice: Hz below 1 kHz, kHz to one decimal above.
+    static func hz(_ f: Double) -> String { f < 1000 ? "\(Int(f.rounded())) Hz" : number(f / 1000) + " kHz" }
 
     /// A number for advice: whole numbers without a fraction, others to one decimal.
     static func number(_ x: Double) -> String {

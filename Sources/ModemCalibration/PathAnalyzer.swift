@@ -33,8 +33,7 @@ public struct PathAnalyzer: Sendable {
         var m = LoopbackMeasurements(sampleRate: fs)
         let locator = ChirpLocator(chirp: plan.chirp)
         let first = plan.openingChirp.start
-        let searchEnd = first + Int(LoopbackPlan.maxLatency * fs) + 1
-        guard let opening = locator.locate(in: x, lags: first..<searchEnd) else {
+        guard let opening = locator.locate(in: x, lags: LoopbackPlan.chirpSearch(start: first, sampleRate: fs)) else {
             m.noiseFloorDBFS = SampleStatistics(x, start: 0, count: x.count).levelDBFS
             return m
         }
@@ -44,7 +43,8 @@ public struct PathAnalyzer: Sendable {
             return m
         }
         m.signalReturned = true
-        m.latencySeconds = (opening.position - Double(first)) / fs
+        // Earlier than queued is the uncertainty of "queued" (see LoopbackPlan.earlyArrival).
+        m.latencySeconds = max(0, opening.position - Double(first)) / fs
         m.inverted = opening.inverted
         // The closing chirp, within 1 % of where a perfect clock puts it.
         let span = plan.closingChirp.start - first
@@ -62,7 +62,7 @@ public struct PathAnalyzer: Sendable {
         measureResponse(x, map, into: &m)
         measureLevels(x, map, into: &m)
         measureAGC(x, map, into: &m)
-        m.resampler = ResamplerProbe(chirp: plan.chirp).evidence(x, at: opening, drift: m.driftPPM)
+        m.resampler = ResamplerProbe(chirp: plan.chirp).evidence(x, at: opening, response: m.response, sampleRate: fs)
         return m
     }
 

@@ -11,8 +11,11 @@ struct LoopbackChannel {
     /// A round trip through another rate and back (a sound server's converter).
     var viaRate: Double?
     var lowPass: Double?
+    /// A converter's anti-alias filter: an eighth-order Butterworth low-pass at this frequency.
+    var antiAlias: Double?
     var notch: (frequency: Double, q: Double)?
     var gainDB = -3.0
+    var inverted = false
     var clipLevel: Float?
     var agc = false
     var humDBFS: Double?
@@ -33,11 +36,17 @@ struct LoopbackChannel {
             a.process(&x)
             b.process(&x)
         }
+        if let antiAlias {
+            for q in [0.5098, 0.6013, 0.9000, 2.5629] {
+                var a = Biquad(.lowPass, frequency: antiAlias, sampleRate: sampleRate, q: q)
+                a.process(&x)
+            }
+        }
         if let notch {
             var n = Biquad(.notch, frequency: notch.frequency, sampleRate: sampleRate, q: notch.q)
             n.process(&x)
         }
-        LevelImpairments(gain: Float(Self.linear(gainDB)), clipLevel: clipLevel).process(&x)
+        LevelImpairments(gain: Float(Self.linear(gainDB)), inverted: inverted, clipLevel: clipLevel).process(&x)
         if agc {
             var g = AutomaticGainControl(target: 0.3, maxGain: 30, sampleRate: sampleRate)
             g.process(&x)

@@ -12,9 +12,6 @@ import Testing
     @Test func idealPathFindsLatencyPassesEveryByteAndRaisesNoAlarm() {
         let r = Self.run(LoopbackChannel(delay: 2345), hijack: true)
         let m = r.measurements
-        print(m)
-        print(r.bytes)
-        print(r.verdict)
         #expect(m.signalReturned)
         // Latency to a tenth of a sample, drift to 1 ppm, gain to 0.2 dB, noise floor to 2 dB.
         #expect(abs((m.latencySeconds ?? 0) * 44_100 - 2345) < 0.1)
@@ -29,7 +26,7 @@ import Testing
         #expect(m.maxCleanOutputDBFS == -1)
         #expect(!m.inverted)
         #expect(r.bytes.count == 9)
-        #expect(r.bytes.allSatisfy { $0.passed && $0.received == $0.sent })
+        ImpairmentTests.expectBytesPass(r)
         #expect(r.verdict.status == .ok, "\(r.verdict.advice)")
         #expect(r.verdict.recommendedOutputDBFS == -1)
     }
