@@ -8,7 +8,8 @@ import Testing
 struct LoopbackSelfTestTests {
     /// Runs the self-test and parses its JSON report.
     static func selfTest(_ extra: [String] = []) throws -> (Softmodem.Result, [String: Any]) {
-        let r = try Softmodem.run(["loopback", "--device", "pulse", "--json"] + extra, timeout: 60)
+        // A larger buffer than the default: a stream gap on a loaded machine is an error here.
+        let r = try Softmodem.run(["loopback", "--device", "pulse", "--latency", "100", "--json"] + extra, timeout: 60)
         let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any] ?? [:]
         return (r, json)
     }
@@ -58,7 +59,7 @@ struct LoopbackSelfTestTests {
     }
 
     @Test func separatePlaybackAndCaptureDevicesAreUsed() throws {
-        let r = try Softmodem.run(["loopback", "--playback", "pulse", "--capture", "pulse", "-v"], timeout: 60)
+        let r = try Softmodem.run(["loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v"], timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("pulse: playback 44100 Hz") && r.stderr.contains("pulse: capture 44100 Hz"))
         #expect(r.stdout.isEmpty)

@@ -18,7 +18,7 @@ enum LoopbackTable {
             row("resampler", (e.detected ? "yes" : "none found") + " (top of band " + (e.topCutDB.map { signed($0, 1) + " dB" } ?? "-")
                 + ", delay fraction \(n(e.fractionalDelay, 2)) sample, chirp residual \(n(e.residualDB)) dB)")
         }
-        row("noise floor", "\(n(m.noiseFloorDBFS)) dBFS; hum " + (m.humFrequency.map { "\(Int($0)) Hz at \(n(m.humDBFS)) dBFS" } ?? "none"))
+        row("noise floor", (m.noiseFloorDBFS <= -199 ? "digital silence" : "\(n(m.noiseFloorDBFS)) dBFS") + "; hum " + (m.humFrequency.map { "\(Int($0)) Hz at \(n(m.humDBFS)) dBFS" } ?? "none"))
         row("gain at 1 kHz", (m.gainDB.map { signed($0, 1) + " dB" } ?? "-") + (m.inverted ? ", polarity inverted" : ""))
         let band = ResponseSummary(m.response)
         let spread = m.response.map(\.relativeDB)
