@@ -47,8 +47,9 @@ public struct ByteTestAnalyzer: Sendable {
             let events: [ModemEvent]
             do {
                 switch burst.modem {
-                case .fsk(let profile): events = try Self.decode(FSKSettings(profile: profile), window, sampleRate: fs)
-                case .hijack: events = try Self.decode(HiJackSettings(receiveBaud: HiJack.hostBaud), window, sampleRate: fs)
+                case .fsk(let settings): events = try Self.decode(settings, window, sampleRate: fs)
+                case .hijack(let settings): events = try Self.decode(settings, window, sampleRate: fs)
+                case .auto(let settings): events = try Self.decode(settings, window, sampleRate: fs)
                 }
             } catch {
                 return result

@@ -2,22 +2,10 @@ public import ModemDSP
 
 /// The byte-test timeline: an alignment chirp, then one burst of seeded random bytes per
 /// modem at one level, with silence between the bursts and a silent tail for the latency.
+///
+/// HiJack sends its data line only (no power tone: to the capture it would only be noise);
+/// `.auto` has no transmitter and gets no burst.
 public struct ByteTestPlan: Sendable {
-    /// A modem the byte test can run.
-    public enum Modem: Sendable, Equatable {
-        case fsk(ModemProfile)
-        /// HiJack's data line at the stock host bit rate (no power tone: it would only be
-        /// noise to the capture).
-        case hijack
-
-        public var name: String {
-            switch self {
-            case .fsk(let p): return p.name
-            case .hijack: return "hijack"
-            }
-        }
-    }
-
     /// One modem's burst: what was sent, and where in the timeline.
     public struct Burst: Sendable, Equatable {
         public var modem: Modem
@@ -50,18 +38,22 @@ public struct ByteTestPlan: Sendable {
             let bytes = (0..<Self.byteCount(modem)).map { _ in Self.nextByte(&random) }
             let audio: [Float]
             switch modem {
-            case .fsk(let profile):
-                var t = BurstEncoder(modulator: try FSKModulator(profile: profile, sampleRate: sampleRate, amplitude: amplitude))
+            case .fsk(let settings):
+                let modulator = try FSKModulator(profile: settings.profile, sampleRate: sampleRate, amplitude: amplitude)
+                var t = BurstEncoder(modulator: modulator, format: settings.format)
                 audio = Self.render(&t, bytes)
-            case .hijack:
+            case .hijack(let settings):
                 do throws(HiJackConfigurationError) {
-                    let encoder = try HiJackEncoder(sampleRate: sampleRate, amplitude: amplitude)
+                    let encoder = try HiJackEncoder(sampleRate: sampleRate, baud: settings.sendBaud, bytePeriod: settings.bytePeriod,
+                                                    amplitude: amplitude, invert: settings.invert)
                     let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0)
                     var t = try HiJackTransmitter(encoder: encoder, tone: tone)
                     audio = Self.render(&t, bytes)
                 } catch {
                     throw .hijack(error)
                 }
+            case .auto:
+                continue
             }
             bursts.append(Burst(modem: modem, bytes: bytes, segment: LoopbackPlan.Segment(start: w.position, count: audio.count)))
             w.append(audio)
@@ -75,8 +67,9 @@ public struct ByteTestPlan: Sendable {
     /// Bytes per burst: about 0.3 s of characters, 4 to 32 of them.
     static func byteCount(_ modem: Modem) -> Int {
         switch modem {
-        case .fsk(let p): return min(32, max(4, Int(p.baud * 0.3 / 10)))
+        case .fsk(let s): return min(32, max(4, Int(s.profile.baud * 0.3 / 10)))
         case .hijack: return 8
+        case .auto: return 0
         }
     }
 

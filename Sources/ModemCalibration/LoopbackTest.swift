@@ -1,4 +1,4 @@
-import ModemDSP
+public import ModemDSP
 
 /// The whole loopback self-test: play the measurement timeline and analyse it, then play a
 /// byte burst per usable modem at the recommended level and decode them.
@@ -26,21 +26,24 @@ public struct LoopbackTest: Sendable {
     /// Seconds of audio the test plays for these modems (the byte phase depends on the
     /// measurements; this assumes every built-in profile).
     public var estimatedSeconds: Double {
-        let modems = ModemProfile.builtIn.map { ByteTestPlan.Modem.fsk($0) } + (hijack ? [.hijack] : [])
+        let modems = ModemProfile.builtIn.map { Modem.fsk(FSKSettings(profile: $0)) } + (hijack ? [Self.hijackModem] : [])
         let bytes = (try? ByteTestPlan(sampleRate: sampleRate, modems: modems, levelDBFS: -1))?.signal.count ?? 0
         return Double(plan.signal.count + bytes) / sampleRate
     }
 
     /// The modems whose tones the measured response passes (and HiJack when asked), in
     /// built-in order.
-    public func byteModems(for m: LoopbackMeasurements) -> [ByteTestPlan.Modem] {
+    public func byteModems(for m: LoopbackMeasurements) -> [Modem] {
         guard m.signalReturned else { return [] }
-        var modems: [ByteTestPlan.Modem] = ModemProfile.builtIn.filter { profile in
+        var modems: [Modem] = ModemProfile.builtIn.filter { profile in
             (try? profile.validate(sampleRate: sampleRate)) != nil && ResponseSummary.allows(profile, m.response)
-        }.map { .fsk($0) }
-        if hijack { modems.append(.hijack) }
+        }.map { .fsk(FSKSettings(profile: $0)) }
+        if hijack { modems.append(Self.hijackModem) }
         return modems
     }
+
+    /// HiJack as the host sends it, received at the same rate (the loopback hears the host).
+    static let hijackModem = Modem.hijack(HiJackSettings(receiveBaud: HiJack.hostBaud, sendBaud: HiJack.hostBaud))
 
     /// Runs both phases through `path` and concludes.
     public func run<E: Error>(_ path: (_ signal: [Float], _ phase: Phase) throws(E) -> [Float]) throws(E) -> LoopbackReport {
