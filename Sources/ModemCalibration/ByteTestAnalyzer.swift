@@ -31,7 +31,8 @@ public struct ByteTestAnalyzer: Sendable {
     public func analyse(_ x: UnsafeBufferPointer<Float>) -> [ByteTestResult] {
         let fs = plan.sampleRate
         let first = plan.openingChirp.start
-        let match = ChirpLocator(chirp: plan.chirp).locate(in: x, lags: LoopbackPlan.chirpSearch(start: first, sampleRate: fs))
+        let locator = ChirpLocator(chirp: plan.chirp, sampleRate: fs)
+        let match = locator.locate(in: x, lags: LoopbackPlan.chirpSearch(start: first, sampleRate: fs))
         let found = match.map { $0.clarity >= PathAnalyzer.minimumClarity } ?? false
         return plan.bursts.map { burst in
             var result = ByteTestResult(modem: burst.modem.name, levelDBFS: plan.levelDBFS, sent: burst.bytes.count,

@@ -31,7 +31,7 @@ public struct PathAnalyzer: Sendable {
     public func analyse(_ x: UnsafeBufferPointer<Float>) -> LoopbackMeasurements {
         let fs = plan.sampleRate
         var m = LoopbackMeasurements(sampleRate: fs)
-        let locator = ChirpLocator(chirp: plan.chirp)
+        let locator = ChirpLocator(chirp: plan.chirp, sampleRate: plan.sampleRate)
         let first = plan.openingChirp.start
         guard let opening = locator.locate(in: x, lags: LoopbackPlan.chirpSearch(start: first, sampleRate: fs)) else {
             m.noiseFloorDBFS = SampleStatistics(x, start: 0, count: x.count).levelDBFS
@@ -72,7 +72,8 @@ public struct PathAnalyzer: Sendable {
         let start = map.map(plan.quiet.start + Int(0.15 * fs))
         // 0.8 s holds whole cycles of 50 and 60 Hz and their harmonics.
         let count = Int(0.8 * fs)
-        m.noiseFloorDBFS = SampleStatistics(x, start: start, count: count).levelDBFS
+        let quiet = SampleStatistics(x, start: start, count: count)
+        m.noiseFloorDBFS = quiet.levelDBFS
         var best = (frequency: 0.0, power: 0.0)
         for mains in [50.0, 60.0] {
             var power = 0.0
@@ -84,7 +85,7 @@ public struct PathAnalyzer: Sendable {
         }
         m.humDBFS = Decibels.clamped(decibels(power: best.power))
         // Hum counts when it carries at least half the quiet part's power.
-        if best.power / 2 > 0.5 * SampleStatistics(x, start: start, count: count).meanSquare, m.humDBFS > -90 {
+        if best.power / 2 > 0.5 * quiet.meanSquare, m.humDBFS > -90 {
             m.humFrequency = best.frequency
         }
     }

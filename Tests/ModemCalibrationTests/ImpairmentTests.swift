@@ -122,6 +122,15 @@ import Testing
         #expect(Self.advises(r, "nothing came back"))
     }
 
+    @Test func idealPathAt8kHzTestsOnlyTheProfilesThatFit() {
+        let r = Self.run(LoopbackChannel(delay: 333, sampleRate: 8_000))
+        #expect(abs((r.measurements.latencySeconds ?? 0) * 8_000 - 333) < 0.5)
+        #expect(abs(r.measurements.driftPPM ?? 99) < 2)
+        #expect(r.measurements.resampler?.detected == false)
+        #expect(Set(r.bytes.map(\.modem)) == ["softmodem-315", "softmodem-126", "bell103", "bell202"])
+        Self.expectBytesPass(r)
+    }
+
     @Test func idealPathAt48kHz() {
         let r = Self.run(LoopbackChannel(delay: 4800, sampleRate: 48_000))
         #expect(abs((r.measurements.latencySeconds ?? 0) - 0.1) < 1e-4)
