@@ -3,19 +3,19 @@ import Testing
 
 /// `softmodem loopback` over the sound server's null sink: what is played comes back
 /// sample for sample, so the self-test must find the path clean; through a sink at 48 kHz
-/// opened at 44.1 kHz the server converts both ways, which it must report.
-@Suite(.serialized, Loopback.Server())
-struct LoopbackSelfTestTests {
+/// opened at 44.1 kHz the server converts both ways, which it must report. An extension, so
+/// these run inside the serialized suite that owns the sound server.
+extension LoopbackTests {
     /// Runs the self-test and parses its JSON report.
-    static func selfTest(_ extra: [String] = []) throws -> (Softmodem.Result, [String: Any]) {
+    static func loopbackSelfTest(_ extra: [String] = []) throws -> (Softmodem.Result, [String: Any]) {
         // A larger buffer than the default: a stream gap on a loaded machine is an error here.
         let r = try Softmodem.run(["loopback", "--device", "pulse", "--latency", "100", "--json"] + extra, timeout: 60)
         let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any] ?? [:]
         return (r, json)
     }
 
-    @Test func idealPathFindsLatencyPassesTheBytesAndRaisesNoAlarm() throws {
-        let (r, report) = try Self.selfTest(["--hijack"])
+    @Test func loopbackSelfTestOnTheIdealPathFindsLatencyPassesTheBytesAndRaisesNoAlarm() throws {
+        let (r, report) = try Self.loopbackSelfTest(["--hijack"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(report["signal_returned"] as? Bool == true, "\(r.stderr)")
         let latency = report["latency_seconds"] as? Double ?? -1
@@ -43,7 +43,7 @@ struct LoopbackSelfTestTests {
         #expect(!r.stderr.contains("\r"))
     }
 
-    @Test func sinkAt48kHzOpenedAt44kHzReportsAResampler() throws {
+    @Test func loopbackSelfTestReportsTheConverterOfA48kHzSinkOpenedAt44kHz() throws {
         guard let server = PulseServer.start(rate: 48_000) else { return }
         let previous = Loopback.server
         Loopback.server = server
@@ -51,14 +51,14 @@ struct LoopbackSelfTestTests {
             Loopback.server = previous
             server.stop()
         }
-        let (r, report) = try Self.selfTest()
+        let (r, report) = try Self.loopbackSelfTest()
         #expect(r.status == 0, "\(r.stderr)")
         #expect((report["resampler"] as? [String: Any])?["detected"] as? Bool == true, "\(r.stderr)")
         #expect(report["verdict"] as? String == "usable", "\(r.stderr)")
         #expect((report["advice"] as? [String])?.contains { $0.contains("sample-rate converter") } == true)
     }
 
-    @Test func separatePlaybackAndCaptureDevicesAreUsed() throws {
+    @Test func loopbackSelfTestUsesSeparatePlaybackAndCaptureDevices() throws {
         let r = try Softmodem.run(["loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v"], timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("pulse: playback 44100 Hz") && r.stderr.contains("pulse: capture 44100 Hz"))
@@ -66,7 +66,7 @@ struct LoopbackSelfTestTests {
         #expect(r.stderr.contains("response (relative to 1 kHz):"))
     }
 
-    @Test func missingDeviceIsOneRuntimeError() throws {
+    @Test func loopbackSelfTestOnAMissingDeviceIsOneRuntimeError() throws {
         let r = try Softmodem.run(["loopback", "--capture", "hw:99,0"], timeout: 20)
         #expect(r.status == 1)
         #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
