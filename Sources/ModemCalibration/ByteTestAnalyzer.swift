@@ -28,6 +28,7 @@ public struct ByteTestAnalyzer: Sendable {
         capture.withUnsafeBufferPointer { analyse($0) }
     }
 
+    /// The same over a buffer; non-finite samples read as silence.
     public func analyse(_ x: UnsafeBufferPointer<Float>) -> [ByteTestResult] {
         let fs = plan.sampleRate
         let first = plan.openingChirp.start

@@ -62,7 +62,9 @@ public struct LoopbackTest: Sendable {
 
 /// Everything the loopback test found.
 public struct LoopbackReport: Sendable, Equatable {
+    /// What the measurement timeline found.
     public var measurements: LoopbackMeasurements
+    /// One result per byte-tested modem; empty when nothing came back or no modem fits.
     public var bytes: [ByteTestResult]
     public var verdict: LoopbackVerdict
 }

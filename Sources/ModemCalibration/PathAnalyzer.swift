@@ -28,6 +28,9 @@ public struct PathAnalyzer: Sendable {
         capture.withUnsafeBufferPointer { analyse($0) }
     }
 
+    /// The same over a buffer. Non-finite samples read as silence; a capture too short for
+    /// the opening chirp, or without it, gives a report with ``LoopbackMeasurements/signalReturned``
+    /// false and only the noise floor.
     public func analyse(_ x: UnsafeBufferPointer<Float>) -> LoopbackMeasurements {
         let fs = plan.sampleRate
         var m = LoopbackMeasurements(sampleRate: fs)
