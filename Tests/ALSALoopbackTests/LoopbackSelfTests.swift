@@ -10,8 +10,9 @@ extension LoopbackTests {
     static func loopbackSelfTest(_ extra: [String] = []) throws -> (Softmodem.Result, [String: Any]) {
         // A larger buffer than the default: a stream gap on a loaded machine is an error here.
         let r = try Softmodem.run(["loopback", "--device", "pulse", "--latency", "100", "--json"] + extra, timeout: 60)
-        let json = try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any] ?? [:]
-        return (r, json)
+        let json = (try? JSONSerialization.jsonObject(with: r.stdout)) as? [String: Any]
+        #expect(json != nil, "no JSON report: \(r.stderr)")
+        return (r, json ?? [:])
     }
 
     @Test func loopbackSelfTestOnTheIdealPathFindsLatencyPassesTheBytesAndRaisesNoAlarm() throws {

@@ -5,7 +5,7 @@ import ModemCalibration
 /// both running from ``start()`` to ``finish()``. ``play(_:progress:)`` queues a timeline
 /// and returns what the capture recorded from the moment it was queued, as long as the
 /// timeline. A gap in either stream (an overrun or underrun on a busy machine) breaks the
-/// timeline, so it is an error rather than a warning.
+/// timeline: that part is played again, once, and a second gap is an error.
 struct LoopbackPath {
     let playback: PlaybackStream
     let capture: CaptureStream
@@ -14,9 +14,9 @@ struct LoopbackPath {
     init(audio: LiveAudioOptions, playbackDevice: String, captureDevice: String, verbose: Bool) throws(CLIError) {
         do {
             playback = try PlaybackStream(device: playbackDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                                          periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 0.25)
+                                          periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1)
             capture = try CaptureStream(device: captureDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                                        periods: LiveAudioOptions.periods)
+                                        periods: LiveAudioOptions.periods, ringSeconds: 4)
         } catch {
             throw CLIError(error)
         }
@@ -39,10 +39,6 @@ struct LoopbackPath {
         capture.stop()
     }
 
-    private static let gap = CLIError.runtime(
-        "loopback: the audio streams had a gap (an overrun or underrun on a busy machine), so the timing is lost; "
-            + "run again, with a larger --latency (e.g. 100)")
-
     private static func describe(_ p: ALSAPCM, _ direction: String) -> String {
         "\(p.device): \(direction) \(p.sampleRate) Hz, \(p.channels) channel(s), \(p.format.rawValue), "
             + "period \(p.periodFrames) frames, buffer \(p.bufferFrames) frames"
@@ -59,13 +55,22 @@ struct LoopbackPath {
 
     /// Plays `signal` while capturing; `progress` gets the seconds of it played so far.
     mutating func play(_ signal: [Float], progress: (Double) -> Void) throws(CLIError) -> [Float] {
+        if let captured = try attempt(signal, progress: progress) { return captured }
+        Diagnostics.warning("the audio streams had a gap (an overrun or underrun on a busy machine); playing that part again")
+        if let captured = try attempt(signal, progress: progress) { return captured }
+        throw .runtime("loopback: the audio streams had a gap (an overrun or underrun on a busy machine) twice, so the timing "
+                       + "is lost; run again, with a larger --latency (e.g. 200)")
+    }
+
+    /// One try at ``play(_:progress:)``; nil when a stream had a gap.
+    private mutating func attempt(_ signal: [Float], progress: (Double) -> Void) throws(CLIError) -> [Float]? {
         // What the capture holds from before is not part of the answer.
         while try read(timeout: 0) > 0 {}
         var captured: [Float] = []
         captured.reserveCapacity(signal.count + buffer.count)
         var written = 0
         let fillerBefore = playback.silenceFrames
-        let lostBefore = capture.overruns + capture.droppedFrames
+        let lostBefore = capture.overruns + capture.droppedFrames + playback.underruns
         let started = monotonicSeconds()
         let limit = Double(signal.count) / sampleRate + 10
         while captured.count < signal.count {
@@ -81,10 +86,10 @@ struct LoopbackPath {
                 }
                 written = end
                 // Filler silence while we still had samples to give is a hole in the timeline.
-                if playback.silenceFrames > fillerBefore + 2 * playback.pcm.periodFrames { throw Self.gap }
+                if playback.silenceFrames > fillerBefore + 2 * playback.pcm.periodFrames { return nil }
             }
             let n = try read(timeout: written < signal.count ? 0 : 0.05)
-            if capture.overruns + capture.droppedFrames != lostBefore { throw Self.gap }
+            if capture.overruns + capture.droppedFrames + playback.underruns != lostBefore { return nil }
             captured.append(contentsOf: buffer[0..<n])
             progress(min(Double(captured.count), Double(written)) / sampleRate)
             if monotonicSeconds() - started > limit {
