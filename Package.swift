@@ -53,6 +53,10 @@ let package = Package(
         // Spectra of bursts (FFTW): measured tone frequencies and levels; the live level meter.
         .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW"], swiftSettings: strict),
 
+        // The loopback self-test: its test-signal timeline and the analysis of what came back
+        // (latency, drift, response, levels, AGC, byte tests). Pure Swift, testable offline.
+        .target(name: "ModemCalibration", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
+
         // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
         .target(name: "ModemALSA", dependencies: ["CALSA"], swiftSettings: strict),
 
@@ -60,7 +64,7 @@ let package = Package(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
-                "ModemFraming",
+                "ModemFraming", "ModemCalibration",
                 "ModemALSA", "CPseudoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -78,6 +82,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ModemCalibrationTests", dependencies: ["ModemCalibration", "BoardModels", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).
         .testTarget(name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),

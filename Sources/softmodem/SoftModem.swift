@@ -21,7 +21,7 @@ struct SoftModem: ParsableCommand {
         version: "0.1.0",
         subcommands: [EncodeCommand.self, DecodeCommand.self, DevicesCommand.self, TxCommand.self, RxCommand.self,
                       TermCommand.self, SerialCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self, ReceiveCommand.self,
-                      BenchCommand.self])
+                      BenchCommand.self, LoopbackCommand.self])
 
     /// A parser message as one line: a list of choices ("- a" lines) is joined after the
     /// first line; anything else after it (usage, help hints) is dropped.

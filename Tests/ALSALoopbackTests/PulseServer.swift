@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// A private PulseAudio server for the loopback tests: a null sink at 44.1 kHz as the
+/// A private PulseAudio server for the loopback tests: a null sink (44.1 kHz unless asked) as the
 /// default sink, its monitor as the default source, reachable only through a socket in a
 /// fresh temporary directory. The ALSA device `pulse` (libasound2-plugins) then plays into
 /// the null sink in real time, and capturing from it records what was played.
@@ -29,8 +29,9 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
         self.process = process
     }
 
-    /// Starts the server, or returns nil (after printing why) when it cannot run here.
-    static func start() -> PulseServer? {
+    /// Starts the server with its null sink at `rate` Hz, or returns nil (after printing
+    /// why) when it cannot run here.
+    static func start(rate: Int = 44_100) -> PulseServer? {
         // A child that exits early must not kill the test runner when we write its stdin.
         signal(SIGPIPE, SIG_IGN)
         guard let pulseaudio = which("pulseaudio") else {
@@ -42,7 +43,7 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
         try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let socket = dir.appendingPathComponent("native").path
         let script = """
-            load-module module-null-sink sink_name=loopback rate=44100 channels=1
+            load-module module-null-sink sink_name=loopback rate=\(rate) channels=1
             load-module module-native-protocol-unix auth-anonymous=1 socket=\(socket)
             set-default-sink loopback
             set-default-source loopback.monitor

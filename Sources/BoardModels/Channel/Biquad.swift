@@ -1,10 +1,11 @@
 /// A second-order IIR section (direct form I, RBJ cookbook coefficients), streaming.
 ///
 /// Low-pass and high-pass with a quality factor (0.7071 = Butterworth, the usual model of a
-/// sound card's or a phone's band limits). State is kept between calls. Coefficients are
+/// sound card's or a phone's band limits); a notch (a noise suppressor's or a hum filter's
+/// cut, -3 dB bandwidth = frequency / q). State is kept between calls. Coefficients are
 /// computed in Double; the loop runs in Float like a real audio path.
 public struct Biquad: Sendable {
-    public enum Kind: Sendable { case lowPass, highPass }
+    public enum Kind: Sendable { case lowPass, highPass, notch }
 
     private let b0, b1, b2, a1, a2: Float
     private var x1: Float = 0, x2: Float = 0, y1: Float = 0, y2: Float = 0
@@ -23,6 +24,8 @@ public struct Biquad: Sendable {
             nb0 = (1 - cw) / 2; nb1 = 1 - cw; nb2 = (1 - cw) / 2
         case .highPass:
             nb0 = (1 + cw) / 2; nb1 = -(1 + cw); nb2 = (1 + cw) / 2
+        case .notch:
+            nb0 = 1; nb1 = -2 * cw; nb2 = 1
         }
         b0 = Float(nb0 / a0); b1 = Float(nb1 / a0); b2 = Float(nb2 / a0)
         a1 = Float(-2 * cw / a0); a2 = Float((1 - alpha) / a0)

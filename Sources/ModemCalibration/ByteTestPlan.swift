@@ -1,0 +1,94 @@
+public import ModemDSP
+
+/// The byte-test timeline: an alignment chirp, then one burst of seeded random bytes per
+/// modem at one level, with silence between the bursts and a silent tail for the latency.
+///
+/// HiJack sends its data line only (no power tone: to the capture it would only be noise);
+/// `.auto` has no transmitter and gets no burst.
+public struct ByteTestPlan: Sendable {
+    /// One modem's burst: what was sent, and where in the timeline.
+    public struct Burst: Sendable, Equatable {
+        public var modem: Modem
+        public var bytes: [UInt8]
+        public var segment: LoopbackPlan.Segment
+    }
+
+    public let sampleRate: Double
+    public let levelDBFS: Double
+    public let chirp: [Float]
+    public let openingChirp: LoopbackPlan.Segment
+    public let bursts: [Burst]
+    public let signal: [Float]
+
+    /// Bursts for `modems` at peak `levelDBFS`; throws when a modem cannot work at
+    /// `sampleRate`.
+    public init(sampleRate: Double, modems: [Modem], levelDBFS: Double, seed: UInt64 = 20) throws(ModemConfigurationError) {
+        self.sampleRate = sampleRate
+        self.levelDBFS = levelDBFS
+        var w = TestSignalWriter(sampleRate: sampleRate)
+        chirp = LoopbackPlan.makeChirp(sampleRate: sampleRate)
+        w.silence(seconds: 0.25)
+        openingChirp = LoopbackPlan.Segment(start: w.position, count: chirp.count)
+        w.append(chirp)
+        w.silence(seconds: 0.3)
+        var random = seed
+        var bursts: [Burst] = []
+        let amplitude = Float(Decibels.linear(levelDBFS))
+        for modem in modems {
+            let bytes = (0..<Self.byteCount(modem)).map { _ in Self.nextByte(&random) }
+            let audio: [Float]
+            switch modem {
+            case .fsk(let settings):
+                let modulator = try FSKModulator(profile: settings.profile, sampleRate: sampleRate, amplitude: amplitude)
+                var t = BurstEncoder(modulator: modulator, format: settings.format)
+                audio = Self.render(&t, bytes)
+            case .hijack(let settings):
+                do throws(HiJackConfigurationError) {
+                    let encoder = try HiJackEncoder(sampleRate: sampleRate, baud: settings.sendBaud, bytePeriod: settings.bytePeriod,
+                                                    amplitude: amplitude, invert: settings.invert)
+                    let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0)
+                    var t = try HiJackTransmitter(encoder: encoder, tone: tone)
+                    audio = Self.render(&t, bytes)
+                } catch {
+                    throw .hijack(error)
+                }
+            case .auto:
+                continue
+            }
+            bursts.append(Burst(modem: modem, bytes: bytes, segment: LoopbackPlan.Segment(start: w.position, count: audio.count)))
+            w.append(audio)
+            w.silence(seconds: 0.15)
+        }
+        w.silence(seconds: LoopbackPlan.maxLatency + 0.1)
+        self.bursts = bursts
+        signal = w.samples
+    }
+
+    /// Bytes per burst: about 0.3 s of characters, 4 to 32 of them.
+    static func byteCount(_ modem: Modem) -> Int {
+        switch modem {
+        case .fsk(let s): return min(32, max(4, Int(s.profile.baud * 0.3 / 10)))
+        case .hijack: return 8
+        case .auto: return 0
+        }
+    }
+
+    /// A burst of `bytes`, first channel only.
+    static func render<T: ModemTransmitter>(_ t: inout T, _ bytes: [UInt8]) -> [Float] {
+        let channels = t.channels
+        var frames = [Float](repeating: 0, count: (t.maxFrames(forBytes: bytes.count) + t.maxFramesForFinish) * channels)
+        let n = frames.withUnsafeMutableBufferPointer { out in
+            let written = bytes.withUnsafeBufferPointer { t.encode($0, into: out.baseAddress!) }
+            return written + t.finishBurst(into: out.baseAddress! + written * channels)
+        }
+        return stride(from: 0, to: n * channels, by: channels).map { frames[$0] }
+    }
+
+    /// The next byte of a seeded xorshift sequence.
+    private static func nextByte(_ state: inout UInt64) -> UInt8 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return UInt8(truncatingIfNeeded: state >> 32)
+    }
+}

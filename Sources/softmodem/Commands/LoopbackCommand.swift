@@ -1,0 +1,65 @@
+import ArgumentParser
+import ModemCalibration
+
+/// `softmodem loopback`: the cable and setup self-test.
+struct LoopbackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loopback",
+        abstract: "Self-test of a cable from the output to the input (or an echoing board): levels, latency, drift, response, AGC, bytes.",
+        discussion: """
+            Plays a test timeline while capturing (about 15 seconds), measures the noise \
+            floor and hum, the round-trip latency, the clock drift and any sample-rate \
+            converter, the frequency response from 200 Hz to 0.45 x the sample rate, the \
+            level that reaches the capture without clipping, automatic gain control, and \
+            sends a burst of bytes in every profile the response allows (and HiJack with \
+            --hijack) at the recommended level. Ends with a verdict and advice on stderr; \
+            --json prints the report on stdout. Exits 1 when the verdict is fail.
+            """)
+
+    @OptionGroup var audio: LiveAudioOptions
+    @OptionGroup var output: VerbosityOptions
+
+    @Option(name: .long, help: ArgumentHelp("Playback device, when it is not --device.", valueName: "name"))
+    var playback: String?
+
+    @Option(name: .long, help: ArgumentHelp("Capture device, when it is not --device.", valueName: "name"))
+    var capture: String?
+
+    @Flag(name: .long, help: "Byte-test HiJack too (data line at the stock host bit rate).")
+    var hijack = false
+
+    @Flag(name: .long, help: "Print the report as JSON on stdout.")
+    var json = false
+
+    func run() throws {
+        let playbackDevice = playback ?? audio.device, captureDevice = capture ?? audio.device
+        let devices = playbackDevice == captureDevice ? playbackDevice : "\(playbackDevice) -> \(captureDevice)"
+        StopSignal.install()
+        var path = try LoopbackPath(audio: audio, playbackDevice: playbackDevice, captureDevice: captureDevice, verbose: output.verbose)
+        let test = LoopbackTest(sampleRate: path.sampleRate, hijack: hijack)
+        let total = test.estimatedSeconds
+        let showProgress = Diagnostics.stderrIsTerminal
+        var done = 0.0
+        path.start()
+        defer { path.finish() }
+        let report = try test.run { (signal, phase) throws(CLIError) -> [Float] in
+            let before = done
+            var shown = -1
+            let captured = try path.play(signal) { seconds in
+                let tenths = Int(seconds * 10)
+                guard showProgress, tenths != shown else { return }
+                shown = tenths
+                Diagnostics.write("\r\u{1b}[Kloopback: \(phase == .measurement ? "measuring" : "byte test") "
+                    + "\(Diagnostics.number(before + seconds)) of about \(Diagnostics.number(total, 0)) s")
+            }
+            done = before + Double(signal.count) / path.sampleRate
+            return captured
+        }
+        if showProgress { Diagnostics.write("\r\u{1b}[K") }
+        Diagnostics.write(LoopbackTable.render(report, devices: devices, verbose: output.verbose))
+        if json { print(LoopbackJSON.render(report, playback: playbackDevice, capture: captureDevice)) }
+        if report.verdict.status == .fail {
+            throw CLIError.runtime("loopback: the test failed: " + (report.verdict.advice.first ?? "no byte test passed"))
+        }
+    }
+}

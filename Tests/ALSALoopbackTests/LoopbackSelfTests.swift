@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `softmodem loopback` over the sound server's null sink: what is played comes back
+/// sample for sample, so the self-test must find the path clean; through a sink at 48 kHz
+/// opened at 44.1 kHz the server converts both ways, which it must report. An extension, so
+/// these run inside the serialized suite that owns the sound server.
+extension LoopbackTests {
+    /// Runs the self-test and parses its JSON report.
+    static func loopbackSelfTest(_ extra: [String] = []) throws -> (Softmodem.Result, [String: Any]) {
+        // A larger buffer than the default: a stream gap on a loaded machine is an error here.
+        let r = try Softmodem.run(["loopback", "--device", "pulse", "--latency", "100", "--json"] + extra, timeout: 60)
+        let json = (try? JSONSerialization.jsonObject(with: r.stdout)) as? [String: Any]
+        #expect(json != nil, "no JSON report: \(r.stderr)")
+        return (r, json ?? [:])
+    }
+
+    @Test func loopbackSelfTestOnTheIdealPathFindsLatencyPassesTheBytesAndRaisesNoAlarm() throws {
+        let (r, report) = try Self.loopbackSelfTest(["--hijack"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(report["signal_returned"] as? Bool == true, "\(r.stderr)")
+        let latency = report["latency_seconds"] as? Double ?? -1
+        #expect((0..<0.6).contains(latency), "\(r.stderr)")
+        #expect(abs(report["drift_ppm"] as? Double ?? 99) < 5)
+        #expect((report["resampler"] as? [String: Any])?["detected"] as? Bool == false, "\(r.stderr)")
+        #expect((report["agc"] as? [String: Any])?["detected"] as? Bool == false, "\(r.stderr)")
+        #expect(report["hum_hz"] is NSNull)
+        #expect((report["notches_hz"] as? [Any])?.isEmpty == true)
+        #expect(report["max_clean_output_dbfs"] as? Double == -1)
+        let bytes = report["bytes"] as? [[String: Any]] ?? []
+        #expect(bytes.count == 9, "\(r.stderr)")
+        for b in bytes where b["modem"] as? String != "bell202" {
+            #expect(b["byte_errors"] as? Int == 0, "\(b)")
+        }
+        // The FSK demodulator misreads the start of a Bell 202 burst at a third of the
+        // possible sample offsets; the byte test reports what a user would meet.
+        withKnownIssue("FSK demodulator: Bell 202 burst start", isIntermittent: true) {
+            for b in bytes where b["modem"] as? String == "bell202" { #expect(b["byte_errors"] as? Int == 0, "\(b)") }
+            #expect(report["verdict"] as? String == "ok", "\(r.stderr)")
+        }
+        // The human table goes to stderr, with the verdict.
+        #expect(r.stderr.contains("loopback: pulse at 44100 Hz") && r.stderr.contains("verdict: "))
+        // Not a terminal: no progress line.
+        #expect(!r.stderr.contains("\r"))
+    }
+
+    @Test func loopbackSelfTestReportsTheConverterOfA48kHzSinkOpenedAt44kHz() throws {
+        guard let server = PulseServer.start(rate: 48_000) else { return }
+        let previous = Loopback.server
+        Loopback.server = server
+        defer {
+            Loopback.server = previous
+            server.stop()
+        }
+        let (r, report) = try Self.loopbackSelfTest()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect((report["resampler"] as? [String: Any])?["detected"] as? Bool == true, "\(r.stderr)")
+        #expect(report["verdict"] as? String == "usable", "\(r.stderr)")
+        #expect((report["advice"] as? [String])?.contains { $0.contains("sample-rate converter") } == true)
+    }
+
+    @Test func loopbackSelfTestUsesSeparatePlaybackAndCaptureDevices() throws {
+        let r = try Softmodem.run(["loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v"], timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("pulse: playback 44100 Hz") && r.stderr.contains("pulse: capture 44100 Hz"))
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("response (relative to 1 kHz):"))
+    }
+
+    @Test func loopbackSelfTestOnAMissingDeviceIsOneRuntimeError() throws {
+        let r = try Softmodem.run(["loopback", "--capture", "hw:99,0"], timeout: 20)
+        #expect(r.status == 1)
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+}
