@@ -90,7 +90,7 @@ enum ThroughputRunner {
     /// `softmodem decode` runs, timing only the samples' way through it.
     static func decode<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, signal: [Float],
                                                       sampleRate: Double) -> StreamTiming {
-        let reporter = BurstReporter(verbose: false, trace: false, modem: modem)
+        let reporter = BurstReporter(verbose: false, trace: false, modem: modem, factory: factory)
         guard var session = try? DecodeSession<Factory.Receiver>(factory, sampleRate: sampleRate, channels: 1, channel: 0,
                                                                   name: modem.name, reporter: reporter) else { return .failed }
         let step = DecodeSession<Factory.Receiver>.framesPerStep
