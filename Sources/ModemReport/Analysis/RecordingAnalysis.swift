@@ -12,6 +12,8 @@ public struct RecordingAnalysis: Sendable {
     public var modem: String
     /// The profile's tones, when one was named (FSK).
     public var nominalTones: (mark: Double, space: Double)?
+    /// The modem's nominal bit rate (for auto, a placeholder).
+    public var nominalBaud: Double
     public var overview: Envelope
     /// Spectrogram columns (mean power per bin), bin width and column length.
     public var spectrogram: [[Float]]

@@ -27,6 +27,7 @@ public final class RecordingAnalyzer {
     private let format: String
     private let modem: String
     private let nominalTones: (mark: Double, space: Double)?
+    private let nominalBaud: Double
     private var survey: SignalSurvey
     private var overview: Envelope
     private let spectrogram: Spectrogram
@@ -55,6 +56,7 @@ public final class RecordingAnalyzer {
         self.format = format
         self.modem = modem
         self.nominalTones = nominalTones
+        nominalBaud = baud
         survey = SignalSurvey(sampleRate: sampleRate)
         let bucket = frames.map { Int($0 / 2_000) } ?? Int(sampleRate / 100)
         overview = Envelope(bucketLength: max(1, bucket), maxBuckets: 4_000)
@@ -108,7 +110,7 @@ public final class RecordingAnalyzer {
         if let done = tracker.finish(at: .max, force: true) { close(done) }
         spectrogram.finish()
         return RecordingAnalysis(
-            name: name, sampleRate: sampleRate, frames: position, format: format, modem: modem, nominalTones: nominalTones,
+            name: name, sampleRate: sampleRate, frames: position, format: format, modem: modem, nominalTones: nominalTones, nominalBaud: nominalBaud,
             overview: overview, spectrogram: spectrogram.columns, binHz: spectrogram.binHz, columnSeconds: spectrogram.columnSeconds,
             averageSpectrum: spectrogram.averageSpectrum, diagnosis: survey.diagnosis(), peak: survey.peak,
             clippedFraction: survey.samples > 0 ? Double(survey.clippedSamples) / Double(survey.samples) : 0,

@@ -105,15 +105,20 @@ public enum Verdict {
         }
     }
 
+    /// What the survey heard against what was asked for: a signal some other profile fits
+    /// (a problem when decoding went badly, else a warning), and what was there when nothing
+    /// decoded.
     private static func profile(_ a: RecordingAnalysis, _ add: (String, Hint.Severity, String) -> Void) {
         let poor = a.bytes == 0 || a.framingErrors + a.parityErrors > a.bytes
-        guard poor else { return }
         var found = a.diagnosis
         if case .clipping(_, let then?) = found { found = then }
-        if case .modem(let signature) = found, a.modem != "auto", signature.profile?.name != a.modem {
-            add("wrong-profile", .problem, "Wrong profile? The signal looks like \(signature.summary), not \(a.modem): inspect or decode with \(signature.options) (or --profile auto).")
+        var named = false
+        if case .modem(let signature) = found, a.modem != "auto", signature.profile?.name != a.modem,
+           !(a.nominalTones.map { signature.fits(ModemProfile(name: a.modem, baud: a.nominalBaud, mark: $0.mark, space: $0.space)) } ?? false) {
+            named = true
+            add("wrong-profile", poor ? .problem : .warning, "Wrong profile? The signal looks like \(signature.summary), not \(a.modem): inspect or decode with \(signature.options) (or --profile auto).")
         }
-        if a.bytes == 0 {
+        if a.bytes == 0 && !named {
             add("nothing-decoded", .problem, "Nothing decoded: \(found.description).")
         }
     }
