@@ -23,16 +23,22 @@ public final class Spectrogram {
     /// Mean power per bin (linear, a full-scale sine's bin reads about 0.5), column by column.
     public private(set) var columns: [[Float]] = []
     /// Mean power per bin over every frame.
-    public private(set) var averageSpectrum: [Double]
+    public var averageSpectrum: [Double] {
+        (0..<bins).map { frames > 0 ? total[$0] / Double(frames) : 0 }
+    }
     public private(set) var frames = 0
 
     private let fft: RealFFT
-    private let window: [Float]
     private let scale: Float
+    // Raw buffers allocated once, not array properties: the loops touch them per sample,
+    // and each access to a class's array property pays an exclusivity and uniqueness check.
+    private let window: UnsafeMutablePointer<Float>
     /// The last `frameLength` samples, a ring indexed by `filled & (frameLength - 1)`.
-    private var history: [Float]
+    private let history: UnsafeMutablePointer<Float>
     private var filled = 0
-    private var open: [Float]
+    /// The open column's summed power per bin, and every frame's.
+    private let open: UnsafeMutablePointer<Float>
+    private let total: UnsafeMutablePointer<Double>
     private var openFrames = 0
 
     /// - Parameters:
@@ -47,19 +53,28 @@ public final class Spectrogram {
         self.maxColumns = max(2, maxColumns & ~1)
         bins = min(n / 2, Int(self.maxFrequency / (sampleRate / Double(n))) + 1)
         fft = RealFFT(size: n)
-        var w = [Float](repeating: 0, count: n)
+        window = .allocate(capacity: n)
         var energy = 0.0
         for i in 0..<n {
             let v = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))
-            w[i] = Float(v)
+            window[i] = Float(v)
             energy += v * v
         }
-        window = w
         // A full-scale sine's bin then reads about its mean power, 0.5.
         scale = Float(2 / (energy * Double(n)))
-        history = [Float](repeating: 0, count: n)
-        averageSpectrum = [Double](repeating: 0, count: bins)
-        open = [Float](repeating: 0, count: bins)
+        history = .allocate(capacity: n)
+        history.initialize(repeating: 0, count: n)
+        open = .allocate(capacity: bins)
+        open.initialize(repeating: 0, count: bins)
+        total = .allocate(capacity: bins)
+        total.initialize(repeating: 0, count: bins)
+    }
+
+    deinit {
+        window.deallocate()
+        history.deallocate()
+        open.deallocate()
+        total.deallocate()
     }
 
     /// Seconds of input per column.
@@ -67,16 +82,19 @@ public final class Spectrogram {
 
     public func process(_ samples: UnsafeBufferPointer<Float>) {
         let mask = frameLength - 1, hop = frameLength / 4
+        let history = self.history, window = self.window, input = fft.input
+        var filled = self.filled
         for x in samples {
             history[filled & mask] = x.isFinite ? x : 0
             filled += 1
-            if filled >= frameLength && filled % hop == 0 {
+            if filled >= frameLength && filled & (hop - 1) == 0 {
                 // The oldest sample sits at `filled & mask`.
                 let first = filled & mask
-                for i in 0..<frameLength { fft.input[i] = history[(first + i) & mask] * window[i] }
+                for i in 0..<frameLength { input[i] = history[(first + i) & mask] * window[i] }
                 transform()
             }
         }
+        self.filled = filled
     }
 
     /// Closes the partly filled column (call once, at the end).
@@ -89,7 +107,7 @@ public final class Spectrogram {
         for k in 0..<bins {
             let p = fft.power(k) * scale
             open[k] += p
-            averageSpectrum[k] += (Double(p) - averageSpectrum[k]) / Double(frames + 1)
+            total[k] += Double(p)
         }
         frames += 1
         openFrames += 1
@@ -98,7 +116,7 @@ public final class Spectrogram {
 
     private func closeColumn() {
         let n = Float(openFrames)
-        columns.append(open.map { $0 / n })
+        columns.append((0..<bins).map { open[$0] / n })
         for k in 0..<bins { open[k] = 0 }
         openFrames = 0
         if columns.count == maxColumns {

@@ -15,6 +15,8 @@ public struct RecordingAnalysis: Sendable {
     /// The modem's nominal bit rate (for auto, a placeholder).
     public var nominalBaud: Double
     public var overview: Envelope
+    /// ``overview``'s buckets with its last, partly filled one.
+    public var overviewBuckets: [Envelope.Bucket]
     /// Spectrogram columns (mean power per bin), bin width and column length.
     public var spectrogram: [[Float]]
     public var binHz: Double

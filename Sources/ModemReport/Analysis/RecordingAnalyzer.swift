@@ -111,7 +111,7 @@ public final class RecordingAnalyzer {
         spectrogram.finish()
         return RecordingAnalysis(
             name: name, sampleRate: sampleRate, frames: position, format: format, modem: modem, nominalTones: nominalTones, nominalBaud: nominalBaud,
-            overview: overview, spectrogram: spectrogram.columns, binHz: spectrogram.binHz, columnSeconds: spectrogram.columnSeconds,
+            overview: overview, overviewBuckets: overview.allBuckets, spectrogram: spectrogram.columns, binHz: spectrogram.binHz, columnSeconds: spectrogram.columnSeconds,
             averageSpectrum: spectrogram.averageSpectrum, diagnosis: survey.diagnosis(), peak: survey.peak,
             clippedFraction: survey.samples > 0 ? Double(survey.clippedSamples) / Double(survey.samples) : 0,
             meanPower: survey.meanPower, dcOffset: position > 0 ? sum / Double(position) : 0,

@@ -137,7 +137,7 @@ extension RecordingAnalysis {
     /// Mean level in dBFS (a full-scale sine reads -3) of the overview between two samples.
     public func level(from: Int64, to: Int64) -> Double {
         let n = Int64(overview.bucketLength)
-        let buckets = overview.allBuckets
+        let buckets = overviewBuckets
         let first = max(0, Int((from - overview.origin) / n)), last = min(buckets.count, Int((to - overview.origin + n - 1) / n))
         guard last > first else { return .nan }
         var sum = 0.0

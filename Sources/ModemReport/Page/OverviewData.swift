@@ -8,7 +8,7 @@ enum OverviewData {
 
     static func script(_ a: RecordingAnalysis, id: String) -> String {
         let env = a.overview
-        let buckets = env.allBuckets
+        let buckets = a.overviewBuckets
         let step = Double(env.bucketLength) / a.sampleRate
         var points: [String] = []
         points.reserveCapacity(buckets.count)

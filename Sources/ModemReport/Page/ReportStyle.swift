@@ -43,5 +43,15 @@ enum ReportStyle {
         });
         document.body.setAttribute('data-charts',String(list.length));
         })();
+        // Once everything loaded, count what was drawn: images decoded to a size, canvases
+        // with any ink (what a browser test, or a curious reader, checks).
+        window.addEventListener('load',function(){
+          var imgs=[].slice.call(document.images),drawn=imgs.filter(function(i){return i.complete&&i.naturalWidth>0;});
+          var cs=[].slice.call(document.querySelectorAll('canvas')),inked=cs.filter(function(c){
+            if(!c.width||!c.height)return false;var d=c.getContext('2d').getImageData(0,0,c.width,c.height).data;
+            for(var k=3;k<d.length;k+=4){if(d[k]!==0)return true;}return false;});
+          document.body.setAttribute('data-images',drawn.length+'/'+imgs.length);
+          document.body.setAttribute('data-canvases',inked.length+'/'+cs.length);
+        });
         """
 }
