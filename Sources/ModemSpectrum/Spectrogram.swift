@@ -53,13 +53,8 @@ public final class Spectrogram {
         self.maxColumns = max(2, maxColumns & ~1)
         bins = min(n / 2, Int(self.maxFrequency / (sampleRate / Double(n))) + 1)
         fft = RealFFT(size: n)
-        window = .allocate(capacity: n)
-        var energy = 0.0
-        for i in 0..<n {
-            let v = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))
-            window[i] = Float(v)
-            energy += v * v
-        }
+        let (window, energy) = makeHannWindow(n)
+        self.window = window
         // A full-scale sine's bin then reads about its mean power, 0.5.
         scale = Float(2 / (energy * Double(n)))
         history = .allocate(capacity: n)

@@ -63,6 +63,18 @@ struct InspectVerdictTests {
         #expect(try verdict(try signal(off), name: "off").contains("off-frequency"))
     }
 
+    @Test func hiJackBurstHasAnEye() throws {
+        let dir = try CLI.temporaryDirectory()
+        let wav = dir.appendingPathComponent("hijack.wav").path, html = dir.appendingPathComponent("hijack.html")
+        let encoded = try CLI.softmodem(["encode", "--profile", "hijack", "--text", "eye test", "-o", wav])
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        _ = try InspectCLITests.inspect(["--profile", "hijack", wav, "-o", html.path])
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("alt=\"eye of the bit cells\""))
+        #expect(page.contains("eye test"))
+        #expect(try InspectCLITests.hints(html) == ["ok"])
+    }
+
     @Test func badInputLeavesNoReport() throws {
         let dir = try CLI.temporaryDirectory()
         let html = dir.appendingPathComponent("r.html")

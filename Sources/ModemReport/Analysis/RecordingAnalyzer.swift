@@ -162,7 +162,7 @@ public final class RecordingAnalyzer {
         let layout = details[d].layout
         let bit = sampleRate / layout.baud
         let bitsPerFrame = layout.format.bitsPerFrame
-        guard event.startSample >= oldest, event.startSample + Int64(Double(bitsPerFrame + 1) * bit) <= position else { return }
+        guard event.startSample >= oldest, event.startSample + Int64(Double(bitsPerFrame) * bit) <= position else { return }
         switch layout.line {
         case .fsk(let mark, let space):
             let wire = layout.format.wireBits(for: event.value)
@@ -182,7 +182,7 @@ public final class RecordingAnalyzer {
             // The cells up to the parity bit: the stop bit is idle line.
             for i in 0..<(bitsPerFrame - 1) where details[d].traces.count < Self.maxTraces * length {
                 let a = event.startSample + Int64((Double(i) - 0.5) * bit)
-                guard a >= oldest else { continue }
+                guard a >= oldest, a + Int64(length) <= position else { continue }
                 withRing(a, a + Int64(length)) { details[d].traces.append(contentsOf: $0) }
             }
         }

@@ -6,7 +6,7 @@ enum BurstPictures {
     static let waveformHeight = 150
 
     /// Pixels across for a burst's waveform: room for each character's label.
-    static func waveformWidth(_ d: BurstDetail) -> Int { min(4_000, max(720, d.events.count * 26)) }
+    static func waveformWidth(_ d: BurstDetail) -> Int { min(4_000, max(1_040, d.events.count * 26)) }
 
     /// Min/max of the samples per pixel column (light), over it a line at every bit
     /// boundary and a dark one at every character's start, characters with errors shaded
