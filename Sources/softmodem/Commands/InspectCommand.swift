@@ -63,34 +63,34 @@ struct InspectCommand: ParsableCommand {
         switch modem {
         case .fsk(let s):
             let top = max(s.profile.mark, s.profile.space) * 1.4
-            return try run(source, s) { _ in
+            return try run(source, s) {
                 let a = analyzer((s.profile.mark, s.profile.space), baud: s.nominalBaud, gapBits: s.burstGapBits, top: top)
-                return (a, [ToneAdapterObserver(settings: s, sampleRate: rate, verbose: false), InspectObserver(a, layout: InspectLayouts.fsk(s))])
+                return (a, [ToneAdapterObserver(settings: s, sampleRate: rate, verbose: false), InspectObserver(a, FSKLayouts(s))])
             }
         case .hijack(let s):
-            return try run(source, s) { _ in
+            return try run(source, s) {
                 let a = analyzer(nil, baud: s.nominalBaud, gapBits: s.burstGapBits, top: 8_000)
-                return (a, [InspectObserver(a, layout: InspectLayouts.hijack(s))])
+                return (a, [InspectObserver(a, HiJackLayouts(settings: s))])
             }
         case .auto(let s):
-            return try run(source, s) { _ in
+            return try run(source, s) {
                 let a = analyzer(nil, baud: s.nominalBaud, gapBits: s.burstGapBits, top: 10_000)
-                return (a, [InspectObserver(a, layout: InspectLayouts.auto(a))])
+                return (a, [InspectObserver(a, AutoLayouts())])
             }
         }
     }
 
     /// Decodes the whole source through a session whose every candidate channel has an
-    /// analyzer; returns the chosen channel's analysis.
+    /// analyzer (`observers` makes one channel's); returns the chosen channel's analysis.
     private func run<Factory: ModemReceiverFactory>(
         _ source: SoundFileReader, _ factory: Factory,
-        observers: (Int) -> (RecordingAnalyzer, [any DecodeObserver<Factory.Receiver>])
+        observers: () -> (RecordingAnalyzer, [any DecodeObserver<Factory.Receiver>])
     ) throws(CLIError) -> RecordingAnalysis {
         var analyzers: [RecordingAnalyzer] = []
         var session = try DecodeSession(factory, sampleRate: source.sampleRate, channels: source.channels,
                                         channel: channel.map { $0 - 1 }, name: source.name,
                                         reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()))) {
-            let (a, list) = observers(analyzers.count)
+            let (a, list) = observers()
             analyzers.append(a)
             return list
         }
@@ -100,6 +100,8 @@ struct InspectCommand: ParsableCommand {
         if let truncation = source.truncation { throw CLIError(truncation) }
         // Lanes are the candidate channels in order: one lane when --channel names it.
         let lane = channel == nil ? (session.chosenChannel ?? 0) : 0
-        return analyzers[lane].finish()
+        var analysis = analyzers[lane].finish()
+        if source.channels > 1, let chosen = session.chosenChannel { analysis.format += "; channel \(chosen + 1) decoded" }
+        return analysis
     }
 }
