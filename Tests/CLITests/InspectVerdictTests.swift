@@ -63,6 +63,35 @@ struct InspectVerdictTests {
         #expect(try verdict(try signal(off), name: "off").contains("off-frequency"))
     }
 
+    /// Background noise whose gain drops to a quarter at each burst's end and recovers over
+    /// a second, as an automatic gain control does.
+    @Test func agcPumping() throws {
+        let burst = try TestSignals.encode(message, amplitude: 0.5)
+        let gap = 66_150
+        var s: [Float] = []
+        for _ in 0..<4 {
+            s += burst
+            for i in 0..<gap { s.append(Float(0.25 + 0.75 * min(1, Double(i) / 44_100))) }
+        }
+        var noise = [Float](repeating: 0, count: s.count)
+        TestSignals.addNoise(&noise, snr: 0, signalPower: 1e-4, seed: 3)
+        for i in s.indices {
+            // Burst samples get the noise as it is; gap entries hold the gain applied to it.
+            s[i] = i % (burst.count + gap) < burst.count ? s[i] + noise[i] : s[i] * noise[i]
+        }
+        #expect(try verdict(s, name: "agc").contains("agc"))
+    }
+
+    /// Each burst fading to a fifth of its level by its end, as a phone's noise suppression
+    /// does to a steady tone.
+    @Test func noiseSuppressionFade() throws {
+        let burst = try TestSignals.encode(message, amplitude: 0.5, silence: 11_025)
+        let faded = burst.enumerated().map { i, x in
+            x * Float(1 - 0.8 * min(1, max(0, Double(i - 11_025) / Double(burst.count - 22_050))))
+        }
+        #expect(try verdict(faded + faded, name: "fade").contains("fading"))
+    }
+
     @Test func hiJackBurstHasAnEye() throws {
         let dir = try CLI.temporaryDirectory()
         let wav = dir.appendingPathComponent("hijack.wav").path, html = dir.appendingPathComponent("hijack.html")
