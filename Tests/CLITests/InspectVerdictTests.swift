@@ -118,7 +118,7 @@ struct InspectVerdictTests {
         #expect(bad.stderr.split(separator: "\n").count == 1)
         BadInputTests.expectOneLine(try CLI.softmodem(["inspect", sample, "-o", html.path, "--profile", "nope"]), status: 2, mentioning: ["nope"])
         BadInputTests.expectOneLine(try CLI.softmodem(["inspect", sample]), status: 2, mentioning: ["output"])
-        BadInputTests.expectOneLine(try CLI.softmodem(["inspect", sample, "-o", "/nonexistent/dir/r.html"]), status: 1, mentioning: ["/nonexistent/dir"])
+        BadInputTests.expectOneLine(try CLI.softmodem(["inspect", sample, "-o", "/nonexistent/dir/r.html"]), status: 1, mentioning: ["/nonexistent/dir/r.html"])
         #expect(!FileManager.default.fileExists(atPath: html.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("partial") }.isEmpty)
     }

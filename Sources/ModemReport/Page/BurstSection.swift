@@ -18,7 +18,7 @@ enum BurstSection {
                 facts += ", SNR \(Formatting.number(decibels(power: s.signalPower / max(s.noisePower, 1e-20)), 1)) dB, Eb/N0 \(Formatting.number(s.ebN0, 1)) dB"
                 facts += "; tones measured: mark \(Formatting.number(s.markFrequency, 1)) Hz, space \(Formatting.number(s.spaceFrequency, 1)) Hz"
             }
-            if s.baud.isFinite { facts += "; \(Formatting.number(s.baud, 1)) baud measured" }
+            facts += s.baud.isFinite ? "; \(Formatting.number(s.baud, 1)) baud measured" : "; \(Formatting.number(d.layout.baud, 1)) baud"
             if let inverted = s.inverted { facts += inverted ? "; line inverted" : "; line not inverted" }
             facts += "; \(s.bytes) bytes, \(s.framingErrors) framing, \(s.parityErrors) parity errors"
         }

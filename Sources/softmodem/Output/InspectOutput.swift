@@ -29,7 +29,8 @@ enum InspectOutput {
             try renameFile(temporary, to: path)
         } catch {
             unlink(temporary)
-            throw error
+            // Name the file asked for, not the temporary one.
+            throw CLIError(kind: error.kind, message: error.message.replacing(temporary, with: path))
         }
     }
 }
