@@ -3,8 +3,9 @@ import ModemDSP
 /// The overview chart's data as a script literal: the envelope (time, peak, rms), every
 /// burst's span, and labels with each burst's first characters.
 enum OverviewData {
-    /// Bursts labelled on the chart at most (all are shaded).
-    static let maxLabels = 120
+    /// Bursts with a label for the chart at most (all are shaded; the chart shows the
+    /// labels of the bursts in view, a few at a time).
+    static let maxLabels = 2_000
 
     static func script(_ a: RecordingAnalysis, id: String) -> String {
         let env = a.overview

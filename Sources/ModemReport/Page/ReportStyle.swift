@@ -39,7 +39,14 @@ enum ReportStyle {
               ctx.fillStyle='rgba(44,160,44,0.18)';
               o.bursts.forEach(function(b){var a=g.toDomXCoord(b[0]),z=g.toDomXCoord(b[1]);
                 ctx.fillRect(a,area.y,Math.max(1,z-a),area.h);});}});
-          g.ready(function(){g.setAnnotations(o.labels);el.setAttribute('data-drawn','1');});
+          // Label only what fits: the bursts in view, at most 12 of them, spread evenly;
+          // zooming in brings the others.
+          var shown='';
+          function label(g){var r=g.xAxisRange(),v=o.labels.filter(function(a){return a.x>=r[0]&&a.x<=r[1];});
+            var step=Math.ceil(v.length/12)||1;v=v.filter(function(a,i){return i%step===0;});
+            var key=v.map(function(a){return a.x;}).join(',');if(key!==shown){shown=key;g.setAnnotations(v);}}
+          g.updateOptions({drawCallback:function(g){label(g);}},true);
+          g.ready(function(){label(g);el.setAttribute('data-drawn','1');});
         });
         document.body.setAttribute('data-charts',String(list.length));
         })();
