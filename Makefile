@@ -4,13 +4,15 @@
 SWIFT       ?= swift
 CONFIG      ?= release
 BIN         := .build/$(CONFIG)/softmodem
-# Build-time libraries, then what the tests talk to (minimodem for interop,
+# Build-time libraries (libpng and dygraphs, which `inspect` inlines into its reports, are
+# needed at run time too), then what the tests talk to (chromium renders inspect's reports,
+# minimodem for interop,
 # PulseAudio + ALSA plugins for the loopback tests, gcc to build their exclusive-access
 # ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh, espeak-ng
 # and sox for the interference corpus of speech, music and tones, pyserial for the serial
 # bridge test).
-DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev \
-                minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial
+DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev libpng-dev libjs-dygraphs \
+                chromium minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial
 
 .PHONY: all deps build demo test test-unit bench bench-smoke samples clean
 

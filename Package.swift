@@ -2,7 +2,7 @@
 // softmodem: an audio-jack modem for Arduino SoftModem and UMich HiJack boards.
 //
 // Dependency direction (enforced by this manifest):
-//   softmodem (CLI) -> ModemAudioIO, ModemFraming, BoardModels -> ModemDSP
+//   softmodem (CLI) -> ModemAudioIO, ModemFraming, BoardModels, ModemReport -> ModemSpectrum -> ModemDSP
 // ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
 import PackageDescription
 
@@ -27,11 +27,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         // Thin C shims: one header each, linked through pkg-config.
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Pseudo-terminals for `serial`: glibc hides posix_openpt and friends from Swift.
         .target(name: "CPseudoTerminal"),
@@ -57,6 +59,12 @@ let package = Package(
         // (latency, drift, response, levels, AGC, byte tests). Pure Swift, testable offline.
         .target(name: "ModemCalibration", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
 
+        // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict)
+        // and its offline HTML report (Plot for the markup, libpng for the pictures).
+        .target(name: "ModemReport", dependencies: ["ModemDSP", "ModemSpectrum", "CPNG",
+                                                    .product(name: "Plot", package: "Plot")],
+                swiftSettings: strict),
+
         // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
         .target(name: "ModemALSA", dependencies: ["CALSA"], swiftSettings: strict),
 
@@ -64,7 +72,7 @@ let package = Package(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
-                "ModemFraming", "ModemCalibration",
+                "ModemFraming", "ModemCalibration", "ModemReport",
                 "ModemALSA", "CPseudoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -81,6 +89,7 @@ let package = Package(
         .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ModemReportTests", dependencies: ["ModemReport", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "ModemCalibrationTests", dependencies: ["ModemCalibration", "BoardModels", "ModemDSP"], swiftSettings: strict),
         .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),

@@ -65,6 +65,9 @@ mkdir -p "$work/src/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$name" "$name" > "$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/$name" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "$0: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
+# `inspect` reads the charting library it inlines into its reports from libjs-dygraphs at
+# run time: a data file, which dpkg-shlibdeps cannot see.
+depends="$depends, libjs-dygraphs"
 
 installed_size=$(du -s -k --apparent-size "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL

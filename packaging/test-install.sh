@@ -94,7 +94,7 @@ extracted="$tmp/extracted"
 check "the package extracts" dpkg-deb -x "$deb" "$extracted"
 check "the packaged binary runs softmodem --version" test "$("$extracted/usr/bin/softmodem" --version)" = "$version"
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libasound2 libfftw3-single3 libsndfile1; do
+for library in libasound2 libfftw3-single3 libsndfile1 libpng16-16 libjs-dygraphs; do
     check "Depends names $library" grep -q "\b$library\b" <<<"$depends"
 done
 check "the package's version is the binary's ($version)" test "$(dpkg-deb -f "$deb" Version)" = "$version-1"

@@ -69,14 +69,7 @@ public final class BurstSpectrumAnalyzer {
         self.frameLength = n
         fft = RealFFT(size: 4 * n)
         inverse = ComplexInverseFFT(size: 4 * n)
-        window = .allocate(capacity: n)
-        var energy = 0.0
-        for i in 0..<n {
-            let w = Float(0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n)))
-            window[i] = w
-            energy += Double(w) * Double(w)
-        }
-        windowEnergy = energy
+        (window, windowEnergy) = makeHannWindow(n)
         history = .allocate(capacity: n)
         history.initialize(repeating: 0, count: n)
         sumCount = 2 * n + 1

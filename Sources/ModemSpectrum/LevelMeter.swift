@@ -94,13 +94,8 @@ public final class LevelMeter {
         updateSamples = max(1, Int(sampleRate * interval))
         bands = LevelBands(profile: profile, sampleRate: sampleRate, frameLength: n)
         fft = RealFFT(size: n)
-        window = .allocate(capacity: n)
-        var energy = 0.0
-        for i in 0..<n {
-            let w = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))
-            window[i] = Float(w)
-            energy += w * w
-        }
+        let (window, energy) = makeHannWindow(n)
+        self.window = window
         scale = 2 / (Double(n) * energy)
         bins = n / 2 + 1
         func buffer() -> UnsafeMutablePointer<Double> {

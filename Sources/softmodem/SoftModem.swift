@@ -19,7 +19,7 @@ struct SoftModem: ParsableCommand {
             messages go to stderr.
             """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, DevicesCommand.self, TxCommand.self, RxCommand.self,
+        subcommands: [EncodeCommand.self, DecodeCommand.self, InspectCommand.self, DevicesCommand.self, TxCommand.self, RxCommand.self,
                       TermCommand.self, SerialCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self, ReceiveCommand.self,
                       BenchCommand.self, LoopbackCommand.self])
 

@@ -22,6 +22,11 @@ public struct BurstTracker: Sendable {
         /// HiJack: mean measured bit rate (NaN for FSK) and the last frame's polarity.
         public var baud = Double.nan
         public var inverted: Bool?
+
+        public init(startSample: Int64, endSample: Int64) {
+            self.startSample = startSample
+            self.endSample = endSample
+        }
     }
 
     public let gapSamples: Int64

@@ -43,7 +43,11 @@ struct RxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Capture channel to decode (1 = left/mono, the default; 2 = right).", valueName: "n"))
     var channel: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Also write the captured audio to this WAV file (for softmodem inspect).", valueName: "file"))
+    var record: String?
+
     func validate() throws {
+        if record == "-" { throw ValidationError("--record needs a file name: stdout carries the decoded bytes") }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         guard squelch.isFinite, (-20...60).contains(squelch) else { throw ValidationError("--squelch must be between -20 and 60 dB") }
@@ -69,6 +73,13 @@ struct RxCommand: ParsableCommand {
         StopSignal.install()
         let reporter = BurstReporter(verbosity: verbosity, modem: modem, factory: factory)
         var rx = try LiveDecoder(factory, options: audio, channel: channel, reporter: reporter)
+        if let record {
+            do {
+                rx.recorder = try WAVStreamWriter(path: record, sampleRate: Int(rx.sampleRate), channels: 1)
+            } catch {
+                throw CLIError(error)
+            }
+        }
         var output = ByteOutput(format: timestamps ? .timestamps : hex ? .hex : .raw, printer: printer, sampleRate: rx.sampleRate,
                                 baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         var worstLatency = 0.0, worstParts = (0.0, 0.0, 0.0)
@@ -100,6 +111,7 @@ struct RxCommand: ParsableCommand {
         // Stopping also closes the last burst's -v report; what the end completes is written
         // only while --count still wants it.
         rx.stop()
+        try rx.finishRecording()
         if !countReached {
             for e in rx.events where e.kind == .byte && !countReached { try write(e, at: monotonicSeconds()) }
         }

@@ -1,4 +1,5 @@
 import ModemALSA
+import ModemAudioIO
 import ModemDSP
 
 /// Capture -> decode session for the live commands (rx, term), for any modem: reads what
@@ -12,6 +13,9 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     private var reader: CaptureReader
     private(set) var session: DecodeSession<Receiver>
     var capture: CaptureStream { reader.capture }
+    /// `rx --record`: receives every captured frame as it is read (gaps from overruns are
+    /// left out); finished by ``finishRecording()``.
+    var recorder: WAVStreamWriter?
     var sampleRate: Double { session.sampleRate }
 
     /// - Parameter channel: 0-based capture channel (0 lets a sound server down-mix to mono).
@@ -42,6 +46,13 @@ struct LiveDecoder<Receiver: ModemReceiver> {
         let (n, overran) = try reader.read(timeout: timeout)
         if overran { session.restartAfterGap() }
         guard n > 0 else { return false }
+        if let recorder {
+            do {
+                try reader.buffer.withUnsafeBufferPointer { b throws(AudioIOError) in try recorder.write(UnsafeBufferPointer(rebasing: b[0..<n])) }
+            } catch {
+                throw CLIError(error)
+            }
+        }
         reader.buffer.withUnsafeBufferPointer { session.process($0, frames: n) }
         return true
     }
@@ -53,6 +64,16 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     mutating func stop() {
         capture.stop()
         session.finish()
+    }
+
+    /// Writes the recording's final header (its real length).
+    mutating func finishRecording() throws(CLIError) {
+        do {
+            try recorder?.finish()
+        } catch {
+            throw CLIError(error)
+        }
+        recorder = nil
     }
 
     /// Seconds from the end of the event's last decisive bit (wall-clock time) to `now`.

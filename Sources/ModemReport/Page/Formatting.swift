@@ -1,0 +1,40 @@
+import Foundation
+
+/// Numbers, text and script literals as the report prints them.
+enum Formatting {
+    /// Fixed decimals, "-" for NaN and infinities.
+    static func number(_ x: Double, _ digits: Int) -> String {
+        x.isFinite ? String(format: "%.\(digits)f", x) : "-"
+    }
+
+    static func hex(_ byte: UInt8) -> String { String(format: "%02X", byte) }
+
+    /// Bytes as readable text: printable ASCII kept, newline kept when `lines`, anything else
+    /// as a middle dot (the hex tables show the value).
+    static func text(_ bytes: some Sequence<UInt8>, lines: Bool = true) -> String {
+        String(bytes.map { b -> Character in
+            if b >= 0x20 && b < 0x7F { return Character(Unicode.Scalar(b)) }
+            if lines && b == 0x0A { return "\n" }
+            return "\u{00B7}"
+        })
+    }
+
+    /// A JavaScript string literal safe inside a <script> element (no "<", "&" or line
+    /// separators left raw).
+    static func jsString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<", ">", "&", "\u{2028}", "\u{2029}": out += String(format: "\\u%04x", u.value)
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A number as a script literal (NaN as null, which the charts skip).
+    static func js(_ x: Double, _ digits: Int) -> String { x.isFinite ? String(format: "%.\(digits)f", x) : "null" }
+}

@@ -1,0 +1,77 @@
+import ModemDSP
+import ModemReport
+
+/// How one modem's characters sit on the wire, for ``InspectObserver``: from the settings
+/// (FSK), the frame's own measurements (HiJack), or the burst's detection (auto).
+protocol CharacterLayouts<Receiver> {
+    associatedtype Receiver: ModemReceiver
+    /// The layout of `event`; may hand the analyzer what the receiver found on the way.
+    mutating func layout(of event: ModemEvent, receiver: inout Receiver, analyzer: RecordingAnalyzer) -> CharacterLayout
+}
+
+/// `inspect`: hands one channel's samples and events to a ``RecordingAnalyzer``, each event
+/// with its character's layout.
+final class InspectObserver<Layouts: CharacterLayouts>: DecodeObserver {
+    typealias Receiver = Layouts.Receiver
+    let analyzer: RecordingAnalyzer
+    private var layouts: Layouts
+
+    init(_ analyzer: RecordingAnalyzer, _ layouts: Layouts) {
+        self.analyzer = analyzer
+        self.layouts = layouts
+    }
+
+    func wantsSamples(inBurst: Bool) -> Bool { true }
+
+    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>) {
+        analyzer.process(samples)
+        for e in events { analyzer.add(e, layout: layouts.layout(of: e, receiver: &receiver, analyzer: analyzer)) }
+    }
+
+    func burstEnded() -> String { "" }
+}
+
+/// Every character as the profile and format say.
+struct FSKLayouts: CharacterLayouts {
+    let fixed: CharacterLayout
+
+    init(_ settings: FSKSettings) {
+        fixed = CharacterLayout(line: .fsk(mark: settings.profile.mark, space: settings.profile.space), baud: settings.profile.baud,
+                                format: settings.format, label: "\(settings.profile.name), \(settings.format)")
+    }
+
+    func layout(of event: ModemEvent, receiver: inout FSKDemodulator, analyzer: RecordingAnalyzer) -> CharacterLayout { fixed }
+}
+
+/// HiJack's fixed frame (start, 8 data bits, even parity) at the rate and polarity the
+/// decoder measured for it.
+struct HiJackLayouts: CharacterLayouts {
+    let settings: HiJackSettings
+    let format = try! FrameFormat(dataBits: 8, parity: .even)
+
+    func layout(of event: ModemEvent, receiver: inout HiJackDecoder, analyzer: RecordingAnalyzer) -> CharacterLayout {
+        let m = event.hijack
+        return CharacterLayout(line: .manchester(inverted: m?.inverted ?? false), baud: m?.baud ?? settings.receiveBaud,
+                               format: format, label: "hijack\(m?.inverted == true ? ", inverted" : "")")
+    }
+}
+
+/// The detection of the burst an event belongs to (the last one starting at or before it);
+/// each new detection is handed to the analyzer for the report's list.
+struct AutoLayouts: CharacterLayouts {
+    private var reported = 0
+
+    mutating func layout(of event: ModemEvent, receiver: inout AutoReceiver, analyzer: RecordingAnalyzer) -> CharacterLayout {
+        let detections = receiver.detections
+        while reported < detections.count {
+            analyzer.detected(detections[reported].description)
+            reported += 1
+        }
+        guard let d = detections.last(where: { $0.startSample <= event.startSample }) ?? detections.last else {
+            return CharacterLayout(line: .fsk(mark: .nan, space: .nan), baud: 300, format: .eightN1, label: "auto")
+        }
+        let p = d.profile
+        return CharacterLayout(line: .fsk(mark: p.mark, space: p.space), baud: p.baud, format: d.format,
+                               label: "\(d.signature.profile?.name ?? "FSK \(Int(p.baud.rounded())) baud"), \(d.format)")
+    }
+}

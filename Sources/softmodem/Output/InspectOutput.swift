@@ -1,0 +1,36 @@
+import ModemAudioIO
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a finished report: to stdout for `-`, else to a temporary file beside the target
+/// that is renamed over it once complete, so a failure never leaves a partial report.
+enum InspectOutput {
+    static func write(_ text: String, to path: String) throws(CLIError) {
+        let bytes = Array(text.utf8)
+        if path == "-" {
+            var sink = ByteSink()
+            do {
+                try sink.write(bytes)
+                try sink.flush()
+            } catch {
+                throw CLIError(error)
+            }
+            return
+        }
+        if isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
+        let parent = FilePath(path).removingLastComponent().string
+        let temporary = joinPath(parent.isEmpty ? "." : parent, ".\(baseName(path)).\(getpid()).partial")
+        do {
+            let file = try OutputFile(path: temporary)
+            try file.write(bytes)
+            file.close()
+            try renameFile(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            // Name the file asked for, not the temporary one.
+            throw CLIError(kind: error.kind, message: error.message.replacing(temporary, with: path))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// `rx --record`: what the live input captured is written to a WAV file while decoding,
+/// and that file decodes and inspects to the same bytes afterwards.
+@Suite(.serialized, Loopback.Server())
+struct RecordLoopbackTests {
+    @Test func recordingDecodesAndInspectsToWhatRxPrinted() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("session.wav").path
+        let text = Data("recorded for inspect\n".utf8)
+        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--latency", "80", "--count", "\(text.count)", "--duration", "20",
+                                        "--record", wav, "-v"], in: dir, tag: "rx")
+        #expect(Softmodem.waitUntilCapturing(rx))
+        let tx = try Softmodem.run(["tx", "--device", "pulse", "--latency", "80"], stdin: text, timeout: 20)
+        #expect(tx.status == 0, "\(tx.stderr)")
+        #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
+        #expect(rx.stdout == text, "\(rx.stderr)")
+        let decoded = try Softmodem.run(["decode", wav])
+        #expect(decoded.stdout == text, "\(decoded.stderr)")
+        let report = try Softmodem.run(["inspect", wav, "-o", "-"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(String(decoding: report.stdout, as: UTF8.self).contains("recorded for inspect"))
+    }
+
+    @Test func recordToStdoutIsRefused() throws {
+        let r = try Softmodem.run(["rx", "--device", "pulse", "--record", "-", "--duration", "1"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--record"))
+    }
+}

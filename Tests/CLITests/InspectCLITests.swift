@@ -1,0 +1,124 @@
+import Foundation
+import ModemDSP
+import ModemTestSupport
+import Testing
+
+/// `softmodem inspect`: reports rendered in headless Chromium (no script errors, the decoded
+/// text in the DOM, every picture drawn, a screenshot that is not blank), verdicts on made
+/// recordings, and bad input.
+@Suite("inspect", .serialized)
+struct InspectCLITests {
+    static let chromium = CLI.which("chromium")
+
+    /// Writes mono samples as a 16-bit WAV file (clipped to full scale).
+    static func writeWAV(_ samples: [Float], rate: Int = 44_100, to url: URL) throws {
+        var d = Data()
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        d.append(contentsOf: Array("RIFF".utf8)); u32(UInt32(36 + samples.count * 2)); d.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16); u16(1); u16(1); u32(UInt32(rate)); u32(UInt32(rate * 2)); u16(2); u16(16)
+        d.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 2))
+        for x in samples { u16(UInt16(bitPattern: Int16(max(-32768, min(32767, (x * 32768).rounded()))))) }
+        try d.write(to: url)
+    }
+
+    /// What the browser made of a report: its DOM after scripts, and a screenshot.
+    struct Rendered {
+        var dom: String
+        var screenshot: Data
+
+        func attribute(_ name: String) -> String? {
+            guard let r = dom.range(of: "\(name)=\"") else { return nil }
+            return String(dom[r.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    static func render(_ html: URL) throws -> Rendered {
+        let chromium = try #require(Self.chromium)
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--window-size=1200,1600"]
+        let dom = try CLI.run(chromium, common + ["--dump-dom", html.absoluteString], timeout: 120)
+        let shot = html.deletingPathExtension().appendingPathExtension("png")
+        _ = try CLI.run(chromium, common + ["--screenshot=\(shot.path)", html.absoluteString], timeout: 120)
+        return Rendered(dom: dom.stdoutText, screenshot: (try? Data(contentsOf: shot)) ?? Data())
+    }
+
+    /// Distinct byte values in the screenshot's decompressed pixel rows (python3's zlib): a
+    /// blank page compresses to rows of one value.
+    static func distinctPixelBytes(_ png: Data, in dir: URL) throws -> Int {
+        let path = dir.appendingPathComponent("shot.png")
+        try png.write(to: path)
+        let script = """
+            import sys,zlib,struct
+            b=open(sys.argv[1],'rb').read();i=8;idat=b''
+            while i<len(b):
+                n=struct.unpack('>I',b[i:i+4])[0];t=b[i+4:i+8]
+                if t==b'IDAT': idat+=b[i+8:i+8+n]
+                i+=12+n
+            print(len(set(zlib.decompress(idat))))
+            """
+        let r = try CLI.run("/usr/bin/python3", ["-c", script, path.path])
+        return Int(r.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// Checks a report renders whole: no script errors, charts and pictures drawn, `text` in
+    /// the DOM, a screenshot with content. Returns the DOM.
+    @discardableResult
+    static func expectRenders(_ html: URL, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Rendered {
+        let page = try render(html)
+        #expect(page.dom.contains("id=\"script-errors\"></pre>"), "script errors: \(page.dom.components(separatedBy: "script-errors").dropFirst().first?.prefix(300) ?? "")", sourceLocation: sourceLocation)
+        #expect(page.dom.contains(text), "'\(text)' missing from the DOM", sourceLocation: sourceLocation)
+        let charts = Int(page.attribute("data-charts") ?? "") ?? 0
+        #expect(charts >= 1, sourceLocation: sourceLocation)
+        #expect(page.dom.components(separatedBy: "data-drawn=\"1\"").count - 1 == charts, "not every chart drawn", sourceLocation: sourceLocation)
+        let images = (page.attribute("data-images") ?? "0/0").split(separator: "/").map { Int($0) ?? -1 }
+        #expect(images.count == 2 && images[0] == images[1] && images[0] >= 2, "images drawn: \(images)", sourceLocation: sourceLocation)
+        let canvases = (page.attribute("data-canvases") ?? "0/0").split(separator: "/").map { Int($0) ?? -1 }
+        #expect(canvases.first ?? 0 >= charts, "canvases inked: \(canvases)", sourceLocation: sourceLocation)
+        #expect(page.screenshot.count > 10_000, sourceLocation: sourceLocation)
+        #expect(try distinctPixelBytes(page.screenshot, in: html.deletingLastPathComponent()) > 50, "blank screenshot", sourceLocation: sourceLocation)
+        return page
+    }
+
+    static func inspect(_ arguments: [String]) throws -> CLI.Result {
+        let r = try CLI.softmodem(["inspect"] + arguments, timeout: 300)
+        #expect(r.status == 0, "inspect failed: \(r.stderr)")
+        return r
+    }
+
+    /// The ids of the verdict's hints in a report.
+    static func hints(_ html: URL) throws -> [String] {
+        let text = try String(contentsOf: html, encoding: .utf8)
+        return text.components(separatedBy: "data-hint=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test(.enabled(if: chromium != nil, "needs chromium (make deps installs it)"))
+    func sampleRendersInBrowser() throws {
+        let dir = try CLI.temporaryDirectory()
+        let html = dir.appendingPathComponent("sample.html")
+        try Self.inspect([CLI.packageRoot.appendingPathComponent("samples/hello-softmodem-1225.wav").path, "-o", html.path])
+        try Self.expectRenders(html, containing: "Hello from softmodem!")
+        #expect(try Self.hints(html) == ["ok"])
+    }
+
+    @Test(.enabled(if: chromium != nil && CLI.captures != nil, "needs chromium and ../shared/captures"))
+    func realCaptureRendersInBrowser() throws {
+        let dir = try CLI.temporaryDirectory()
+        let html = dir.appendingPathComponent("capture.html")
+        let captures = try #require(CLI.captures)
+        try Self.inspect(["--profile", "webjack-1225", captures.appendingPathComponent("webjack/10xWebJack_with_spaces.wav").path,
+                          captures.appendingPathComponent("webjack/1225_SoftModem_whole_word.wav").path, "-o", html.path])
+        let page = try Self.expectRenders(html, containing: "WebJackWebJack")
+        #expect(page.attribute("data-charts") == "2")
+    }
+
+    @Test func stdoutReportIsOnePage() throws {
+        let r = try Self.inspect([CLI.packageRoot.appendingPathComponent("samples/hello-webjack-1225.wav").path, "--profile", "auto", "-o", "-"])
+        #expect(r.stdoutText.hasPrefix("<!DOCTYPE html>"))
+        #expect(r.stdoutText.contains("WebJack-style low tones"))
+        #expect(r.stdoutText.contains("detected webjack-1225"))
+        // Offline: nothing is fetched from anywhere.
+        #expect(!r.stdoutText.contains("src=\"http"))
+        #expect(!r.stdoutText.contains("href=\"http"))
+        #expect(r.stderr.isEmpty)
+    }
+}
