@@ -34,7 +34,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let modem = try self.modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false)
+        let modem = try self.modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false, autoByDefault: true)
         let chart: (script: String, style: String)
         do {
             chart = try ChartLibrary.load()
@@ -89,7 +89,7 @@ struct InspectCommand: ParsableCommand {
         var analyzers: [RecordingAnalyzer] = []
         var session = try DecodeSession(factory, sampleRate: source.sampleRate, channels: source.channels,
                                         channel: channel.map { $0 - 1 }, name: source.name,
-                                        reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()))) {
+                                        reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()), factory: factory)) {
             let (a, list) = observers()
             analyzers.append(a)
             return list
