@@ -39,7 +39,8 @@ struct InspectVerdictTests {
     }
 
     @Test func wrongProfile() throws {
-        let hints = try verdict(try signal(.webjack1225), name: "wrong")
+        // inspect detects the profile unless one is named: name the wrong one.
+        let hints = try verdict(try signal(.webjack1225), ["--profile", "softmodem-1225"], name: "wrong")
         #expect(hints.contains("wrong-profile"))
         #expect(!hints.contains("ok"))
         // The same recording with the profile it needs is fine.
@@ -60,7 +61,7 @@ struct InspectVerdictTests {
 
     @Test func offFrequencySender() throws {
         let off = ModemProfile(name: "off", baud: 1225, mark: 7350 * 1.03, space: 4900 * 1.03)
-        #expect(try verdict(try signal(off), name: "off").contains("off-frequency"))
+        #expect(try verdict(try signal(off), ["--profile", "softmodem-1225"], name: "off").contains("off-frequency"))
     }
 
     /// Background noise whose gain drops to a quarter at each burst's end and recovers over

@@ -96,6 +96,22 @@ import Testing
         #expect(try Data(contentsOf: out.appendingPathComponent("payload.bin")) == Data(bytes))
     }
 
+    @Test("receive --profile auto finds the sender's profile (softmodem-2450 here) and writes the file")
+    func receiveWithDetection() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("auto.bin")
+        try Data((0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: file)
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let wav = dir.appendingPathComponent("send.wav").path
+        #expect(try CLI.softmodem(["send", "--profile", "softmodem-2450", file.path, "-o", wav]).status == 0)
+        let r = try CLI.softmodem(["receive", "--profile", "auto", out.path, wav])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("auto.bin")) == Data(contentsOf: file))
+        let live = try CLI.softmodem(["receive", "--profile", "auto", "--device", "null", out.path])
+        #expect(live.status == 2 && live.stderr.contains("needs a named profile"), "\(live.stderr)")
+    }
+
     @Test func receiveReportsIncompleteFile() throws {
         let dir = try CLI.temporaryDirectory()
         let file = dir.appendingPathComponent("small.txt")

@@ -120,7 +120,10 @@ public enum Verdict {
             return !((near(signature(found)?.mark ?? 0, n.mark) && near(signature(found)?.space ?? 0, n.space))
                      || (near(signature(found)?.mark ?? 0, n.space) && near(signature(found)?.space ?? 0, n.mark)))
         } ?? true
-        if case .modem(let signature) = found, a.modem != "auto", signature.profile?.name != a.modem, poor || tonesDiffer,
+        // HiJack's square Manchester waves read to the survey as two tones; only a poor
+        // decode says anything against it.
+        if case .modem(let signature) = found, a.modem != "auto", a.modem != "hijack" || poor,
+           signature.profile?.name != a.modem, poor || tonesDiffer,
            !(a.nominalTones.map { signature.fits(ModemProfile(name: a.modem, baud: a.nominalBaud, mark: $0.mark, space: $0.space)) } ?? false) {
             named = true
             add("wrong-profile", poor ? .problem : .warning, "Wrong profile? The signal looks like \(signature.summary), not \(a.modem): inspect or decode with \(signature.options) (or --profile auto).")

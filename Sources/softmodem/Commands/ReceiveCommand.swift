@@ -34,25 +34,42 @@ struct ReceiveCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let profile = try modem.resolvedProfile()
-        let frame = try modem.frameFormat()
         guard isDirectory(directory) else {
             throw CLIError.runtime("\(directory) is not a directory")
         }
         let assembler = FileAssembler(directory: directory, verbose: verbosity.verbose)
         if live.device != nil && !files.isEmpty { throw CLIError.usage("give either audio files or --device NAME, not both") }
         if live.liveOnlyGiven || (rate != 44_100 && live.device == nil) { throw CLIError.usage("--rate, --latency, --timeout and --turnaround need --device") }
-        if live.device != nil { return try runLive(profile: profile, format: frame, assembler: assembler) }
-        var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: profile.baud))
-        let settings = FSKSettings(profile: profile, format: frame)
+        if live.device != nil {
+            if modem.profile.isAuto { throw CLIError.usage("receive --device answers each packet, so it needs a named profile, not auto") }
+            return try runLive(profile: try modem.resolvedProfile(), format: try modem.frameFormat(), assembler: assembler)
+        }
+        // Files: --profile auto finds the sender's modem (the link's timing is not used here).
+        switch try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false) {
+        case .fsk(let settings):
+            try receiveFiles(settings, modem: .fsk(settings), assembler: assembler) { rate in
+                [ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: false)]
+            }
+        case .auto(let settings):
+            try receiveFiles(settings, modem: .auto(settings), assembler: assembler) { _ in [] }
+        case .hijack:
+            throw CLIError.usage("the reliable link runs over FSK profiles, not --profile hijack")
+        }
+    }
+
+    /// Decodes the files with `factory`'s receiver and hands every byte to the link.
+    private func receiveFiles<Factory: ModemReceiverFactory>(
+        _ factory: Factory, modem: Modem, assembler: FileAssembler, observers: (Double) -> [any DecodeObserver<Factory.Receiver>]
+    ) throws(CLIError) {
+        var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: factory.nominalBaud))
         // -vv traces characters; the burst lines of -v would drown the file messages.
-        let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: .fsk(settings), factory: settings)
+        let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: modem, factory: factory)
         for path in files.isEmpty ? ["-"] : files {
             var source: SoundFileReader
             do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }
             let rate = source.sampleRate
-            var session = try DecodeSession(settings, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
-                                            reporter: reporter) { [ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: false)] }
+            var session = try DecodeSession(factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
+                                            reporter: reporter) { observers(rate) }
             try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
                 guard e.kind == .byte else { return }
                 for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) { try assembler.add(d) }
