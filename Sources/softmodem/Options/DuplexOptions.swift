@@ -21,6 +21,8 @@ struct DuplexOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --profile auto (which only receives): the profile to send with.", valueName: "name"))
     var sendProfile: ProfileName?
 
+    static let defaultSendProfile = ProfileName(.softmodem1225)
+
     func validate() throws {
         guard amplitude.isFinite, (-120...0).contains(amplitude) else {
             throw ValidationError(ModemConfigurationError.invalidAmplitude(amplitude).description)
@@ -43,6 +45,14 @@ struct DuplexOptions: ParsableArguments {
                        input: &input, output: output, tick: tick)
     }
 
+    /// How the modem is named in announcements: the profile, the one sent with when
+    /// receiving with auto, and the reliable link.
+    func describe(_ modem: ProfileOptions) -> String {
+        var text = modem.profile.name
+        if modem.profile.isAuto { text += ", sending \((sendProfile ?? Self.defaultSendProfile).name)" }
+        return text + (reliable ? ", reliable link" : "")
+    }
+
     /// The options to send with: the received profile's, or with `--profile auto` the one
     /// `--send-profile` names (softmodem-1225 by default) in 8N1.
     private func sendingOptions(_ modem: ProfileOptions) throws(CLIError) -> ProfileOptions {
@@ -50,11 +60,13 @@ struct DuplexOptions: ParsableArguments {
             if sendProfile != nil { throw .usage("--send-profile applies to --profile auto; the profile named sends and receives") }
             return modem
         }
-        let name = sendProfile ?? ProfileName(.softmodem1225)
+        let name = sendProfile ?? Self.defaultSendProfile
         if name.isAuto || name.isHiJack { throw .usage("--send-profile must name an FSK profile, not \(name.name)") }
-        var sending = ProfileOptions()
-        sending.profile = name
-        return sending
+        do {
+            return try ProfileOptions.parse(["--profile", name.name])
+        } catch {
+            throw .usage(ProfileOptions.message(for: error))
+        }
     }
 
     private func run(_ loop: some DuplexLoop, _ incoming: Modem, _ outgoing: Modem, input: inout InputReader,

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
 """A program that only knows serial ports, for the `softmodem serial` loopback test.
 
-usage: serial_exchange.py PORT_A PORT_B NBYTES SEED
+usage: serial_exchange.py PORT_A PORT_B NBYTES SEED [SECONDS]
 
 Opens both ports with pyserial (Debian's python3-serial), as any serial program would (with a
 baud rate the bridge is to ignore; Linux pseudo-terminals refuse parity settings), writes NBYTES seeded random bytes to A and
 reads them from B, then the other way round, checking that the sending port hears nothing
-back (no echo). Then it closes both ports, reopens them and exchanges a short line. Prints
+back (no echo), allowing SECONDS (default 90) for each. Then it closes both ports, reopens them and exchanges a short line. Prints
 one line per step; exits 1 on the first mismatch.
 """
 import random
@@ -36,10 +36,11 @@ def transfer(sender, receiver, payload, label, limit=90.0):
 
 def main():
     path_a, path_b, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    limit = float(sys.argv[5]) if len(sys.argv) > 5 else 90.0
     rng = random.Random(seed)
     a, b = open_port(path_a), open_port(path_b)
-    ok = transfer(a, b, bytes(rng.getrandbits(8) for _ in range(count)), "A->B")
-    ok = transfer(b, a, bytes(rng.getrandbits(8) for _ in range(count)), "B->A") and ok
+    ok = transfer(a, b, bytes(rng.getrandbits(8) for _ in range(count)), "A->B", limit)
+    ok = transfer(b, a, bytes(rng.getrandbits(8) for _ in range(count)), "B->A", limit) and ok
     a.close()
     b.close()
     a, b = open_port(path_a), open_port(path_b)
