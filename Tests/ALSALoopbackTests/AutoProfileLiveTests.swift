@@ -31,19 +31,8 @@ extension LoopbackTests {
         let b = try Softmodem.Running(["serial", "--device", "pulse", "--link", linkB, "--profile", "softmodem-2450", "-v"], in: dir, tag: "b")
         #expect(Softmodem.waitUntilCapturing(a, b))
         #expect(a.stderr.contains("on pulse, auto, sending softmodem-2450"), "\(a.stderr)")
-        let log = dir.appendingPathComponent("exchange.log").path
-        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644), null = open("/dev/null", O_RDONLY)
-        defer { close(logFD); close(null) }
-        let exchange = try ChildProcess(Self.python, [Self.script, linkA, linkB, "512", "13", "30"], environment: server.environment,
-                                        stdin: null, stdout: logFD, stderr: logFD)
-        let status = exchange.wait(timeout: 120)
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(status == 0, "\(output)\n--- a:\n\(a.stderr)\n--- b:\n\(b.stderr)")
-        #expect(output.contains("A->B: sent 512, received 512, equal True, echo 0"), "\(output)")
-        #expect(output.contains("B->A: sent 512, received 512, equal True, echo 0"), "\(output)")
-        a.signal(SIGTERM)
-        b.signal(SIGTERM)
-        #expect(a.wait(timeout: 10) == 0, "\(a.stderr)")
-        #expect(b.wait(timeout: 10) == 0, "\(b.stderr)")
+        let (status, output) = try Self.exchange(linkA, linkB, bytes: 512, seed: 13, seconds: 30, in: dir, server: server, timeout: 120)
+        Self.expectExact(status, output, bytes: 512, a, b)
+        Self.stopCleanly(a, b)
     }
 }

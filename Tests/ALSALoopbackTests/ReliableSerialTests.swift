@@ -29,24 +29,11 @@ extension LoopbackTests {
         #expect(Softmodem.waitUntil(timeout: 8) { a.stderr.contains("reliable link: output path delay") && b.stderr.contains("reliable link: output path delay") },
                 "\(a.stderr)\n--- b:\n\(b.stderr)")
 
-        let log = dir.appendingPathComponent("exchange.log").path
-        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644), null = open("/dev/null", O_RDONLY)
-        defer { close(logFD); close(null) }
-        let exchange = try ChildProcess(Self.python, [Self.script, linkA, linkB, "2048", "11", "240"], environment: server.environment,
-                                        stdin: null, stdout: logFD, stderr: logFD)
-        let status = exchange.wait(timeout: 540)
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let (status, output) = try Self.exchange(linkA, linkB, bytes: 2048, seed: 11, seconds: 240, in: dir, server: server, timeout: 540)
         print("reliable serial exchange through noise: \(output)")
         #expect(noise.isPlaying, "the noise must last the whole exchange")
-        #expect(status == 0, "\(output)\n--- a:\n\(a.stderr)\n--- b:\n\(b.stderr)")
-        #expect(output.contains("A->B: sent 2048, received 2048, equal True, echo 0"), "\(output)")
-        #expect(output.contains("B->A: sent 2048, received 2048, equal True, echo 0"), "\(output)")
-        #expect(output.contains("reopened A->B: sent 10, received 10, equal True, echo 0"), "\(output)")
-
-        a.signal(SIGTERM)
-        b.signal(SIGTERM)
-        #expect(a.wait(timeout: 10) == 0, "\(a.stderr)")
-        #expect(b.wait(timeout: 10) == 0, "\(b.stderr)")
+        Self.expectExact(status, output, bytes: 2048, a, b)
+        Self.stopCleanly(a, b)
         let summaries = [a.stderr, b.stderr].compactMap { $0.split(separator: "\n").last { $0.contains("reliable link: ") }.map(String.init) }
         print("reliable serial bridges:\n" + summaries.joined(separator: "\n"))
         // The noise really damaged packets, and the link repaired it by retransmission.
