@@ -14,6 +14,9 @@ struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     private var transmitter: LiveTransmitter<Transmitter>
     private var receiver: LiveDecoder<Receiver>
     private(set) var bytes: [UInt8] = []
+    /// When the last of ``bytes`` was recorded (monotonic seconds; see
+    /// ``LiveDecoder/capturedAt(_:)``), or when the last poll returned if none came.
+    private(set) var heardAt = 0.0
 
     init<Factory: ModemReceiverFactory<Receiver>, Maker: TransmitterMaker>(
         _ factory: Factory, _ maker: Maker, options: LiveAudioOptions, reporter: BurstReporter
@@ -62,8 +65,12 @@ struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     /// Waits up to `timeout` seconds for audio and leaves the bytes decoded in ``bytes``.
     mutating func poll(timeout: Double) throws(CLIError) {
         bytes.removeAll(keepingCapacity: true)
+        defer { if bytes.isEmpty { heardAt = monotonicSeconds() } }
         guard try receiver.poll(timeout: timeout) else { return }
-        for e in receiver.events where e.kind == .byte { bytes.append(e.value) }
+        for e in receiver.events where e.kind == .byte {
+            bytes.append(e.value)
+            heardAt = receiver.capturedAt(e)
+        }
     }
 
     /// Queues one burst; returns at once (the playback thread plays it).

@@ -65,7 +65,9 @@ struct ReliableBridge: DuplexLoop {
             try link.poll(timeout: 0.02)
             let now = monotonicSeconds()
             if !link.bytes.isEmpty {
-                for d in peer.receive(link.bytes, at: now) {
+                // Dated when heard, not when decoded: our own echo must meet its deadline
+                // however long the receiver looked ahead.
+                for d in peer.receive(link.bytes, at: link.heardAt) {
                     for b in d.bytes { try output.put(b) }
                     counters.received += d.bytes.count
                 }
