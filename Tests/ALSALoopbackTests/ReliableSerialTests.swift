@@ -41,4 +41,26 @@ extension LoopbackTests {
         let retransmitted = summaries.compactMap { Self.count("retransmitted", in: $0) }.reduce(0, +)
         #expect(summaries.count == 2 && damaged > 0 && retransmitted > 0, "\(summaries)")
     }
+
+    /// Alone on the loop, a reliable bridge hears only itself: its own packets and ACKs
+    /// must not count as the far end's, so what a program wrote stays unacknowledged and
+    /// the bridge reports it as lost when stopped.
+    @Test func reliableSerialBridgeWithNoFarEndReportsTheLoss() throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("ttyA").path
+        let a = try Softmodem.Running(["serial", "--device", "pulse", "--link", link, "--reliable", "-v"], in: dir, tag: "a")
+        #expect(Softmodem.waitUntil(timeout: 8) { a.stderr.contains("reliable link: output path delay") }, "\(a.stderr)")
+        let port = open(link, O_RDWR | O_NOCTTY)
+        #expect(port >= 0)
+        let line = Array("nobody hears this\r\n".utf8)
+        #expect(write(port, line, line.count) == line.count)
+        // Long enough for the packet, its echo and a retransmission or two.
+        usleep(4_000_000)
+        close(port)
+        a.signal(SIGTERM)
+        #expect(a.wait(timeout: 10) == 1, "\(a.stderr)")
+        #expect(a.stderr.contains("softmodem: reliable link: \(line.count) bytes written were never acknowledged"), "\(a.stderr)")
+        #expect((Self.count("echoed packets dropped", in: a.stderr) ?? 0) > 0, "\(a.stderr)")
+    }
 }

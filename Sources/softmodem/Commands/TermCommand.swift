@@ -31,8 +31,8 @@ struct TermCommand: ParsableCommand {
         var input = InputReader()
         let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: StandardOutputPort())
         if verbosity.verbose {
-            Diagnostics.info("term: \(counters.received) bytes received, "
-                + (duplex.reliable ? "" : "\(counters.echoed) echoed bytes suppressed; ") + devices)
+            Diagnostics.info("term: \(counters.received) bytes received"
+                + (duplex.reliable ? "; " : ", \(counters.echoed) echoed bytes suppressed; ") + devices)
         }
     }
 }
