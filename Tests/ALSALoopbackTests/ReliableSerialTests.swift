@@ -33,6 +33,9 @@ extension LoopbackTests {
         print("reliable serial exchange through noise: \(output)")
         #expect(noise.isPlaying, "the noise must last the whole exchange")
         Self.expectExact(status, output, bytes: 2048, a, b)
+        // The program is done once B has the last line; A's acknowledgement of it may still
+        // be lost to a noise burst and need a retransmission or two.
+        usleep(8_000_000)
         Self.stopCleanly(a, b)
         let summaries = [a.stderr, b.stderr].compactMap { $0.split(separator: "\n").last { $0.contains("reliable link: ") }.map(String.init) }
         print("reliable serial bridges:\n" + summaries.joined(separator: "\n"))

@@ -18,7 +18,7 @@ struct DuplexOptions: ParsableArguments {
     @Flag(name: .long, help: "Carry the bytes as reliable-link packets (acknowledged, retransmitted): each arrives once and in order, or the loss is reported. The far end must run it too.")
     var reliable = false
 
-    @Option(name: .long, help: ArgumentHelp("With --profile auto (which only receives): the profile to send with.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("With --profile auto (which only receives): the FSK profile to send with, 8N1 (default softmodem-1225).", valueName: "name"))
     var sendProfile: ProfileName?
 
     static let defaultSendProfile = ProfileName(.softmodem1225)
