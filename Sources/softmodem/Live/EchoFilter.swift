@@ -1,14 +1,11 @@
 /// Recognises our own transmission coming back: bytes we sent, in order, before a deadline.
 ///
 /// A received byte that matches the next expected one (or one of the next few, when the
-/// echo lost a character) is echo; anything else is the other side talking. After a gap in
-/// the capture (an overrun) any number of characters may be missing, so the next byte is
-/// looked for among all that are expected.
+/// echo lost a character) is echo; anything else is the other side talking.
 struct EchoFilter {
     private var expected: [UInt8] = []
     private var next = 0
     private var deadline = 0.0
-    private var afterGap = false
     static let lookahead = 4
 
     mutating func expect(_ bytes: ArraySlice<UInt8>, until: Double) {
@@ -22,15 +19,10 @@ struct EchoFilter {
         if !expected.isEmpty { deadline = max(deadline, until) }
     }
 
-    /// The capture lost audio: the echo of an unknown number of characters is gone.
-    mutating func gap() { afterGap = true }
-
     mutating func isEcho(_ byte: UInt8, at now: Double) -> Bool {
         guard now < deadline else { expected.removeAll(); next = 0; return false }
-        let window = afterGap ? expected.count - next : Self.lookahead
-        for k in next..<min(expected.count, next + window) where expected[k] == byte {
+        for k in next..<min(expected.count, next + Self.lookahead) where expected[k] == byte {
             next = k + 1
-            afterGap = false
             return true
         }
         return false

@@ -32,7 +32,6 @@ struct LiveBridge {
         tx.start()
         rx.start()
         var echo = EchoFilter()
-        var gapsSeen = 0
         var counters = Counters()
         let captureLatency = Double(rx.capture.pcm.bufferFrames) / Double(rx.capture.sampleRate)
         // Input waits here and goes out a chunk at a time, keeping a quarter of a second
@@ -72,10 +71,6 @@ struct LiveBridge {
                 echo.extend(until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + tx.airSeconds(bytes: 1) + echoGuard)
             }
             guard try rx.poll(timeout: 0.02) else { continue }
-            if rx.gaps != gapsSeen {
-                gapsSeen = rx.gaps
-                echo.gap()
-            }
             for e in rx.events where e.kind == .byte {
                 if echo.isEcho(e.value, at: rx.capturedAt(e)) { counters.echoed += 1; continue }
                 counters.received += 1

@@ -13,8 +13,6 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     private(set) var session: DecodeSession<Receiver>
     var capture: CaptureStream { reader.capture }
     var sampleRate: Double { session.sampleRate }
-    /// Overruns so far: each lost audio, and the characters in it.
-    private(set) var gaps = 0
 
     /// - Parameter channel: 0-based capture channel (0 lets a sound server down-mix to mono).
     init<Factory: ModemReceiverFactory<Receiver>>(
@@ -42,10 +40,7 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     /// ``events``. Returns false when nothing arrived.
     mutating func poll(timeout: Double) throws(CLIError) -> Bool {
         let (n, overran) = try reader.read(timeout: timeout)
-        if overran {
-            session.restartAfterGap()
-            gaps += 1
-        }
+        if overran { session.restartAfterGap() }
         guard n > 0 else { return false }
         reader.buffer.withUnsafeBufferPointer { session.process($0, frames: n) }
         return true
