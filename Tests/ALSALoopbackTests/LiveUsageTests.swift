@@ -15,6 +15,10 @@ import Testing
         (["term", "--echo-guard=-5"], "--echo-guard must be 0 to 10000 ms"),
         (["tx", "--amplitude=3", "--text", "x"], "amplitude"),
         (["rx", "--profile", "nosuch"], "nosuch"),
+        (["term", "--send-profile", "softmodem-2450"], "--send-profile applies to --profile auto"),
+        (["term", "--profile", "auto", "--send-profile", "hijack"], "--send-profile must name an FSK profile"),
+        (["serial", "--profile", "auto", "--send-profile", "auto"], "--send-profile must name an FSK profile"),
+        (["term", "--profile", "auto", "--baud", "300"], "--profile auto finds tones"),
     ])
     func rejectedWithOneLine(arguments: [String], expected: String) throws {
         let r = try Softmodem.run(arguments, timeout: 10)

@@ -21,6 +21,37 @@ extension LoopbackTests {
         return true
     }
 
+    /// Runs the serial-port program on two ports (`seconds` allowed for each transfer) and
+    /// returns its exit status and what it printed. It runs with the server's environment,
+    /// like every process of the test.
+    static func exchange(_ portA: String, _ portB: String, bytes: Int, seed: Int, seconds: Int = 90, in dir: URL,
+                         server: PulseServer, timeout: Double) throws -> (Int32, String) {
+        let log = dir.appendingPathComponent("exchange.log").path
+        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644), null = open("/dev/null", O_RDONLY)
+        defer { close(logFD); close(null) }
+        let program = try ChildProcess(python, [script, portA, portB, String(bytes), String(seed), String(seconds)],
+                                       environment: server.environment, stdin: null, stdout: logFD, stderr: logFD)
+        let status = program.wait(timeout: timeout)
+        return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    /// The program's report: `bytes` each way exactly with no echo, then the reopened line.
+    static func expectExact(_ status: Int32, _ output: String, bytes: Int, _ a: Softmodem.Running, _ b: Softmodem.Running) {
+        #expect(status == 0, "\(output)\n--- a:\n\(a.stderr)\n--- b:\n\(b.stderr)")
+        #expect(output.contains("A->B: sent \(bytes), received \(bytes), equal True, echo 0"), "\(output)")
+        #expect(output.contains("B->A: sent \(bytes), received \(bytes), equal True, echo 0"), "\(output)")
+        #expect(output.contains("reopened A->B: sent 10, received 10, equal True, echo 0"), "\(output)")
+        #expect(output.contains("settings A->B: sent 10, received 10, equal True, echo 0"), "\(output)")
+    }
+
+    /// SIGTERM to both bridges; each must exit with status 0.
+    static func stopCleanly(_ a: Softmodem.Running, _ b: Softmodem.Running) {
+        a.signal(SIGTERM)
+        b.signal(SIGTERM)
+        #expect(a.wait(timeout: 10) == 0, "\(a.stderr)")
+        #expect(b.wait(timeout: 10) == 0, "\(b.stderr)")
+    }
+
     @Test func serialBridgesCarryTwoKilobytesEachWayWithNoEchoAndAReopen() throws {
         guard Self.pyserialAvailable, let server = Loopback.server else { return }
         let dir = try Softmodem.temporaryDirectory()
@@ -32,27 +63,16 @@ extension LoopbackTests {
         #expect(FileManager.default.fileExists(atPath: linkA) && FileManager.default.fileExists(atPath: linkB))
         #expect(a.stderr.contains("softmodem serial: \(linkA) -> /dev/pts/"), "\(a.stderr)")
 
-        // The program runs with the server's environment, like every process of the test.
-        let log = dir.appendingPathComponent("exchange.log").path
-        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644), null = open("/dev/null", O_RDONLY)
-        defer { close(logFD); close(null) }
-        let exchange = try ChildProcess(Self.python, [Self.script, linkA, linkB, "2048", "7"], environment: server.environment,
-                                        stdin: null, stdout: logFD, stderr: logFD)
-        let status = exchange.wait(timeout: 150)
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let (status, output) = try Self.exchange(linkA, linkB, bytes: 2048, seed: 7, in: dir, server: server, timeout: 150)
         print("serial exchange: \(output)")
-        #expect(status == 0, "\(output)\n--- a:\n\(a.stderr)\n--- b:\n\(b.stderr)")
-        #expect(output.contains("A->B: sent 2048, received 2048, equal True, echo 0"), "\(output)")
-        #expect(output.contains("B->A: sent 2048, received 2048, equal True, echo 0"), "\(output)")
-        #expect(output.contains("reopened A->B: sent 10, received 10, equal True, echo 0"), "\(output)")
-
+        Self.expectExact(status, output, bytes: 2048, a, b)
         // SIGTERM stops a bridge cleanly and removes its symlink.
-        a.signal(SIGTERM)
-        b.signal(SIGTERM)
-        #expect(a.wait(timeout: 10) == 0, "\(a.stderr)")
-        #expect(b.wait(timeout: 10) == 0, "\(b.stderr)")
+        Self.stopCleanly(a, b)
         #expect(!FileManager.default.fileExists(atPath: linkA) && !FileManager.default.fileExists(atPath: linkB))
         #expect(a.stderr.contains("a program set 9600 baud"), "settings a program makes are reported with -v: \(a.stderr)")
+        // Parity and character size never reach the bridge (the pty driver drops them); the
+        // speed and stop bits of the same request do.
+        #expect(a.stderr.contains("a program set 4800 baud, 8N2: ignored"), "\(a.stderr)")
     }
 
     @Test func serialLinkPathThatIsARegularFileIsNotReplaced() throws {

@@ -99,3 +99,15 @@ public struct HiJackSettings: ModemReceiverFactory, Equatable {
         }
     }
 }
+
+extension Modem {
+    /// The receiving side's factory, whichever modem this is: what all of them share (the
+    /// bit rate a burst report uses, the gap that ends a burst).
+    public var receiverFactory: any ModemReceiverFactory {
+        switch self {
+        case .fsk(let s): return s
+        case .hijack(let s): return s
+        case .auto(let s): return s
+        }
+    }
+}

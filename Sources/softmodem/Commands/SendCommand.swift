@@ -135,13 +135,7 @@ extension SendCommand {
                                 preamble: preamble, verbose: verbosity.verbose)
         link.start()
         let started = monotonicSeconds()
-        // Let the streams settle (sound servers play the first audio of a new stream late,
-        // by up to about half a second on PulseAudio, and catch up afterwards), then size
-        // the ACK timeout with the output path's delay (both ends' buffers, taken to be
-        // alike): the timer runs from when a burst is queued, not from when it is heard.
-        // What remains of the start-up lag can still cost a retransmission or two.
-        while monotonicSeconds() - started < 1.0 { try link.poll(timeout: 0.02) }
-        let pathDelay = min(2, max(0, link.outputDelay))
+        let pathDelay = try link.settle()
         let config = LinkConfiguration(baud: profile.baud, preambleBits: preamble, turnaround: live.turnaround + pathDelay)
         if verbosity.verbose {
             Diagnostics.info("output path delay \(Diagnostics.number(pathDelay * 1000)) ms; ACK timeout \(Diagnostics.number(config.ackTimeout)) s after each burst")

@@ -16,7 +16,11 @@ struct SerialCommand: ParsableCommand {
             settings a program makes are accepted and ignored (-v says so), since the \
             profile decides what goes over the air. The echo of our own transmission is \
             suppressed as in `term`. Programs may close and reopen the port; SIGINT or \
-            SIGTERM stops the bridge and removes the symlink.
+            SIGTERM stops the bridge and removes the symlink. With --reliable the bytes \
+            travel as reliable-link packets: they arrive exactly once and in order, or the \
+            bridge reports the loss (the far end runs `serial --reliable` or the board's \
+            reliable-link sketch). --profile auto finds the far end's profile when \
+            receiving and sends with --send-profile.
             """)
 
     @OptionGroup var modem: ProfileOptions
@@ -38,7 +42,7 @@ struct SerialCommand: ParsableCommand {
             () throws(CLIError) -> Bool in
             // Said once the devices are open, so a device that fails leaves only its error.
             if !announced {
-                Diagnostics.info("softmodem serial: \(link.map { "\($0) -> " } ?? "")\(port.path) on \(audio.device), \(modem.profile.name)")
+                Diagnostics.info("softmodem serial: \(link.map { "\($0) -> " } ?? "")\(port.path) on \(audio.device), \(duplex.describe(modem))")
                 announced = true
             }
             if verbose, let change = port.settingsChange() {
@@ -47,7 +51,8 @@ struct SerialCommand: ParsableCommand {
             return true
         }
         if verbose {
-            Diagnostics.info("serial: \(counters.received) bytes received, \(counters.echoed) echoed bytes suppressed, "
+            Diagnostics.info("serial: \(counters.received) bytes received, "
+                + (duplex.reliable ? "" : "\(counters.echoed) echoed bytes suppressed, ")
                 + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(devices)")
         }
     }

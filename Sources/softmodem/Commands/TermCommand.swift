@@ -26,12 +26,13 @@ struct TermCommand: ParsableCommand {
 
     func run() throws {
         if Diagnostics.stderrIsTerminal {
-            Diagnostics.info("softmodem term on \(audio.device), \(modem.profile.name): type lines, Ctrl-D to quit")
+            Diagnostics.info("softmodem term on \(audio.device), \(duplex.describe(modem)): type lines, Ctrl-D to quit")
         }
         var input = InputReader()
         let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: StandardOutputPort())
         if verbosity.verbose {
-            Diagnostics.info("term: \(counters.received) bytes received, \(counters.echoed) echoed bytes suppressed; \(devices)")
+            Diagnostics.info("term: \(counters.received) bytes received"
+                + (duplex.reliable ? "; " : ", \(counters.echoed) echoed bytes suppressed; ") + devices)
         }
     }
 }

@@ -14,6 +14,14 @@ struct BurstReporter {
         self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem, factory: factory)
     }
 
+    init(verbosity: VerbosityOptions, modem: Modem) {
+        self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem, factory: modem.receiverFactory)
+    }
+
+    init(verbose: Bool, trace: Bool, modem: Modem) {
+        self.init(verbose: verbose, trace: trace, modem: modem, factory: modem.receiverFactory)
+    }
+
     init(verbose: Bool, trace: Bool, modem: Modem, factory: some ModemReceiverFactory) {
         self.verbose = verbose
         self.trace = trace

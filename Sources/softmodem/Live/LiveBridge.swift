@@ -71,9 +71,8 @@ struct LiveBridge {
                 echo.extend(until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + tx.airSeconds(bytes: 1) + echoGuard)
             }
             guard try rx.poll(timeout: 0.02) else { continue }
-            let now = monotonicSeconds()
             for e in rx.events where e.kind == .byte {
-                if echo.isEcho(e.value, at: now) { counters.echoed += 1; continue }
+                if echo.isEcho(e.value, at: rx.capturedAt(e)) { counters.echoed += 1; continue }
                 counters.received += 1
                 try output.put(e.value)
             }

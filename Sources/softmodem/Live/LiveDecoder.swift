@@ -77,9 +77,12 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     }
 
     /// Seconds from the end of the event's last decisive bit (wall-clock time) to `now`.
-    func latency(of event: ModemEvent, at now: Double) -> Double {
-        now - (reader.anchor + Double(event.endSample) / sampleRate)
-    }
+    func latency(of event: ModemEvent, at now: Double) -> Double { now - capturedAt(event) }
+
+    /// Wall-clock time (monotonic seconds) the end of the event's last decisive bit was
+    /// recorded: what echo deadlines are compared with, since a receiver that looks ahead
+    /// (auto detection keeps a burst's first blocks) hands characters over late.
+    func capturedAt(_ event: ModemEvent) -> Double { reader.anchor + Double(event.endSample) / sampleRate }
 
     /// Splits ``latency(of:at:)`` (valid for events of the last poll) into the receiver's
     /// look-ahead (signal it needed after the character), how long the device held that

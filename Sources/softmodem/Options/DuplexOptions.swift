@@ -2,8 +2,9 @@ import ArgumentParser
 import ModemDSP
 
 /// What the full-duplex commands (term, serial) take beside the modem and the device: our
-/// level, the echo guard, and HiJack's line and power tone. Builds the receiver and the
-/// transmitter once and runs a ``LiveBridge`` with them.
+/// level, the echo guard, the reliable link, the profile to send with when receiving with
+/// `auto`, and HiJack's line and power tone. Builds the receiver and the transmitter once and
+/// runs a ``LiveBridge`` (or, with `--reliable`, a ``ReliableBridge``) with them.
 struct DuplexOptions: ParsableArguments {
     @OptionGroup var hijack: HiJackOptions
     @OptionGroup var power: PowerToneOptions
@@ -13,6 +14,14 @@ struct DuplexOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("How long after our own transmission has played its echo may still arrive, in ms (sound servers add latency).", valueName: "ms"))
     var echoGuard: Double = 500
+
+    @Flag(name: .long, help: "Carry the bytes as reliable-link packets (acknowledged, retransmitted): each arrives once and in order, or the loss is reported. The far end must run it too.")
+    var reliable = false
+
+    @Option(name: .long, help: ArgumentHelp("With --profile auto (which only receives): the FSK profile to send with, 8N1 (default softmodem-1225).", valueName: "name"))
+    var sendProfile: ProfileName?
+
+    static let defaultSendProfile = ProfileName(.softmodem1225)
 
     func validate() throws {
         guard amplitude.isFinite, (-120...0).contains(amplitude) else {
@@ -26,21 +35,56 @@ struct DuplexOptions: ParsableArguments {
     func run(_ modem: ProfileOptions, audio: LiveAudioOptions, verbosity: VerbosityOptions, input: inout InputReader,
              output: some BridgePort, tick: () throws(CLIError) -> Bool = { true }) throws(CLIError) -> (LiveBridge.Counters, String) {
         let incoming = try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: true)
-        let outgoing = try modem.transmitModem(hijack: hijack, power: power)
-        func bridge(_ factory: some ModemReceiverFactory) -> LiveBridge {
-            LiveBridge(audio: audio, reporter: BurstReporter(verbosity: verbosity, modem: incoming, factory: factory), echoGuard: echoGuard / 1000)
+        let outgoing = try sendingOptions(modem).transmitModem(hijack: hijack, power: power)
+        let reporter = BurstReporter(verbosity: verbosity, modem: incoming)
+        if reliable {
+            return try run(ReliableBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
+                           input: &input, output: output, tick: tick)
         }
+        return try run(LiveBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
+                       input: &input, output: output, tick: tick)
+    }
+
+    /// How the modem is named in announcements: the profile, the one sent with when
+    /// receiving with auto, and the reliable link.
+    func describe(_ modem: ProfileOptions) -> String {
+        var text = modem.profile.name
+        if modem.profile.isAuto { text += ", sending \((sendProfile ?? Self.defaultSendProfile).name)" }
+        return text + (reliable ? ", reliable link" : "")
+    }
+
+    /// The options to send with: the received profile's, or with `--profile auto` the one
+    /// `--send-profile` names (softmodem-1225 by default) in 8N1.
+    private func sendingOptions(_ modem: ProfileOptions) throws(CLIError) -> ProfileOptions {
+        guard modem.profile.isAuto else {
+            if sendProfile != nil { throw .usage("--send-profile applies to --profile auto; the profile named sends and receives") }
+            return modem
+        }
+        let name = sendProfile ?? Self.defaultSendProfile
+        if name.isAuto || name.isHiJack { throw .usage("--send-profile must name an FSK profile, not \(name.name)") }
+        do {
+            return try ProfileOptions.parse(["--profile", name.name])
+        } catch {
+            throw .usage(ProfileOptions.message(for: error))
+        }
+    }
+
+    private func run(_ loop: some DuplexLoop, _ incoming: Modem, _ outgoing: Modem, input: inout InputReader,
+                     output: some BridgePort, tick: () throws(CLIError) -> Bool) throws(CLIError) -> (LiveBridge.Counters, String) {
         switch (incoming, outgoing) {
-        case (.fsk(let settings), _):
-            let maker = FSKTransmitterMaker(settings: settings, amplitudeDB: amplitude, preamble: 50, postamble: 7)
-            return try bridge(settings).run(settings, maker, tail: 0, input: &input, output: output, tick: tick)
+        case (.fsk(let settings), .fsk(let sent)):
+            let maker = FSKTransmitterMaker(settings: sent, amplitudeDB: amplitude, preamble: 50, postamble: 7)
+            return try loop.run(settings, maker, tail: 0, input: &input, output: output, tick: tick)
+        case (.auto(let settings), .fsk(let sent)):
+            let maker = FSKTransmitterMaker(settings: sent, amplitudeDB: amplitude, preamble: 50, postamble: 7)
+            return try loop.run(settings, maker, tail: 0, input: &input, output: output, tick: tick)
         case (.hijack(let settings), .hijack(let s)):
             // The board talks at its own rate (--baud moves the receiver); we send at the
             // host's stock rate.
             let maker = HiJackTransmitterMaker(baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
                                                preamble: 50, postamble: 7, power: power, idleLine: true)
-            return try bridge(settings).run(settings, maker, tail: TxCommand.hiJackTail, input: &input, output: output, tick: tick)
-        case (.hijack, _), (.auto, _):
+            return try loop.run(settings, maker, tail: TxCommand.hiJackTail, input: &input, output: output, tick: tick)
+        default:
             throw .usage("--profile \(incoming.name) cannot be used to send and receive")
         }
     }

@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """A program that only knows serial ports, for the `softmodem serial` loopback test.
 
-usage: serial_exchange.py PORT_A PORT_B NBYTES SEED
+usage: serial_exchange.py PORT_A PORT_B NBYTES SEED [SECONDS]
 
 Opens both ports with pyserial (Debian's python3-serial), as any serial program would (with a
-baud rate the bridge is to ignore; Linux pseudo-terminals refuse parity settings), writes NBYTES seeded random bytes to A and
-reads them from B, then the other way round, checking that the sending port hears nothing
-back (no echo). Then it closes both ports, reopens them and exchanges a short line. Prints
+baud rate the bridge is to ignore), writes NBYTES seeded random bytes to A and reads them from
+B, then the other way round, checking that the sending port hears nothing back (no echo),
+allowing SECONDS (default 90) for each. Then it closes both ports, reopens them and exchanges a
+short line, and once more with A opened at 4800 baud, even parity, 7 data bits, 2 stop bits
+(the Linux pseudo-terminal driver drops parity and character size itself). Prints
 one line per step; exits 1 on the first mismatch.
 """
 import random
@@ -16,8 +18,8 @@ import time
 import serial
 
 
-def open_port(path):
-    return serial.Serial(path, baudrate=9600, timeout=0.2)
+def open_port(path, **settings):
+    return serial.Serial(path, **{"baudrate": 9600, "timeout": 0.2, **settings})
 
 
 def transfer(sender, receiver, payload, label, limit=90.0):
@@ -36,14 +38,20 @@ def transfer(sender, receiver, payload, label, limit=90.0):
 
 def main():
     path_a, path_b, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    limit = float(sys.argv[5]) if len(sys.argv) > 5 else 90.0
     rng = random.Random(seed)
     a, b = open_port(path_a), open_port(path_b)
-    ok = transfer(a, b, bytes(rng.getrandbits(8) for _ in range(count)), "A->B")
-    ok = transfer(b, a, bytes(rng.getrandbits(8) for _ in range(count)), "B->A") and ok
+    ok = transfer(a, b, bytes(rng.getrandbits(8) for _ in range(count)), "A->B", limit)
+    ok = transfer(b, a, bytes(rng.getrandbits(8) for _ in range(count)), "B->A", limit) and ok
     a.close()
     b.close()
     a, b = open_port(path_a), open_port(path_b)
     ok = transfer(a, b, b"reopened\r\n", "reopened A->B", limit=20.0) and ok
+    a.close()
+    b.close()
+    # Settings a real UART would need: accepted, and nothing changes on the air.
+    a, b = open_port(path_a, baudrate=4800, parity="E", bytesize=7, stopbits=2), open_port(path_b)
+    ok = transfer(a, b, b"4800 7E2\r\n", "settings A->B", limit=20.0) and ok
     a.close()
     b.close()
     sys.exit(0 if ok else 1)

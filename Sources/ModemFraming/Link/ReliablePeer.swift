@@ -1,0 +1,90 @@
+/// One station of a reliable link that carries data both ways on one shared channel (two
+/// `serial --reliable` bridges): what we send goes through a ``ReliableSender``, what the far
+/// end sends comes through a ``ReliableReceiver``, and our acknowledgements ride in front of
+/// our data in the same burst.
+///
+/// On a shared medium (a loopback, cable crosstalk, a half-duplex board) a station hears its
+/// own bursts. Each packet we transmit is remembered until its echo deadline, and the first
+/// identical packet heard before then is dropped: our own data must never be delivered to
+/// us, and our own ACKs must never acknowledge our data. Should the far end send a packet
+/// byte-identical to one of ours within that window, the first copy heard is the one dropped;
+/// since both copies are equal, that costs at most a retransmission, never a wrong delivery.
+/// Only an echo arriving after its deadline could be mistaken for the far end, so callers
+/// give deadlines with a generous margin.
+///
+/// The far end may be a board that only receives (`samples/arduino/reliable_link`): it
+/// never sends data, so we never send it an ACK, and our bursts stay within its ring.
+public struct ReliablePeer: Sendable {
+    public private(set) var sender: ReliableSender
+    public private(set) var receiver: ReliableReceiver
+    private var parser = LinkPacketParser()
+    private var echoes: [(packet: LinkPacket, until: Double)] = []
+    private var queuedBytes = 0
+    /// Packets heard that were our own transmission coming back.
+    public private(set) var echoesDropped = 0
+
+    /// - Parameters:
+    ///   - sending: our sender's sizes and ACK timeout (its turnaround covers the whole
+    ///     path: our output delay, the far end's turnaround, the way back).
+    ///   - receiving: how long our receiver waits before acknowledging.
+    public init(sending: LinkConfiguration, receiving: LinkConfiguration) {
+        sender = ReliableSender(configuration: sending)
+        receiver = ReliableReceiver(configuration: receiving)
+    }
+
+    /// Queues a message for the far end.
+    public mutating func send(_ message: [UInt8]) {
+        sender.send(message)
+        queuedBytes += message.count
+    }
+
+    /// Bytes queued with ``send(_:)`` that the far end has not acknowledged yet.
+    public var unacknowledgedBytes: Int { queuedBytes - sender.statistics.payloadBytes }
+
+    /// Packets that arrived damaged (CRC, length, COBS), counted once here.
+    public var damagedPackets: Int { parser.damagedPackets }
+
+    /// The burst to transmit now (an ACK that is due, then data that is due), or nil.
+    ///
+    /// - Parameter echoDelay: seconds from now until the burst has certainly been heard
+    ///   back, airtime excluded (output queue, device and server buffers, a margin).
+    public mutating func nextBurst(at now: Double, echoDelay: Double) -> [UInt8]? {
+        var burst = receiver.nextBurst(at: now) ?? []
+        // Our data follows the ACK on air, so its acknowledgement timer starts that much later.
+        let ackSeconds = Double(10 * burst.count) / sender.configuration.baud
+        if let data = sender.nextBurst(at: now + ackSeconds) { burst += data }
+        guard !burst.isEmpty else { return nil }
+        let until = now + echoDelay + sender.configuration.airtime(bytes: burst.count)
+        var own = LinkPacketParser()
+        for b in burst {
+            if let p = own.push(b) { echoes.append((p, until)) }
+        }
+        return burst
+    }
+
+    /// Keeps every pending echo expected until at least `until` (while our transmitter is
+    /// still busy, since devices and servers may start playing late).
+    public mutating func holdEchoes(until: Double) {
+        for i in echoes.indices where echoes[i].until < until { echoes[i].until = until }
+    }
+
+    /// Feeds bytes heard on the channel; returns the far end's data they deliver, in order.
+    public mutating func receive(_ bytes: some Sequence<UInt8>, at now: Double) -> [LinkDelivery] {
+        echoes.removeAll { $0.until < now }
+        var out: [LinkDelivery] = []
+        for b in bytes {
+            guard let p = parser.push(b) else { continue }
+            if let i = echoes.firstIndex(where: { $0.packet == p }) {
+                echoes.remove(at: i)
+                echoesDropped += 1
+                continue
+            }
+            if p.kind == .ack {
+                sender.receive(p.wireBytes, at: now)
+            } else {
+                out += receiver.receive(p.wireBytes, at: now)
+            }
+        }
+        return out
+    }
+}
