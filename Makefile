@@ -14,7 +14,7 @@ BIN         := .build/$(CONFIG)/softmodem
 DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev libpng-dev libjs-dygraphs \
                 chromium minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial
 
-.PHONY: all deps build demo test test-unit bench bench-smoke samples clean
+.PHONY: all deps build demo test test-unit bench bench-smoke samples clean format format-check
 
 all: build
 
@@ -54,7 +54,18 @@ demo: build
 
 # The whole suite: unit, round-trip, interop with minimodem, real captures,
 # bad input, then the benchmarks in smoke mode.
-test: deps
+# Formatting: swift-format (part of the toolchain) with the rules in .swift-format.
+# `make format` rewrites the sources; `make format-check` (run first by `make test`) fails
+# on any file the formatter would change or any rule it reports.
+FORMAT_PATHS := Package.swift Sources Tests bench/Package.swift bench/Benchmarks fuzz/Package.swift fuzz/Sources
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+format-check:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+
+test: deps format-check
 	$(SWIFT) build -c $(CONFIG) $(CPUFLAGS)
 	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --parallel --skip ALSALoopbackTests
 	# The live-audio loopback runs alone: on two cores the CPU-heavy suites above (fuzzing,

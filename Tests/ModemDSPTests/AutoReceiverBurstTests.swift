@@ -56,6 +56,18 @@ import Testing
                 "\(receiver.detections)")
     }
 
+    @Test("a long burst in white noise at 0 and -2 dB SNR decodes as well as with its profile named", arguments: [0.0, -2.0])
+    func weakBurst(snr: Double) throws {
+        let bytes = TestSignals.randomBytes(600, seed: 21)
+        var signal = try TestSignals.encode(bytes, amplitude: 0.3, silence: 8000)
+        TestSignals.addNoise(&signal, snr: snr, signalPower: 0.045, seed: 8)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        let pinned = try TestSignals.decode(signal)
+        let autoErrors = TestSignals.editDistance(got, bytes), pinnedErrors = TestSignals.editDistance(pinned, bytes)
+        #expect(Double(autoErrors) <= 1.1 * Double(pinnedErrors) + 2, "auto \(autoErrors), pinned \(pinnedErrors): \(receiver.detections)")
+        #expect(receiver.detections.first?.signature.profile?.name == "softmodem-1225")
+    }
+
     @Test("a whistle warbling between two modem tones is not a modem", arguments: [(4900.0, 7350.0, 6.0), (1070, 1270, 11), (2450, 4900, 9)])
     func warble(low: Double, high: Double, rate: Double) throws {
         let half = Int(44_100 / (2 * rate))

@@ -17,6 +17,9 @@ extension AutoReceiver {
         } else if let (signature, demod) = profileTrial(samples) {
             detections.append(Detection(startSample: first, signature: signature, format: .eightN1))
             d = .fsk(demod)
+        } else if let (signature, demod) = weakTrial(samples) {
+            detections.append(Detection(startSample: first, signature: signature, format: .eightN1))
+            d = .fsk(demod)
         } else if let (baud, inverted, decoder) = hiJackTrial(samples) {
             detections.append(Detection(startSample: first, hiJackBaud: baud, inverted: inverted))
             d = .hijack(decoder)

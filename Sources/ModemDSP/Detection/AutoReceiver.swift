@@ -48,6 +48,8 @@ public struct AutoReceiver: Sendable {
     var blockFill = 0
     /// Mean power of the quietest recent block between bursts (negative: none yet).
     var quiet = -1.0
+    /// The burst being gathered was opened by its tones, not its level.
+    var weakBurst = false
     var scratch: [ModemEvent] = []
 
     public init(sampleRate: Double) throws(ModemConfigurationError) {
@@ -153,17 +155,20 @@ public struct AutoReceiver: Sendable {
         let silent = power <= max(3 * floor, 1e-9)
         switch state {
         case .listening:
-            if loud {
+            // A burst under the noise's level is opened by its tones instead.
+            weakBurst = !loud && floor > 0 && power > Self.weakLevel * floor && lastBlockIsTonal()
+            if loud || weakBurst {
                 // Start a block early: the onset may sit anywhere in the block before.
                 state = .gathering(start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
             } else {
                 quiet = quiet < 0 || power < quiet ? power : quiet * 1.02
             }
         case .gathering(let start, let count, let nextTry):
-            if loud && count + 1 < nextTry {
+            let going = weakBurst ? power > Self.weakLevel * floor : loud
+            if going && count + 1 < nextTry {
                 state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
             } else if !startBurst(from: start, into: &events) {
-                let again = loud && 2 * nextTry <= 4 * Self.analysisBlocks
+                let again = going && 2 * nextTry <= 4 * Self.analysisBlocks
                 state = again ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry) : .ignoring(quietBlocks: 0)
             }
         case .decoding(var demod, let offset, let q):
