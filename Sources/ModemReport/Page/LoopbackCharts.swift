@@ -34,15 +34,28 @@ enum LoopbackCharts {
     static func data(_ r: LoopbackReport) -> String {
         let m = r.measurements
         var rows: [(x: Double, response: Double?, tone: Double?)] = m.response.map { ($0.frequency, $0.relativeDB, nil) }
-        var annotations: [String] = []
+        // Profiles sharing a tone (softmodem-1225 and -2450 do) share one mark, labelled "1,2".
+        var marks: [(x: Double, labels: [String], texts: [String], classes: [String])] = []
         for row in profiles(r) {
             for (name, f, db) in [("mark", row.profile.mark, row.markDB), ("space", row.profile.space, row.spaceDB)] {
                 guard let db else { continue }
-                rows.append((f, nil, db))
                 let text = "\(row.profile.name) \(name) \(Int(f.rounded())) Hz: \(Formatting.number(db, 1)) dB; byte test \(row.outcome)"
-                annotations.append("{series:'tones',x:\(Formatting.js(f, 1)),shortText:'\(row.number)',text:\(Formatting.jsString(text)),"
-                                   + "cssClass:'\(row.cssClass)',width:16,height:16,tickHeight:6}")
+                if let i = marks.firstIndex(where: { $0.x == f }) {
+                    marks[i].labels.append("\(row.number)")
+                    marks[i].texts.append(text)
+                    marks[i].classes.append(row.cssClass)
+                } else {
+                    rows.append((f, nil, db))
+                    marks.append((f, ["\(row.number)"], [text], [row.cssClass]))
+                }
             }
+        }
+        var annotations = marks.map { mark in
+            // A failure shows over a pass, a pass over "not tested".
+            let css = ["tone-fail", "tone-pass"].first { mark.classes.contains($0) } ?? "tone-none"
+            let label = mark.labels.joined(separator: ",")
+            return "{series:'tones',x:\(Formatting.js(mark.x, 1)),shortText:'\(label)',text:\(Formatting.jsString(mark.texts.joined(separator: "; "))),"
+                + "cssClass:'\(css)',width:\(8 + 8 * label.count),height:16,tickHeight:6}"
         }
         if let p = m.powerTone {
             rows.append((p.frequency, nil, p.relativeDB))
@@ -76,9 +89,13 @@ enum LoopbackCharts {
             + "ladder:[\(ladder.joined(separator: ","))],clipFrom:\(clip),level:\(level)}"
     }
 
+    /// Dygraphs styles annotations inline in the series colour: only `!important` wins.
     static let css = """
-        .chart{width:100%;height:300px}.dygraph-annotation.tone-pass{background:#dff5e1}
-        .dygraph-annotation.tone-fail{background:#fde0e0}.dygraph-annotation.tone-none{background:#eee;color:#666}
+        .chart{width:100%;height:300px}
+        .dygraph-annotation.tone-pass{background:#bfe8c4!important;border-color:#2ca02c!important;color:#145a1e!important}
+        .dygraph-annotation.tone-fail{background:#f7c4c4!important;border-color:#d62728!important;color:#7a1010!important}
+        .dygraph-annotation.tone-none{background:#eee!important;border-color:#999!important;color:#555!important}
+        td.tone-pass{background:#dff5e1}td.tone-fail{background:#fde0e0}td.tone-none{color:#777}
         .verdict-status{font-size:1.3em;font-weight:600}
         """
 
