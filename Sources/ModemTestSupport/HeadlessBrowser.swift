@@ -25,7 +25,9 @@ public enum HeadlessBrowser {
     /// Loads `html` twice: once for the DOM, once for a screenshot beside it (`.png`).
     public static func render(_ html: URL) throws -> Rendered {
         guard let chromium else { throw Missing() }
-        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--window-size=1200,1600"]
+        let common = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--window-size=1200,1600",
+        ]
         let dom = try CLI.run(chromium, common + ["--dump-dom", html.absoluteString], timeout: 120)
         let shot = html.deletingPathExtension().appendingPathExtension("png")
         _ = try CLI.run(chromium, common + ["--screenshot=\(shot.path)", html.absoluteString], timeout: 120)

@@ -22,9 +22,11 @@ enum LoopbackCharts {
     /// The built-in profiles usable at the test's rate, numbered from 1.
     static func profiles(_ r: LoopbackReport) -> [ProfileRow] {
         let m = r.measurements
-        return ModemProfile.builtIn.filter { (try? $0.validate(sampleRate: m.sampleRate)) != nil }.enumerated().map { i, p in
-            ProfileRow(number: i + 1, profile: p, markDB: ResponseSummary.gain(at: p.mark, in: m.response),
-                       spaceDB: ResponseSummary.gain(at: p.space, in: m.response), bytes: r.bytes.first { $0.modem == p.name })
+        return ModemProfile.builtIn.filter { (try? $0.validate(sampleRate: m.sampleRate)) != nil }.enumerated().map {
+            i, p in
+            ProfileRow(
+                number: i + 1, profile: p, markDB: ResponseSummary.gain(at: p.mark, in: m.response),
+                spaceDB: ResponseSummary.gain(at: p.space, in: m.response), bytes: r.bytes.first { $0.modem == p.name })
         }
     }
 
@@ -33,13 +35,16 @@ enum LoopbackCharts {
     /// captured, peak, harmonics); the first clipped rung and the recommended level.
     static func data(_ r: LoopbackReport) -> String {
         let m = r.measurements
-        var rows: [(x: Double, response: Double?, tone: Double?)] = m.response.map { ($0.frequency, $0.relativeDB, nil) }
+        var rows: [(x: Double, response: Double?, tone: Double?)] = m.response.map {
+            ($0.frequency, $0.relativeDB, nil)
+        }
         // Profiles sharing a tone (softmodem-1225 and -2450 do) share one mark, labelled "1,2".
         var marks: [(x: Double, labels: [String], texts: [String], classes: [String])] = []
         for row in profiles(r) {
             for (name, f, db) in [("mark", row.profile.mark, row.markDB), ("space", row.profile.space, row.spaceDB)] {
                 guard let db else { continue }
-                let text = "\(row.profile.name) \(name) \(Int(f.rounded())) Hz: \(Formatting.number(db, 1)) dB; byte test \(row.outcome)"
+                let text =
+                    "\(row.profile.name) \(name) \(Int(f.rounded())) Hz: \(Formatting.number(db, 1)) dB; byte test \(row.outcome)"
                 if let i = marks.firstIndex(where: { $0.x == f }) {
                     marks[i].labels.append("\(row.number)")
                     marks[i].texts.append(text)
@@ -54,14 +59,16 @@ enum LoopbackCharts {
             // A failure shows over a pass, a pass over "not tested".
             let css = ["tone-fail", "tone-pass"].first { mark.classes.contains($0) } ?? "tone-none"
             let label = mark.labels.joined(separator: ",")
-            return "{series:'tones',x:\(Formatting.js(mark.x, 1)),shortText:'\(label)',text:\(Formatting.jsString(mark.texts.joined(separator: "; "))),"
+            return
+                "{series:'tones',x:\(Formatting.js(mark.x, 1)),shortText:'\(label)',text:\(Formatting.jsString(mark.texts.joined(separator: "; "))),"
                 + "cssClass:'\(css)',width:\(8 + 8 * label.count),height:16,tickHeight:6}"
         }
         if let p = m.powerTone {
             rows.append((p.frequency, nil, p.relativeDB))
-            annotations.append("{series:'tones',x:\(Formatting.js(p.frequency, 1)),shortText:'P',"
-                               + "text:\(Formatting.jsString("HiJack power tone \(Int(p.frequency.rounded())) Hz: \(Formatting.number(p.relativeDB, 1)) dB")),"
-                               + "cssClass:'tone-none',width:16,height:16,tickHeight:6}")
+            annotations.append(
+                "{series:'tones',x:\(Formatting.js(p.frequency, 1)),shortText:'P',"
+                    + "text:\(Formatting.jsString("HiJack power tone \(Int(p.frequency.rounded())) Hz: \(Formatting.number(p.relativeDB, 1)) dB")),"
+                    + "cssClass:'tone-none',width:16,height:16,tickHeight:6}")
         }
         // Dygraphs wants rows in x order, one per x: tones falling on a swept frequency share its row.
         rows.sort { $0.x < $1.x }
@@ -82,7 +89,8 @@ enum LoopbackCharts {
         // Clipping shades from halfway between the last clean rung and the first clipped one.
         var clip = "null"
         if let i = m.levels.firstIndex(where: \.clipped) {
-            clip = Formatting.js(i > 0 ? (m.levels[i - 1].outputDBFS + m.levels[i].outputDBFS) / 2 : m.levels[i].outputDBFS - 1, 1)
+            clip = Formatting.js(
+                i > 0 ? (m.levels[i - 1].outputDBFS + m.levels[i].outputDBFS) / 2 : m.levels[i].outputDBFS - 1, 1)
         }
         let level = r.verdict.recommendedOutputDBFS.map { Formatting.js($0, 1) } ?? "null"
         return "{response:[\(response.joined(separator: ","))],tones:[\(annotations.joined(separator: ","))],"

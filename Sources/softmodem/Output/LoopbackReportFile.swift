@@ -27,6 +27,8 @@ final class LoopbackReportFile {
     }
 
     func write(_ report: LoopbackReport, devices: String) throws(CLIError) {
-        try InspectOutput.write(LoopbackReportPage.render(report, devices: devices, captures: captures, chartLibrary: chartLibrary), to: path)
+        try InspectOutput.write(
+            LoopbackReportPage.render(report, devices: devices, captures: captures, chartLibrary: chartLibrary),
+            to: path)
     }
 }
