@@ -93,8 +93,12 @@ enum LoopbackCharts {
                 i > 0 ? (m.levels[i - 1].outputDBFS + m.levels[i].outputDBFS) / 2 : m.levels[i].outputDBFS - 1, 1)
         }
         let level = r.verdict.recommendedOutputDBFS.map { Formatting.js($0, 1) } ?? "null"
+        // At least -30 to +6 dB: a flat path would otherwise be scaled up to its rounding noise.
+        let values = merged.flatMap { [$0.response, $0.tone].compactMap { $0 } }.filter(\.isFinite)
+        let low = min(-30, (values.min() ?? 0) - 5)
+        let high = max(6, (values.max() ?? 0) + 3)
         return "{response:[\(response.joined(separator: ","))],tones:[\(annotations.joined(separator: ","))],"
-            + "ladder:[\(ladder.joined(separator: ","))],clipFrom:\(clip),level:\(level)}"
+            + "responseRange:[\(Formatting.js(low, 0)),\(Formatting.js(high, 0))],ladder:[\(ladder.joined(separator: ","))],clipFrom:\(clip),level:\(level)}"
     }
 
     /// Dygraphs styles annotations inline in the series colour: only `!important` wins.
@@ -119,7 +123,7 @@ enum LoopbackCharts {
           var g=new Dygraph(el,data,options);drawn++;
           g.ready(function(){if(after)after(g);el.setAttribute('data-drawn','1');});}
         chart('loopback-response',L.response,{labels:['frequency (Hz)','response','tones'],
-          axes:{x:{logscale:true}},xlabel:'frequency (Hz)',ylabel:'dB relative to 1 kHz',connectSeparatedPoints:true,
+          axes:{x:{logscale:true}},xlabel:'frequency (Hz)',ylabel:'dB relative to 1 kHz',connectSeparatedPoints:true,valueRange:L.responseRange,
           colors:['#1f77b4','#d62728'],series:{tones:{strokeWidth:0,drawPoints:true,pointSize:4}},drawPoints:true,legend:'follow',
           underlayCallback:function(ctx,area,g){var y=g.toDomYCoord(-6);ctx.fillStyle='rgba(44,160,44,0.10)';
             ctx.fillRect(area.x,area.y,area.w,Math.max(0,y-area.y));}},

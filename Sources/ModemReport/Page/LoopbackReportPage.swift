@@ -189,7 +189,7 @@ public enum LoopbackReportPage {
                 .tr(
                     .td(""), .td(.class("text"), .text(b.modem)), .td("-"), .td("-"), .td("-"), .td("-"),
                     .group(counts(b)),
-                    .td(.class("text"), .text(b.passed ? "passed" : "failed")))
+                    .td(.class(b.passed ? "text tone-pass" : "text tone-fail"), .text(b.passed ? "passed" : "failed")))
             }
         )
     }
