@@ -3,6 +3,7 @@
 //
 // Dependency direction (enforced by this manifest):
 //   softmodem (CLI) -> ModemAudioIO, ModemFraming, BoardModels, ModemReport -> ModemSpectrum -> ModemDSP
+//   ModemReport -> ModemCalibration -> BoardModels, ModemDSP
 // ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
 import PackageDescription
 
@@ -61,7 +62,8 @@ let package = Package(
 
         // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict)
         // and its offline HTML report (Plot for the markup, libpng for the pictures).
-        .target(name: "ModemReport", dependencies: ["ModemDSP", "ModemSpectrum", "CPNG",
+        // Also `loopback --report`: it takes ModemCalibration's result as it is.
+        .target(name: "ModemReport", dependencies: ["ModemDSP", "ModemSpectrum", "ModemCalibration", "CPNG",
                                                     .product(name: "Plot", package: "Plot")],
                 swiftSettings: strict),
 
@@ -91,7 +93,7 @@ let package = Package(
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "ModemReportTests", dependencies: ["ModemReport", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
-        .testTarget(name: "ModemCalibrationTests", dependencies: ["ModemCalibration", "BoardModels", "ModemDSP"], swiftSettings: strict),
+        .testTarget(name: "ModemCalibrationTests", dependencies: ["ModemCalibration", "ModemReport", "BoardModels", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).
         .testTarget(name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),

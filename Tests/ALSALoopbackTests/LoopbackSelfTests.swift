@@ -60,8 +60,14 @@ extension LoopbackTests {
     }
 
     @Test func loopbackSelfTestUsesSeparatePlaybackAndCaptureDevices() throws {
-        let r = try Softmodem.run(["loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v"], timeout: 60)
+        let html = FileManager.default.temporaryDirectory.appendingPathComponent("loopback-\(getpid()).html")
+        defer { try? FileManager.default.removeItem(at: html) }
+        let r = try Softmodem.run(["loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v",
+                                   "--report", html.path], timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
+        // --report writes the HTML page too (the browser checks are offline, in ModemCalibrationTests).
+        let page = (try? String(contentsOf: html, encoding: .utf8)) ?? ""
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("data-verdict=\""), "\(page.prefix(200))")
         #expect(r.stderr.contains("pulse: playback 44100 Hz") && r.stderr.contains("pulse: capture 44100 Hz"))
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("response (relative to 1 kHz):"))

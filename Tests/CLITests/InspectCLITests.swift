@@ -8,7 +8,7 @@ import Testing
 /// recordings, and bad input.
 @Suite("inspect", .serialized)
 struct InspectCLITests {
-    static let chromium = CLI.which("chromium")
+    static let chromium = HeadlessBrowser.chromium
 
     /// Writes mono samples as a 16-bit WAV file (clipped to full scale).
     static func writeWAV(_ samples: [Float], rate: Int = 44_100, to url: URL) throws {
@@ -22,49 +22,13 @@ struct InspectCLITests {
         try d.write(to: url)
     }
 
-    /// What the browser made of a report: its DOM after scripts, and a screenshot.
-    struct Rendered {
-        var dom: String
-        var screenshot: Data
-
-        func attribute(_ name: String) -> String? {
-            guard let r = dom.range(of: "\(name)=\"") else { return nil }
-            return String(dom[r.upperBound...].prefix { $0 != "\"" })
-        }
-    }
-
-    static func render(_ html: URL) throws -> Rendered {
-        let chromium = try #require(Self.chromium)
-        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--window-size=1200,1600"]
-        let dom = try CLI.run(chromium, common + ["--dump-dom", html.absoluteString], timeout: 120)
-        let shot = html.deletingPathExtension().appendingPathExtension("png")
-        _ = try CLI.run(chromium, common + ["--screenshot=\(shot.path)", html.absoluteString], timeout: 120)
-        return Rendered(dom: dom.stdoutText, screenshot: (try? Data(contentsOf: shot)) ?? Data())
-    }
-
-    /// Distinct byte values in the screenshot's decompressed pixel rows (python3's zlib): a
-    /// blank page compresses to rows of one value.
-    static func distinctPixelBytes(_ png: Data, in dir: URL) throws -> Int {
-        let path = dir.appendingPathComponent("shot.png")
-        try png.write(to: path)
-        let script = """
-            import sys,zlib,struct
-            b=open(sys.argv[1],'rb').read();i=8;idat=b''
-            while i<len(b):
-                n=struct.unpack('>I',b[i:i+4])[0];t=b[i+4:i+8]
-                if t==b'IDAT': idat+=b[i+8:i+8+n]
-                i+=12+n
-            print(len(set(zlib.decompress(idat))))
-            """
-        let r = try CLI.run("/usr/bin/python3", ["-c", script, path.path])
-        return Int(r.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
+    typealias Rendered = HeadlessBrowser.Rendered
 
     /// Checks a report renders whole: no script errors, charts and pictures drawn, `text` in
     /// the DOM, a screenshot with content. Returns the DOM.
     @discardableResult
     static func expectRenders(_ html: URL, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Rendered {
-        let page = try render(html)
+        let page = try HeadlessBrowser.render(html)
         #expect(page.dom.contains("id=\"script-errors\"></pre>"), "script errors: \(page.dom.components(separatedBy: "script-errors").dropFirst().first?.prefix(300) ?? "")", sourceLocation: sourceLocation)
         #expect(page.dom.contains(text), "'\(text)' missing from the DOM", sourceLocation: sourceLocation)
         let charts = Int(page.attribute("data-charts") ?? "") ?? 0
@@ -75,7 +39,7 @@ struct InspectCLITests {
         let canvases = (page.attribute("data-canvases") ?? "0/0").split(separator: "/").map { Int($0) ?? -1 }
         #expect(canvases.first ?? 0 >= charts, "canvases inked: \(canvases)", sourceLocation: sourceLocation)
         #expect(page.screenshot.count > 10_000, sourceLocation: sourceLocation)
-        #expect(try distinctPixelBytes(page.screenshot, in: html.deletingLastPathComponent()) > 50, "blank screenshot", sourceLocation: sourceLocation)
+        #expect(try HeadlessBrowser.distinctPixelBytes(page.screenshot, in: html.deletingLastPathComponent()) > 50, "blank screenshot", sourceLocation: sourceLocation)
         return page
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModemCalibration
+import ModemReport
 
 /// `softmodem loopback`: the cable and setup self-test.
 struct LoopbackCommand: ParsableCommand {
@@ -13,7 +14,8 @@ struct LoopbackCommand: ParsableCommand {
             level that reaches the capture without clipping, automatic gain control, and \
             sends a burst of bytes in every profile the response allows (and HiJack with \
             --hijack) at the recommended level. Ends with a verdict and advice on stderr; \
-            --json prints the report on stdout. Exits 1 when the verdict is fail.
+            --json prints the report on stdout, --report writes it as an offline HTML page \
+            with charts. Exits 1 when the verdict is fail.
             """)
 
     @OptionGroup var audio: LiveAudioOptions
@@ -31,7 +33,16 @@ struct LoopbackCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON on stdout.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp("Also write the report as an offline HTML page; - writes it to stdout.", valueName: "file"))
+    var report: String?
+
+    func validate() throws {
+        if report?.isEmpty == true { throw CLIError.usage("--report needs a file name or -") }
+        if report == "-" && json { throw CLIError.usage("--json and --report - would both write to stdout") }
+    }
+
     func run() throws {
+        let page = try report.map { file throws(CLIError) in try LoopbackReportFile(path: file) }
         let playbackDevice = playback ?? audio.device, captureDevice = capture ?? audio.device
         let devices = playbackDevice == captureDevice ? playbackDevice : "\(playbackDevice) -> \(captureDevice)"
         StopSignal.install()
@@ -53,11 +64,13 @@ struct LoopbackCommand: ParsableCommand {
                     + "\(Diagnostics.number(before + seconds)) of about \(Diagnostics.number(total, 0)) s")
             }
             done = before + Double(signal.count) / path.sampleRate
+            page?.keep(captured, phase: phase, sampleRate: path.sampleRate)
             return captured
         }
         if showProgress { Diagnostics.write("\r\u{1b}[K") }
         Diagnostics.write(LoopbackTable.render(report, devices: devices, verbose: output.verbose))
         if json { print(LoopbackJSON.render(report, playback: playbackDevice, capture: captureDevice)) }
+        try page?.write(report, devices: devices)
         if report.verdict.status == .fail {
             throw CLIError.runtime("loopback: the test failed: " + (report.verdict.advice.first ?? "no byte test passed"))
         }

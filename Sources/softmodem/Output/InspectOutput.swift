@@ -7,6 +7,15 @@ import Glibc
 /// Writes a finished report: to stdout for `-`, else to a temporary file beside the target
 /// that is renamed over it once complete, so a failure never leaves a partial report.
 enum InspectOutput {
+    /// Fails early, before any long work, when `path` cannot become the report: it is a
+    /// directory, or its directory does not exist.
+    static func check(_ path: String) throws(CLIError) {
+        guard path != "-" else { return }
+        if isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
+        let parent = FilePath(path).removingLastComponent().string
+        if !parent.isEmpty, !isDirectory(parent) { throw .runtime("cannot write \(path): no such directory \(parent)") }
+    }
+
     static func write(_ text: String, to path: String) throws(CLIError) {
         let bytes = Array(text.utf8)
         if path == "-" {
