@@ -107,6 +107,13 @@ enum FSKTuning {
     static let toneTolerance = 0.04
     static let toneSlackHz = 60.0
     static let toneCoarseness = 1000.0
+    /// The tone estimate's bias from the real tone's mirror image (at minus its frequency),
+    /// which a half-bit window averages out only over many cycles: up to about
+    /// baud^2 / (pi^2 * tone) Hz. Negligible for high tones (31 Hz for a 4900 Hz mark at
+    /// 1225 baud), but Bell 202's 1200 Hz mark at 1200 baud has one cycle per bit, starts
+    /// every mark bit at the same phase, and reads 90-150 Hz high at some alignments of
+    /// the bits to the segments (a third of burst starts failed the test without it).
+    static let toneImageLeakage = 1 / (Double.pi * Double.pi)
     /// Consecutive consistent characters that confirm a weak burst as a modem.
     static let confirmationCharacters = 3
     /// Allowed spread of the measured tones while confirming, per baud (plus
