@@ -26,12 +26,12 @@ struct LeadingSilenceTests {
         for silence in stride(from: 0, to: limit, by: 7) where try Self.decode(Self.bytes, profile: profile, silence: silence) != Self.bytes {
             failed.append(silence)
         }
-        #expect(failed.isEmpty, "\(profile.name): \(failed.count) silences lose bytes, first \(failed.prefix(8))")
+        #expect(failed.count == 0, "\(profile.name): bytes lost after silences of \(failed.prefix(8)) samples, ...")
     }
 
     @Test("Bell 202: random bursts at every sample offset over seven segments")
     func bell202RandomBursts() throws {
-        for seed in UInt64(1)...6 {
+        for seed in UInt64(33)...40 {  // seed 38 lost its first byte at 14 of the 42 offsets
             let bytes = TestSignals.randomBytes(8, seed: seed)
             for silence in 0..<42 {
                 #expect(try Self.decode(bytes, profile: .bell202, silence: silence) == bytes, "seed \(seed), silence \(silence)")
