@@ -268,12 +268,12 @@ extension FSKDemodulator {
     /// True when a measured tone (NaN when unmeasured) is near nominal: within
     /// ``FSKTuning/toneTolerance`` of it plus ``FSKTuning/toneSlackHz``, plus
     /// ``FSKTuning/toneCoarseness`` over the samples per bit (half-bit windows of 4-5
-    /// samples at 2450 baud, 22.05 kHz measure coarsely), plus the bias of a tone with few
-    /// cycles per bit (``FSKTuning/toneImageLeakage``).
+    /// samples at 2450 baud, 22.05 kHz measure coarsely), plus the high-pass's bias on a tone
+    /// with few cycles per bit (``FSKTuning/toneHighPassBias``).
     func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
         let baud = configuration.profile.baud
         let samplesPerBit = configuration.sampleRate / baud
         return measured.isNaN || abs(measured - nominal) <= FSKTuning.toneTolerance * nominal + FSKTuning.toneSlackHz
-            + FSKTuning.toneCoarseness / samplesPerBit + FSKTuning.toneImageLeakage * baud * baud / nominal
+            + FSKTuning.toneCoarseness / samplesPerBit + FSKTuning.toneHighPassBias * baud * baud / nominal
     }
 }
