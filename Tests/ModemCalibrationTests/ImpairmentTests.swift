@@ -8,14 +8,9 @@ import Testing
         LoopbackTest(sampleRate: channel.sampleRate, hijack: hijack).run(channel.path)
     }
 
-    /// Every byte test passed. Bell 202 is checked as a known issue: the FSK demodulator
-    /// misreads the first characters of a Bell 202 burst after some lengths of leading
-    /// silence (2000 samples at 44.1 kHz, for one), whatever the channel.
+    /// Every byte test passed.
     static func expectBytesPass(_ r: LoopbackReport) {
-        for b in r.bytes where b.modem != "bell202" { #expect(b.passed, "\(b)") }
-        withKnownIssue("FSK demodulator: Bell 202 burst start after some silence lengths", isIntermittent: true) {
-            for b in r.bytes where b.modem == "bell202" { #expect(b.passed, "\(b)") }
-        }
+        for b in r.bytes { #expect(b.passed, "\(b)") }
     }
 
     static func advises(_ r: LoopbackReport, _ words: String) -> Bool { r.verdict.advice.contains { $0.contains(words) } }

@@ -268,9 +268,12 @@ extension FSKDemodulator {
     /// True when a measured tone (NaN when unmeasured) is near nominal: within
     /// ``FSKTuning/toneTolerance`` of it plus ``FSKTuning/toneSlackHz``, plus
     /// ``FSKTuning/toneCoarseness`` over the samples per bit (half-bit windows of 4-5
-    /// samples at 2450 baud, 22.05 kHz measure coarsely).
+    /// samples at 2450 baud, 22.05 kHz measure coarsely), plus the high-pass's bias on a tone
+    /// with few cycles per bit (``FSKTuning/toneHighPassBias``).
     func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
-        let samplesPerBit = configuration.sampleRate / configuration.profile.baud
-        return measured.isNaN || abs(measured - nominal) <= FSKTuning.toneTolerance * nominal + FSKTuning.toneSlackHz + FSKTuning.toneCoarseness / samplesPerBit
+        let baud = configuration.profile.baud
+        let samplesPerBit = configuration.sampleRate / baud
+        return measured.isNaN || abs(measured - nominal) <= FSKTuning.toneTolerance * nominal + FSKTuning.toneSlackHz
+            + FSKTuning.toneCoarseness / samplesPerBit + FSKTuning.toneHighPassBias * baud * baud / nominal
     }
 }

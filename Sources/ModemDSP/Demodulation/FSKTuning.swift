@@ -107,6 +107,17 @@ enum FSKTuning {
     static let toneTolerance = 0.04
     static let toneSlackHz = 60.0
     static let toneCoarseness = 1000.0
+    /// The tone estimate's bias from the front end's high-pass, as a multiple of
+    /// baud^2 / tone (Hz). The one-bit moving mean it subtracts is not zero around a
+    /// character's mark-space changes (partial cycles; Bell 202's space has 1.83 cycles per
+    /// bit), and it enters a tone's correlation scaled by that tone's sum over a segment,
+    /// which is nearly the whole segment for a tone with few cycles per bit. The phase
+    /// error grows as the tone's cycles per bit fall, the frequency error with the bit
+    /// rate: 20-30 Hz at softmodem-1225, while Bell 202's 1200 Hz mark (one cycle per bit,
+    /// so the same error in every mark bit) reads 90-150 Hz high after some characters
+    /// and some alignments of the bits to the segments (a third of Bell 202 bursts lost
+    /// their first characters to the test without this room).
+    static let toneHighPassBias = 1 / (Double.pi * Double.pi)
     /// Consecutive consistent characters that confirm a weak burst as a modem.
     static let confirmationCharacters = 3
     /// Allowed spread of the measured tones while confirming, per baud (plus
