@@ -43,9 +43,13 @@ let package = Package(
         .target(name: "ModemDSP", swiftSettings: strict),
 
         // Files, raw PCM, pipes (libsndfile; descriptors through swift-system); spectra (FFTW).
-        .target(name: "ModemAudioIO", dependencies: ["ModemDSP", "CSndFile", "CFFTW",
-                                                     .product(name: "SystemPackage", package: "swift-system")],
-                swiftSettings: strict),
+        .target(
+            name: "ModemAudioIO",
+            dependencies: [
+                "ModemDSP", "CSndFile", "CFFTW",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
 
         // Byte protocols of the serial path and the reliable link. Pure Swift, no audio.
         .target(name: "ModemFraming", swiftSettings: strict),
@@ -63,9 +67,13 @@ let package = Package(
         // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict)
         // and its offline HTML report (Plot for the markup, libpng for the pictures).
         // Also `loopback --report`: it takes ModemCalibration's result as it is.
-        .target(name: "ModemReport", dependencies: ["ModemDSP", "ModemSpectrum", "ModemCalibration", "CPNG",
-                                                    .product(name: "Plot", package: "Plot")],
-                swiftSettings: strict),
+        .target(
+            name: "ModemReport",
+            dependencies: [
+                "ModemDSP", "ModemSpectrum", "ModemCalibration", "CPNG",
+                .product(name: "Plot", package: "Plot"),
+            ],
+            swiftSettings: strict),
 
         // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
         .target(name: "ModemALSA", dependencies: ["CALSA"], swiftSettings: strict),
@@ -87,16 +95,33 @@ let package = Package(
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
-        .testTarget(name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"], swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
-        .testTarget(name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
-        .testTarget(name: "ModemReportTests", dependencies: ["ModemReport", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
-        .testTarget(name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
-        .testTarget(name: "ModemCalibrationTests", dependencies: ["ModemCalibration", "ModemReport", "BoardModels", "ModemDSP", "ModemTestSupport"], swiftSettings: strict),
-        .testTarget(name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ModemReportTests", dependencies: ["ModemReport", "ModemDSP", "ModemTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ModemCalibrationTests",
+            dependencies: ["ModemCalibration", "ModemReport", "BoardModels", "ModemDSP", "ModemTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).
-        .testTarget(name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"], exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"], exclude: ["Fixtures"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

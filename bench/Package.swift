@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "ModemTestSupport", package: "softmodem"),
             ],
             path: "Benchmarks/ModemBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
     ],
     swiftLanguageModes: [.v6]
 )

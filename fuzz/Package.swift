@@ -11,7 +11,7 @@ let package = Package(
     name: "softmodem-fuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "softmodem", path: ".."),
+        .package(name: "softmodem", path: "..")
     ],
     targets: [
         // The decode path as the command line drives it, from library pieces.

@@ -30,8 +30,10 @@ extension ALSADevice {
             guard let name = hintField(hint, "NAME") else { continue }
             let description = (hintField(hint, "DESC") ?? "").split(separator: "\n").first.map(String.init) ?? ""
             let ioid = hintField(hint, "IOID")
-            devices.append(ALSADevice(name: name, description: description,
-                                      canCapture: ioid == nil || ioid == "Input", canPlay: ioid == nil || ioid == "Output"))
+            devices.append(
+                ALSADevice(
+                    name: name, description: description,
+                    canCapture: ioid == nil || ioid == "Input", canPlay: ioid == nil || ioid == "Output"))
         }
         return devices
     }

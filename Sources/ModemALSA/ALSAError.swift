@@ -29,7 +29,8 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
     /// Device names `--device` accepts, listed when the device itself is the problem.
     public var available: [String]
 
-    public init(reason: Reason, device: String, function: String, code: Int32, detail: String, available: [String] = []) {
+    public init(reason: Reason, device: String, function: String, code: Int32, detail: String, available: [String] = [])
+    {
         self.reason = reason
         self.device = device
         self.function = function
@@ -40,19 +41,24 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
 
     /// The error for a failed `snd_pcm_open` returning `code` (a negative errno): busy,
     /// missing or other, with the devices that exist for that direction.
-    public static func opening(device: String, direction: ALSADirection, code: Int32, available: [String]) -> ALSAError {
+    public static func opening(device: String, direction: ALSADirection, code: Int32, available: [String]) -> ALSAError
+    {
         let kind = direction == .capture ? "capture" : "playback"
         switch -code {
         case EBUSY, EAGAIN:
-            return ALSAError(reason: .busy, device: device, function: "snd_pcm_open", code: code,
-                             detail: "device is busy: another program is using it (close it, or use a shared device such as default or pulse)",
-                             available: available)
+            return ALSAError(
+                reason: .busy, device: device, function: "snd_pcm_open", code: code,
+                detail:
+                    "device is busy: another program is using it (close it, or use a shared device such as default or pulse)",
+                available: available)
         case ENOENT, ENODEV, ENXIO:
-            return ALSAError(reason: .noSuchDevice, device: device, function: "snd_pcm_open", code: code,
-                             detail: "no such \(kind) device", available: available)
+            return ALSAError(
+                reason: .noSuchDevice, device: device, function: "snd_pcm_open", code: code,
+                detail: "no such \(kind) device", available: available)
         default:
-            return ALSAError(reason: .failed, device: device, function: "snd_pcm_open", code: code,
-                             detail: "cannot open for \(kind)", available: available)
+            return ALSAError(
+                reason: .failed, device: device, function: "snd_pcm_open", code: code,
+                detail: "cannot open for \(kind)", available: available)
         }
     }
 
@@ -70,8 +76,9 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         _ detail: @autoclosure () -> String, available: @autoclosure () -> [String] = []
     ) throws(ALSAError) -> Code {
         guard code < 0 else { return code }
-        throw ALSAError(reason: reason, device: device, function: function, code: Int32(truncatingIfNeeded: code),
-                        detail: detail(), available: available())
+        throw ALSAError(
+            reason: reason, device: device, function: function, code: Int32(truncatingIfNeeded: code),
+            detail: detail(), available: available())
     }
 
     /// ALSA's text for a negative errno (`snd_strerror`).

@@ -1,6 +1,7 @@
 import CALSA
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ALSAPCM {
@@ -14,64 +15,101 @@ extension ALSAPCM {
         // Every failure goes through the module's one helper; when the device cannot do what
         // was asked (`unsupported`), the error also lists the devices that exist.
         let listed = { ALSADevice.availableNames(capture: request.direction == .capture) }
-        func check(_ rc: Int32, _ function: String, _ detail: @autoclosure () -> String, unsupported: Bool = false) throws(ALSAError) {
-            try ALSAError.check(rc, function, device: device, reason: unsupported ? .unsupported : .failed, detail(),
-                                available: unsupported ? listed() : [])
+        func check(_ rc: Int32, _ function: String, _ detail: @autoclosure () -> String, unsupported: Bool = false)
+            throws(ALSAError)
+        {
+            try ALSAError.check(
+                rc, function, device: device, reason: unsupported ? .unsupported : .failed, detail(),
+                available: unsupported ? listed() : [])
         }
         var hwp: OpaquePointer?
-        guard snd_pcm_hw_params_malloc(&hwp) == 0, let hw = hwp else { throw ALSAError(reason: .failed, device: device, function: "snd_pcm_hw_params_malloc", code: -ENOMEM, detail: "out of memory") }
+        guard snd_pcm_hw_params_malloc(&hwp) == 0, let hw = hwp else {
+            throw ALSAError(
+                reason: .failed, device: device, function: "snd_pcm_hw_params_malloc", code: -ENOMEM,
+                detail: "out of memory")
+        }
         defer { snd_pcm_hw_params_free(hw) }
         try check(snd_pcm_hw_params_any(pcm, hw), "snd_pcm_hw_params_any", "cannot read the device's capabilities")
-        try check(snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "snd_pcm_hw_params_set_access", "does not support interleaved read/write access", unsupported: true)
+        try check(
+            snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "snd_pcm_hw_params_set_access",
+            "does not support interleaved read/write access", unsupported: true)
 
-        guard let format = ALSASampleFormat.allCases.first(where: { snd_pcm_hw_params_test_format(pcm, hw, $0.alsa) == 0 }) else {
-            throw ALSAError(reason: .unsupported, device: device, function: "snd_pcm_hw_params_test_format", code: -EINVAL,
-                            detail: "supports none of the sample formats \(ALSASampleFormat.allCases.map(\.rawValue).joined(separator: ", ")) (try plughw: instead of hw:)",
-                            available: listed())
+        guard
+            let format = ALSASampleFormat.allCases.first(where: { snd_pcm_hw_params_test_format(pcm, hw, $0.alsa) == 0 }
+            )
+        else {
+            throw ALSAError(
+                reason: .unsupported, device: device, function: "snd_pcm_hw_params_test_format", code: -EINVAL,
+                detail:
+                    "supports none of the sample formats \(ALSASampleFormat.allCases.map(\.rawValue).joined(separator: ", ")) (try plughw: instead of hw:)",
+                available: listed())
         }
-        try check(snd_pcm_hw_params_set_format(pcm, hw, format.alsa), "snd_pcm_hw_params_set_format", "refused format \(format.rawValue)", unsupported: true)
+        try check(
+            snd_pcm_hw_params_set_format(pcm, hw, format.alsa), "snd_pcm_hw_params_set_format",
+            "refused format \(format.rawValue)", unsupported: true)
 
         var channels = UInt32(max(1, request.channels))
         if snd_pcm_hw_params_test_channels(pcm, hw, channels) != 0 {
-            var lo: UInt32 = 0, hi: UInt32 = 0
+            var lo: UInt32 = 0
+            var hi: UInt32 = 0
             _ = snd_pcm_hw_params_get_channels_min(hw, &lo)
             _ = snd_pcm_hw_params_get_channels_max(hw, &hi)
             channels = min(max(channels, lo), hi)
         }
-        try check(snd_pcm_hw_params_set_channels(pcm, hw, channels), "snd_pcm_hw_params_set_channels", "refused \(channels) channel(s)", unsupported: true)
+        try check(
+            snd_pcm_hw_params_set_channels(pcm, hw, channels), "snd_pcm_hw_params_set_channels",
+            "refused \(channels) channel(s)", unsupported: true)
 
         // Exact rate, no silent resampling: a board's tones are only right at the rate we
         // modulate with, and hw: devices should fail loudly rather than drift.
         let rate = UInt32(clamping: request.sampleRate)
         if snd_pcm_hw_params_test_rate(pcm, hw, rate, 0) != 0 {
-            var lo: UInt32 = 0, hi: UInt32 = 0, dir: Int32 = 0
+            var lo: UInt32 = 0
+            var hi: UInt32 = 0
+            var dir: Int32 = 0
             _ = snd_pcm_hw_params_get_rate_min(hw, &lo, &dir)
             _ = snd_pcm_hw_params_get_rate_max(hw, &hi, &dir)
             let range = lo == hi ? "\(lo) Hz only" : "\(lo)-\(hi) Hz"
-            throw ALSAError(reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_rate", code: -EINVAL,
-                            detail: "cannot \(request.direction.verb) at \(request.sampleRate) Hz: the device supports \(range)",
-                            available: listed())
+            throw ALSAError(
+                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_rate", code: -EINVAL,
+                detail: "cannot \(request.direction.verb) at \(request.sampleRate) Hz: the device supports \(range)",
+                available: listed())
         }
-        try check(snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "snd_pcm_hw_params_set_rate", "refused \(rate) Hz", unsupported: true)
+        try check(
+            snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "snd_pcm_hw_params_set_rate", "refused \(rate) Hz",
+            unsupported: true)
 
         var period = snd_pcm_uframes_t(max(16, request.periodFrames))
         var dir: Int32 = 0
-        try check(snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &dir), "snd_pcm_hw_params_set_period_size_near", "refused a period of \(request.periodFrames) frames", unsupported: true)
+        try check(
+            snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &dir), "snd_pcm_hw_params_set_period_size_near",
+            "refused a period of \(request.periodFrames) frames", unsupported: true)
         var buffer = period * snd_pcm_uframes_t(max(2, request.periods))
-        try check(snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer), "snd_pcm_hw_params_set_buffer_size_near", "refused a buffer of \(buffer) frames", unsupported: true)
-        try check(snd_pcm_hw_params(pcm, hw), "snd_pcm_hw_params", "refused \(request.sampleRate) Hz, \(channels) channel(s), \(format.rawValue)", unsupported: true)
+        try check(
+            snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer), "snd_pcm_hw_params_set_buffer_size_near",
+            "refused a buffer of \(buffer) frames", unsupported: true)
+        try check(
+            snd_pcm_hw_params(pcm, hw), "snd_pcm_hw_params",
+            "refused \(request.sampleRate) Hz, \(channels) channel(s), \(format.rawValue)", unsupported: true)
         _ = snd_pcm_hw_params_get_period_size(hw, &period, &dir)
         _ = snd_pcm_hw_params_get_buffer_size(hw, &buffer)
 
         var swp: OpaquePointer?
-        guard snd_pcm_sw_params_malloc(&swp) == 0, let sw = swp else { throw ALSAError(reason: .failed, device: device, function: "snd_pcm_sw_params_malloc", code: -ENOMEM, detail: "out of memory") }
+        guard snd_pcm_sw_params_malloc(&swp) == 0, let sw = swp else {
+            throw ALSAError(
+                reason: .failed, device: device, function: "snd_pcm_sw_params_malloc", code: -ENOMEM,
+                detail: "out of memory")
+        }
         defer { snd_pcm_sw_params_free(sw) }
         try check(snd_pcm_sw_params_current(pcm, sw), "snd_pcm_sw_params_current", "cannot read software parameters")
         // Playback starts once two periods are queued: early enough for low latency, late
         // enough that the first period does not underrun at once.
         let start = request.direction == .playback ? min(buffer, 2 * period) : 1
-        try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, start), "snd_pcm_sw_params_set_start_threshold", "refused a start threshold")
-        try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "snd_pcm_sw_params_set_avail_min", "refused avail_min")
+        try check(
+            snd_pcm_sw_params_set_start_threshold(pcm, sw, start), "snd_pcm_sw_params_set_start_threshold",
+            "refused a start threshold")
+        try check(
+            snd_pcm_sw_params_set_avail_min(pcm, sw, period), "snd_pcm_sw_params_set_avail_min", "refused avail_min")
         try check(snd_pcm_sw_params(pcm, sw), "snd_pcm_sw_params", "refused software parameters")
         return (Int(channels), format, Int(period), Int(buffer))
     }

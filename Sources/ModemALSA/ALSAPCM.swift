@@ -20,7 +20,10 @@ public struct ALSARequest: Sendable {
     public var periodFrames: Int
     public var periods: Int
 
-    public init(device: String, direction: ALSADirection, sampleRate: Int, channels: Int = 1, periodFrames: Int, periods: Int = 4) {
+    public init(
+        device: String, direction: ALSADirection, sampleRate: Int, channels: Int = 1, periodFrames: Int,
+        periods: Int = 4
+    ) {
         self.device = device
         self.direction = direction
         self.sampleRate = sampleRate
@@ -78,8 +81,9 @@ public final class ALSAPCM {
         var pcm: OpaquePointer?
         let rc = ALSARetryPolicy.open { CALSA.snd_pcm_open(&pcm, device, direction.stream, 0) }
         guard rc == 0, let pcm else {
-            throw ALSAError.opening(device: device, direction: direction, code: rc,
-                                    available: ALSADevice.availableNames(capture: direction == .capture))
+            throw ALSAError.opening(
+                device: device, direction: direction, code: rc,
+                available: ALSADevice.availableNames(capture: direction == .capture))
         }
         return pcm
     }
@@ -146,7 +150,8 @@ public final class ALSAPCM {
     @inline(__always)
     @discardableResult
     private func check<Code: BinaryInteger>(_ code: Code, _ function: String) throws(ALSAError) -> Code {
-        try ALSAError.check(code, function, device: device,
-                            direction == .capture ? "capture stopped" : "playback stopped")
+        try ALSAError.check(
+            code, function, device: device,
+            direction == .capture ? "capture stopped" : "playback stopped")
     }
 }

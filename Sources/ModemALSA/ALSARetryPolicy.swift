@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How ``ALSAPCM/recover(_:)`` dealt with a failed call; either way the caller repeats it.

@@ -26,8 +26,10 @@ public enum ALSASampleFormat: String, Sendable, CaseIterable {
 
 /// Copies channel `channel` of `frames` interleaved device frames to mono floats
 /// (full scale = +-1). Plain loop: runs on the capture thread, allocates nothing.
-func deinterleave(_ raw: UnsafeRawPointer, format: ALSASampleFormat, channels: Int, channel: Int,
-                  frames: Int, into out: UnsafeMutablePointer<Float>) {
+func deinterleave(
+    _ raw: UnsafeRawPointer, format: ALSASampleFormat, channels: Int, channel: Int,
+    frames: Int, into out: UnsafeMutablePointer<Float>
+) {
     switch format {
     case .float32:
         let p = raw.assumingMemoryBound(to: Float.self)
@@ -43,8 +45,10 @@ func deinterleave(_ raw: UnsafeRawPointer, format: ALSASampleFormat, channels: I
 
 /// Writes mono floats to every channel of `frames` interleaved device frames, clipping to
 /// full scale (NaN becomes silence). Runs on the playback thread, allocates nothing.
-func interleave(_ samples: UnsafePointer<Float>, frames: Int, format: ALSASampleFormat, channels: Int,
-                into raw: UnsafeMutableRawPointer) {
+func interleave(
+    _ samples: UnsafePointer<Float>, frames: Int, format: ALSASampleFormat, channels: Int,
+    into raw: UnsafeMutableRawPointer
+) {
     switch format {
     case .float32:
         let p = raw.assumingMemoryBound(to: Float.self)
@@ -70,8 +74,10 @@ func interleave(_ samples: UnsafePointer<Float>, frames: Int, format: ALSASample
 /// Writes `frames` interleaved frames of `sourceChannels` floats to the first channels of
 /// `channels`-channel device frames (extra device channels get silence, extra source
 /// channels are dropped), clipping like ``interleave``. Allocates nothing.
-func convertFrames(_ samples: UnsafePointer<Float>, sourceChannels: Int, frames: Int, format: ALSASampleFormat,
-                   channels: Int, into raw: UnsafeMutableRawPointer) {
+func convertFrames(
+    _ samples: UnsafePointer<Float>, sourceChannels: Int, frames: Int, format: ALSASampleFormat,
+    channels: Int, into raw: UnsafeMutableRawPointer
+) {
     let shared = min(sourceChannels, channels)
     switch format {
     case .float32:

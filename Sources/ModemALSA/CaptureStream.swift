@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Live input: a dedicated thread reads an ALSA capture device period by period and queues
 /// mono samples in a lock-free ring for the consumer.
@@ -36,13 +37,18 @@ public final class CaptureStream: @unchecked Sendable {
     /// holds `ringSeconds` of audio so a slow consumer does not lose samples. `channel`
     /// (0-based) picks one channel of a multi-channel capture: the device is asked for
     /// `channel + 1` channels and must grant them (channel 0 lets a server down-mix to mono).
-    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, ringSeconds: Double = 2,
-                channel: Int = 0) throws(ALSAError) {
-        pcm = try ALSAPCM(ALSARequest(device: device, direction: .capture, sampleRate: sampleRate,
-                                      channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods))
+    public init(
+        device: String, sampleRate: Int, periodFrames: Int, periods: Int, ringSeconds: Double = 2,
+        channel: Int = 0
+    ) throws(ALSAError) {
+        pcm = try ALSAPCM(
+            ALSARequest(
+                device: device, direction: .capture, sampleRate: sampleRate,
+                channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods))
         if pcm.channels <= channel {
-            throw ALSAError(reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
-                            detail: "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
+            throw ALSAError(
+                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
+                detail: "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
         }
         self.channel = max(0, channel)
         ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
@@ -71,7 +77,9 @@ public final class CaptureStream: @unchecked Sendable {
 
     /// Stops capturing and waits for the thread to finish (``ALSAPCM/drop()``). Idempotent.
     public func stop() {
-        guard running.load(ordering: .acquiring), !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard running.load(ordering: .acquiring), !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
+            return
+        }
         while !exited.wait(seconds: 1) {}
         // Nothing is left to report to: the thread has ended and the consumer is stopping.
         try? pcm.drop()
@@ -118,7 +126,10 @@ public final class CaptureStream: @unchecked Sendable {
                 }
             }
             let now = monotonicSeconds()
-            if got == 0 { lastReturn = now; continue }
+            if got == 0 {
+                lastReturn = now
+                continue
+            }
             if now - lastReturn > bufferSeconds {
                 // Sound servers (the pulse plugin) drop what overflows their buffer without
                 // reporting -EPIPE. A wait longer than the buffer that ends with the buffer

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts POSIX threads (`pthread_create`) for audio loops and measurements, named through

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Live output: the producer queues samples in a lock-free ring and a dedicated thread
 /// writes them to an ALSA playback device period by period.
@@ -48,20 +49,26 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Opens `device` for playback. `leadIn` seconds of silence precede each start of the
     /// device (once with `keepOpen`, before every burst without it).
-    public init(device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool,
-                leadIn: Double = 0.1, ringSeconds: Double = 1, channels: Int = 1) throws(ALSAError) {
+    public init(
+        device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool,
+        leadIn: Double = 0.1, ringSeconds: Double = 1, channels: Int = 1
+    ) throws(ALSAError) {
         let wanted = min(2, max(1, channels))
-        pcm = try ALSAPCM(ALSARequest(device: device, direction: .playback, sampleRate: sampleRate,
-                                      channels: wanted, periodFrames: periodFrames, periods: periods))
+        pcm = try ALSAPCM(
+            ALSARequest(
+                device: device, direction: .playback, sampleRate: sampleRate,
+                channels: wanted, periodFrames: periodFrames, periods: periods))
         if pcm.channels < wanted {
-            throw ALSAError(reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
-                            detail: "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
+            throw ALSAError(
+                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
+                detail: "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
         }
         self.channels = wanted
         self.keepOpen = keepOpen
         leadInFrames = Int(max(0, leadIn) * Double(pcm.sampleRate))
         // Power-of-two capacity keeps stereo frames whole: every write and read is even.
-        ring = SPSCRingBuffer(minimumCapacity: wanted * max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
+        ring = SPSCRingBuffer(
+            minimumCapacity: wanted * max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
         raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
         mono = .allocate(capacity: pcm.periodFrames * wanted)
     }
@@ -82,7 +89,8 @@ public final class PlaybackStream: @unchecked Sendable {
     /// buffer and any sound-server buffering, from `snd_pcm_delay`), i.e. roughly when a
     /// sample queued now will be heard.
     public var queuedSeconds: Double {
-        Double(ring.availableToRead / channels + max(pcm.bufferFrames, delay.load(ordering: .relaxed))) / Double(pcm.sampleRate)
+        Double(ring.availableToRead / channels + max(pcm.bufferFrames, delay.load(ordering: .relaxed)))
+            / Double(pcm.sampleRate)
     }
 
     /// Frames queued by the producer that the playback thread has not taken yet.
@@ -130,7 +138,9 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Stops at once, discarding queued audio (``ALSAPCM/drop()``). Idempotent.
     public func abort() {
-        guard running.load(ordering: .acquiring), !aborting.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard running.load(ordering: .acquiring), !aborting.exchange(true, ordering: .acquiringAndReleasing) else {
+            return
+        }
         dataReady.post()
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
             while !exited.wait(seconds: 1) {}
@@ -145,7 +155,10 @@ public final class PlaybackStream: @unchecked Sendable {
         while true {
             // Drop, drain and prepare failures below are not reported: the device is being
             // stopped (or restarted for the next burst, whose first write reports a failure).
-            if aborting.load(ordering: .relaxed) { try? pcm.drop(); return }
+            if aborting.load(ordering: .relaxed) {
+                try? pcm.drop()
+                return
+            }
             var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period * channels)) / channels
             if n > 0 {
                 spaceReady.post()
@@ -197,7 +210,8 @@ public final class PlaybackStream: @unchecked Sendable {
         if channels == 1 {
             interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
         } else {
-            convertFrames(mono, sourceChannels: channels, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+            convertFrames(
+                mono, sourceChannels: channels, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
         }
         var offset = 0
         while offset < n {

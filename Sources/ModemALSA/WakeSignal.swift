@@ -29,7 +29,10 @@ public final class WakeSignal: @unchecked Sendable {
         let whole = Int(seconds)
         var nanos = now.tv_nsec + Int((seconds - Double(whole)) * 1e9)
         var secs = now.tv_sec + whole
-        if nanos >= 1_000_000_000 { secs += 1; nanos -= 1_000_000_000 }
+        if nanos >= 1_000_000_000 {
+            secs += 1
+            nanos -= 1_000_000_000
+        }
         var deadline = timespec(tv_sec: secs, tv_nsec: nanos)
         while true {
             if sem_timedwait(semaphore, &deadline) == 0 { return true }

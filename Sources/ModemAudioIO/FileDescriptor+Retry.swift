@@ -1,8 +1,9 @@
 public import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The file operations of ModemAudioIO and the command-line tool, on swift-system's
@@ -17,8 +18,9 @@ extension FileDescriptor {
     public static func open(_ path: String, forWriting: Bool = false) throws(Errno) -> FileDescriptor {
         let options: OpenOptions = forWriting ? [.create, .truncate, .closeOnExec] : [.closeOnExec]
         return try errno {
-            try FileDescriptor.open(FilePath(path), forWriting ? .writeOnly : .readOnly, options: options,
-                                    permissions: forWriting ? [.ownerReadWrite, .groupRead, .otherRead] : nil)
+            try FileDescriptor.open(
+                FilePath(path), forWriting ? .writeOnly : .readOnly, options: options,
+                permissions: forWriting ? [.ownerReadWrite, .groupRead, .otherRead] : nil)
         }
     }
 

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Encodings of headerless ("raw") PCM.
 public enum RawSampleFormat: String, Sendable, CaseIterable {
     /// Signed 16-bit little-endian.
@@ -31,7 +33,9 @@ public enum RawSampleFormat: String, Sendable, CaseIterable {
         case .s8:
             for i in 0..<count { output[i] = Float(bytes.load(fromByteOffset: i, as: Int8.self)) * (1.0 / 128) }
         case .u8:
-            for i in 0..<count { output[i] = (Float(bytes.load(fromByteOffset: i, as: UInt8.self)) - 128) * (1.0 / 128) }
+            for i in 0..<count {
+                output[i] = (Float(bytes.load(fromByteOffset: i, as: UInt8.self)) - 128) * (1.0 / 128)
+            }
         case .s32le:
             for i in 0..<count {
                 let v = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: Int32.self))
@@ -46,9 +50,8 @@ public enum RawSampleFormat: String, Sendable, CaseIterable {
     }
 }
 
-import SystemPackage
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads headerless PCM from a file or standard input, with a rate and channel count the
@@ -86,8 +89,14 @@ public final class RawPCMReader: SampleSource {
             let d: FileDescriptor
             do { d = try FileDescriptor.open(path) } catch { throw .cannotOpen(path: path, reason: error.description) }
             if let st = try? d.stat() {  // fstat(2): the file opened, not the path again
-                if st.type == .directory { try? d.close(); throw .cannotOpen(path: path, reason: "is a directory") }
-                if st.type == .regular && st.size == 0 { try? d.close(); throw .empty(path: path) }
+                if st.type == .directory {
+                    try? d.close()
+                    throw .cannotOpen(path: path, reason: "is a directory")
+                }
+                if st.type == .regular && st.size == 0 {
+                    try? d.close()
+                    throw .empty(path: path)
+                }
             }
             fd = d
             ownsDescriptor = true
@@ -105,7 +114,9 @@ public final class RawPCMReader: SampleSource {
         let got: Int
         do {
             got = try bytes.withUnsafeMutableBytes { b in
-                Result { () throws(Errno) in try fd.readFully(into: UnsafeMutableRawBufferPointer(rebasing: b[carry..<(carry + want)])) }
+                Result { () throws(Errno) in
+                    try fd.readFully(into: UnsafeMutableRawBufferPointer(rebasing: b[carry..<(carry + want)]))
+                }
             }.get()
         } catch {
             throw .readFailed(path: name, reason: error.description)

@@ -1,7 +1,8 @@
 import CSndFile
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads any sound file libsndfile understands (WAV PCM 8/16/24/32-bit and float,
@@ -53,7 +54,8 @@ public final class SoundFileReader: SampleSource {
         var header: [UInt8] = []
         if path == "-" {
             descriptor = nil
-            handle = LibraryNoise.silenced { sf_open_fd(0, Int32(SFM_READ), &info, 0) }  // sf_open_fd(3): stdin stays open
+            // sf_open_fd(3) with close_desc 0: stdin stays open.
+            handle = LibraryNoise.silenced { sf_open_fd(0, Int32(SFM_READ), &info, 0) }
         } else {
             let fd: FileDescriptor
             let st: Stat
@@ -68,8 +70,14 @@ public final class SoundFileReader: SampleSource {
                 try? fd.close()
                 throw .cannotOpen(path: path, reason: error.description)
             }
-            if st.type == .directory { try? fd.close(); throw .cannotOpen(path: path, reason: "is a directory") }
-            if st.size == 0 { try? fd.close(); throw .empty(path: path) }
+            if st.type == .directory {
+                try? fd.close()
+                throw .cannotOpen(path: path, reason: "is a directory")
+            }
+            if st.size == 0 {
+                try? fd.close()
+                throw .empty(path: path)
+            }
             // The first bytes, to name what a file libsndfile rejects looks like
             // (pread(2) through swift-system: the offset stays at 0 for libsndfile).
             var first = [UInt8](repeating: 0, count: 4)
@@ -102,12 +110,15 @@ public final class SoundFileReader: SampleSource {
         formatDescription = Self.describe(handle, info.format)
         isPCM16 = info.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16)
         let sub = info.format & Int32(SF_FORMAT_SUBMASK)
-        isMPEG = [SF_FORMAT_MPEG_LAYER_I, SF_FORMAT_MPEG_LAYER_II, SF_FORMAT_MPEG_LAYER_III].contains { Int32($0) == sub }
+        isMPEG = [SF_FORMAT_MPEG_LAYER_I, SF_FORMAT_MPEG_LAYER_II, SF_FORMAT_MPEG_LAYER_III].contains {
+            Int32($0) == sub
+        }
         promisedFrames = Self.promisedFrames(handle, info)
         guard channels > 0, sampleRate > 0 else {
             sf_close(handle)
             file = nil
-            throw .unsupportedFormat(path: name, reason: "header declares \(channels) channels at \(Int(sampleRate)) Hz")
+            throw .unsupportedFormat(
+                path: name, reason: "header declares \(channels) channels at \(Int(sampleRate)) Hz")
         }
     }
 
@@ -126,7 +137,9 @@ public final class SoundFileReader: SampleSource {
             convertPCM16(p, into: base)
             return p.count / channels
         }
-        let n = isMPEG ? LibraryNoise.silenced { sf_readf_float(file, base, sf_count_t(want)) }
+        let n =
+            isMPEG
+            ? LibraryNoise.silenced { sf_readf_float(file, base, sf_count_t(want)) }
             : sf_readf_float(file, base, sf_count_t(want))  // sf_readf_float(3)
         return try counted(n)
     }
@@ -201,7 +214,9 @@ public final class SoundFileReader: SampleSource {
         func name(_ command: Int32, _ value: Int32) -> String {
             var f = SF_FORMAT_INFO()
             f.format = value
-            guard sf_command(handle, command, &f, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let n = f.name else { return "?" }
+            guard sf_command(handle, command, &f, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0, let n = f.name else {
+                return "?"
+            }
             return String(cString: n)
         }
         let major = name(Int32(SFC_GET_FORMAT_INFO), format & Int32(SF_FORMAT_TYPEMASK))

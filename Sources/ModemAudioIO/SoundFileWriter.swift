@@ -21,14 +21,19 @@ public final class SoundFileWriter {
         case "caf": format = Int32(SF_FORMAT_CAF | SF_FORMAT_PCM_16)
         case "au": format = Int32(SF_FORMAT_AU | SF_FORMAT_PCM_16)
         default:
-            throw .invalidParameters("cannot tell the audio format of '\(path)' from its extension; use one of: \(Self.extensions.joined(separator: ", "))")
+            throw .invalidParameters(
+                "cannot tell the audio format of '\(path)' from its extension; use one of: \(Self.extensions.joined(separator: ", "))"
+            )
         }
-        var info = SF_INFO(frames: 0, samplerate: Int32(sampleRate), channels: Int32(channels), format: format, sections: 0, seekable: 0)
+        var info = SF_INFO(
+            frames: 0, samplerate: Int32(sampleRate), channels: Int32(channels), format: format, sections: 0,
+            seekable: 0)
         guard sf_format_check(&info) != 0 else {  // sf_format_check(3)
             throw .invalidParameters("\(ext) cannot hold \(channels) channels at \(sampleRate) Hz")
         }
         guard let f = sf_open(path, Int32(SFM_WRITE), &info) else {  // sf_open(3)
-            throw .cannotOpen(path: path, reason: String(cString: sf_strerror(nil)).replacingPrefix("System error : ", ""))
+            throw .cannotOpen(
+                path: path, reason: String(cString: sf_strerror(nil)).replacingPrefix("System error : ", ""))
         }
         file = f
         // Clip rather than wrap when a float exceeds full scale.

@@ -1,6 +1,7 @@
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes a WAV file (16-bit PCM or 32-bit float) to a file descriptor as samples arrive,
@@ -80,11 +81,14 @@ public final class WAVStreamWriter {
             switch encoding {
             case .pcm16:
                 let s = Int16((v * 32767).rounded())
-                bytes.append(UInt8(truncatingIfNeeded: s)); bytes.append(UInt8(truncatingIfNeeded: s >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: s))
+                bytes.append(UInt8(truncatingIfNeeded: s >> 8))
             case .float32:
                 let b = v.bitPattern
-                bytes.append(UInt8(truncatingIfNeeded: b)); bytes.append(UInt8(truncatingIfNeeded: b >> 8))
-                bytes.append(UInt8(truncatingIfNeeded: b >> 16)); bytes.append(UInt8(truncatingIfNeeded: b >> 24))
+                bytes.append(UInt8(truncatingIfNeeded: b))
+                bytes.append(UInt8(truncatingIfNeeded: b >> 8))
+                bytes.append(UInt8(truncatingIfNeeded: b >> 16))
+                bytes.append(UInt8(truncatingIfNeeded: b >> 24))
             }
         }
         dataBytes += Int64(samples.count * bytesPerSample)

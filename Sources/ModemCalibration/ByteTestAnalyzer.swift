@@ -36,8 +36,9 @@ public struct ByteTestAnalyzer: Sendable {
         let match = locator.locate(in: x, lags: LoopbackPlan.chirpSearch(start: first, sampleRate: fs))
         let found = match.map { $0.clarity >= PathAnalyzer.minimumClarity } ?? false
         return plan.bursts.map { burst in
-            var result = ByteTestResult(modem: burst.modem.name, levelDBFS: plan.levelDBFS, sent: burst.bytes.count,
-                                        received: 0, byteErrors: burst.bytes.count, rejected: 0)
+            var result = ByteTestResult(
+                modem: burst.modem.name, levelDBFS: plan.levelDBFS, sent: burst.bytes.count,
+                received: 0, byteErrors: burst.bytes.count, rejected: 0)
             guard found, let match else { return result }
             // The window allows for a clock error of 0.1 % and the receivers' look-ahead.
             let offset = match.position - Double(first)
@@ -64,8 +65,10 @@ public struct ByteTestAnalyzer: Sendable {
         }
     }
 
-    private static func decode<F: ModemReceiverFactory>(_ factory: F, _ x: UnsafeBufferPointer<Float>,
-                                                       sampleRate: Double) throws(ModemConfigurationError) -> [ModemEvent] {
+    private static func decode<F: ModemReceiverFactory>(
+        _ factory: F, _ x: UnsafeBufferPointer<Float>,
+        sampleRate: Double
+    ) throws(ModemConfigurationError) -> [ModemEvent] {
         var receiver = try factory.makeReceiver(sampleRate: sampleRate)
         var events: [ModemEvent] = []
         receiver.process(x, into: &events)

@@ -22,7 +22,9 @@ public struct ByteTestPlan: Sendable {
 
     /// Bursts for `modems` at peak `levelDBFS`; throws when a modem cannot work at
     /// `sampleRate`.
-    public init(sampleRate: Double, modems: [Modem], levelDBFS: Double, seed: UInt64 = 20) throws(ModemConfigurationError) {
+    public init(sampleRate: Double, modems: [Modem], levelDBFS: Double, seed: UInt64 = 20)
+        throws(ModemConfigurationError)
+    {
         self.sampleRate = sampleRate
         self.levelDBFS = levelDBFS
         var w = TestSignalWriter(sampleRate: sampleRate)
@@ -39,14 +41,18 @@ public struct ByteTestPlan: Sendable {
             let audio: [Float]
             switch modem {
             case .fsk(let settings):
-                let modulator = try FSKModulator(profile: settings.profile, sampleRate: sampleRate, amplitude: amplitude)
+                let modulator = try FSKModulator(
+                    profile: settings.profile, sampleRate: sampleRate, amplitude: amplitude)
                 var t = BurstEncoder(modulator: modulator, format: settings.format)
                 audio = Self.render(&t, bytes)
             case .hijack(let settings):
                 do throws(HiJackConfigurationError) {
-                    let encoder = try HiJackEncoder(sampleRate: sampleRate, baud: settings.sendBaud, bytePeriod: settings.bytePeriod,
-                                                    amplitude: amplitude, invert: settings.invert)
-                    let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0)
+                    let encoder = try HiJackEncoder(
+                        sampleRate: sampleRate, baud: settings.sendBaud, bytePeriod: settings.bytePeriod,
+                        amplitude: amplitude, invert: settings.invert)
+                    let tone = try HiJackPowerTone(
+                        frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0
+                    )
                     var t = try HiJackTransmitter(encoder: encoder, tone: tone)
                     audio = Self.render(&t, bytes)
                 } catch {
@@ -55,7 +61,8 @@ public struct ByteTestPlan: Sendable {
             case .auto:
                 continue
             }
-            bursts.append(Burst(modem: modem, bytes: bytes, segment: LoopbackPlan.Segment(start: w.position, count: audio.count)))
+            bursts.append(
+                Burst(modem: modem, bytes: bytes, segment: LoopbackPlan.Segment(start: w.position, count: audio.count)))
             w.append(audio)
             w.silence(seconds: 0.15)
         }
@@ -76,7 +83,8 @@ public struct ByteTestPlan: Sendable {
     /// A burst of `bytes`, first channel only.
     static func render<T: ModemTransmitter>(_ t: inout T, _ bytes: [UInt8]) -> [Float] {
         let channels = t.channels
-        var frames = [Float](repeating: 0, count: (t.maxFrames(forBytes: bytes.count) + t.maxFramesForFinish) * channels)
+        var frames = [Float](
+            repeating: 0, count: (t.maxFrames(forBytes: bytes.count) + t.maxFramesForFinish) * channels)
         let n = frames.withUnsafeMutableBufferPointer { out in
             let written = bytes.withUnsafeBufferPointer { t.encode($0, into: out.baseAddress!) }
             return written + t.finishBurst(into: out.baseAddress! + written * channels)

@@ -31,37 +31,50 @@ struct ChirpLocator {
     /// Searches starts `lags` (clipped to the capture) for the chirp; nil when the range is
     /// empty.
     func locate(in capture: UnsafeBufferPointer<Float>, lags: Range<Int>) -> Match? {
-        let lo = max(0, lags.lowerBound), hi = min(lags.upperBound, capture.count - chirp.count)
+        let lo = max(0, lags.lowerBound)
+        let hi = min(lags.upperBound, capture.count - chirp.count)
         guard hi > lo, !chirp.isEmpty else { return nil }
         return chirp.withUnsafeBufferPointer { c -> Match? in
-            var best = lo, bestValue = 0.0, sumSquares = 0.0, n = 0
+            var best = lo
+            var bestValue = 0.0
+            var sumSquares = 0.0
+            var n = 0
             var lag = lo
             while lag < hi {
                 let v = correlate(capture, c, lag: lag, stride: stride)
                 sumSquares += v * v
                 n += 1
-                if abs(v) > abs(bestValue) { bestValue = v; best = lag }
+                if abs(v) > abs(bestValue) {
+                    bestValue = v
+                    best = lag
+                }
                 lag += stride
             }
-            let fineLo = max(lo, best - 2 * stride - 2), fineHi = min(hi, best + 2 * stride + 3)
+            let fineLo = max(lo, best - 2 * stride - 2)
+            let fineHi = min(hi, best + 2 * stride + 3)
             var values: [Double] = []
             for l in fineLo..<fineHi { values.append(correlate(capture, c, lag: l, stride: 1)) }
             guard let k = values.indices.max(by: { abs(values[$0]) < abs(values[$1]) }) else { return nil }
             let peak = values[k]
             var fraction = 0.0
             if k > 0, k < values.count - 1 {
-                let a = abs(values[k - 1]), b = abs(peak), d = abs(values[k + 1])
+                let a = abs(values[k - 1])
+                let b = abs(peak)
+                let d = abs(values[k + 1])
                 let denominator = a - 2 * b + d
                 if denominator < 0 { fraction = max(-0.5, min(0.5, 0.5 * (a - d) / denominator)) }
             }
             // The coarse pass summed one product in `stride`.
             let rms = (sumSquares / Double(max(1, n))).squareRoot() * Double(stride)
-            return Match(position: Double(fineLo + k) + fraction, inverted: peak < 0,
-                         clarity: rms > 0 ? abs(peak) / rms : (peak == 0 ? 0 : .infinity), gain: abs(peak) / max(energy, 1e-30))
+            return Match(
+                position: Double(fineLo + k) + fraction, inverted: peak < 0,
+                clarity: rms > 0 ? abs(peak) / rms : (peak == 0 ? 0 : .infinity), gain: abs(peak) / max(energy, 1e-30))
         }
     }
 
-    private func correlate(_ x: UnsafeBufferPointer<Float>, _ c: UnsafeBufferPointer<Float>, lag: Int, stride: Int) -> Double {
+    private func correlate(_ x: UnsafeBufferPointer<Float>, _ c: UnsafeBufferPointer<Float>, lag: Int, stride: Int)
+        -> Double
+    {
         var sum: Float = 0
         var i = 0
         let n = c.count

@@ -74,24 +74,30 @@ public struct LoopbackPlan: Sendable {
         var f = 200.0
         while f <= 0.45 * sampleRate {
             let freq = f
-            steps.append(ToneStep(frequency: freq, dBFS: Self.testLevel,
-                                  segment: Self.segment(&w) { $0.tone(frequency: freq, dBFS: Self.testLevel, seconds: 0.05) }))
+            steps.append(
+                ToneStep(
+                    frequency: freq, dBFS: Self.testLevel,
+                    segment: Self.segment(&w) { $0.tone(frequency: freq, dBFS: Self.testLevel, seconds: 0.05) }))
             f *= 1.122462048309373  // 2^(1/6)
         }
         sweep = steps
-        powerTone = ToneStep(frequency: powerToneFrequency, dBFS: Self.testLevel,
-                             segment: Self.segment(&w) { $0.tone(frequency: powerToneFrequency, dBFS: Self.testLevel, seconds: 0.1) })
+        powerTone = ToneStep(
+            frequency: powerToneFrequency, dBFS: Self.testLevel,
+            segment: Self.segment(&w) { $0.tone(frequency: powerToneFrequency, dBFS: Self.testLevel, seconds: 0.1) })
         w.silence(seconds: 0.1)
         levels = Self.ladder.map { dB in
-            ToneStep(frequency: Self.referenceFrequency, dBFS: dB,
-                     segment: Self.segment(&w) { $0.tone(frequency: Self.referenceFrequency, dBFS: dB, seconds: 0.15) })
+            ToneStep(
+                frequency: Self.referenceFrequency, dBFS: dB,
+                segment: Self.segment(&w) { $0.tone(frequency: Self.referenceFrequency, dBFS: dB, seconds: 0.15) })
         }
         w.silence(seconds: 0.3)
         // One continuous tone whose level jumps: the jump is what an AGC reacts to.
-        let quietCount = w.count(seconds: 0.7), loudCount = w.count(seconds: 0.7)
+        let quietCount = w.count(seconds: 0.7)
+        let loudCount = w.count(seconds: 0.7)
         let start = w.position
         w.tone(frequency: Self.referenceFrequency, dBFS: 0, seconds: Double(quietCount + loudCount) / sampleRate)
-        let q = Decibels.linear(Self.agcLevels.quiet), l = Decibels.linear(Self.agcLevels.loud)
+        let q = Decibels.linear(Self.agcLevels.quiet)
+        let l = Decibels.linear(Self.agcLevels.loud)
         var s = w.samples
         for i in start..<(start + quietCount) { s[i] *= Float(q) }
         for i in (start + quietCount)..<(start + quietCount + loudCount) { s[i] *= Float(l) }

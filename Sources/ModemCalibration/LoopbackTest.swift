@@ -26,7 +26,8 @@ public struct LoopbackTest: Sendable {
     /// Seconds of audio the test plays for these modems (the byte phase depends on the
     /// measurements; this assumes every built-in profile).
     public var estimatedSeconds: Double {
-        let modems = ModemProfile.builtIn.map { Modem.fsk(FSKSettings(profile: $0)) } + (hijack ? [Self.hijackModem] : [])
+        let modems =
+            ModemProfile.builtIn.map { Modem.fsk(FSKSettings(profile: $0)) } + (hijack ? [Self.hijackModem] : [])
         let bytes = (try? ByteTestPlan(sampleRate: sampleRate, modems: modems, levelDBFS: -1))?.signal.count ?? 0
         return Double(plan.signal.count + bytes) / sampleRate
     }
@@ -46,7 +47,9 @@ public struct LoopbackTest: Sendable {
     static let hijackModem = Modem.hijack(HiJackSettings(receiveBaud: HiJack.hostBaud, sendBaud: HiJack.hostBaud))
 
     /// Runs both phases through `path` and concludes.
-    public func run<E: Error>(_ path: (_ signal: [Float], _ phase: Phase) throws(E) -> [Float]) throws(E) -> LoopbackReport {
+    public func run<E: Error>(_ path: (_ signal: [Float], _ phase: Phase) throws(E) -> [Float]) throws(E)
+        -> LoopbackReport
+    {
         let measurements = PathAnalyzer(plan: plan).analyse(try path(plan.signal, .measurement))
         var results: [ByteTestResult] = []
         let modems = byteModems(for: measurements)
@@ -55,8 +58,9 @@ public struct LoopbackTest: Sendable {
         if !modems.isEmpty, let bytePlan = try? ByteTestPlan(sampleRate: sampleRate, modems: modems, levelDBFS: level) {
             results = ByteTestAnalyzer(plan: bytePlan).analyse(try path(bytePlan.signal, .bytes))
         }
-        return LoopbackReport(measurements: measurements, bytes: results,
-                              verdict: LoopbackVerdict(measurements, bytes: results, hijackAsked: hijack))
+        return LoopbackReport(
+            measurements: measurements, bytes: results,
+            verdict: LoopbackVerdict(measurements, bytes: results, hijackAsked: hijack))
     }
 }
 

@@ -33,45 +33,67 @@ public struct LoopbackVerdict: Sendable, Equatable {
         var advice: [String] = []
         guard m.signalReturned else {
             status = .fail
-            self.advice = ["nothing came back: connect the output to the microphone input, check the capture device, "
-                           + "unmute it and raise its gain (alsamixer)"]
+            self.advice = [
+                "nothing came back: connect the output to the microphone input, check the capture device, "
+                    + "unmute it and raise its gain (alsamixer)"
+            ]
             return
         }
         var warnings = 0
-        func warn(_ text: String) { advice.append(text); warnings += 1 }
+        func warn(_ text: String) {
+            advice.append(text)
+            warnings += 1
+        }
         let level = recommendedOutputDBFS
         if let level { advice.append("play at --amplitude \(Self.number(level)) dBFS") }
         if level == nil {
-            warn("even \(Self.number(LoopbackPlan.ladder[0])) dBFS clips: turn the capture gain (and any mic boost) down")
+            warn(
+                "even \(Self.number(LoopbackPlan.ladder[0])) dBFS clips: turn the capture gain (and any mic boost) down"
+            )
         } else if let clip = m.captureClipDBFS, clip < -3 {
-            warn("the capture clips at \(Self.number(clip)) dBFS: turn the capture gain or mic boost down, or keep the output at or below \(Self.number(level!)) dBFS")
+            warn(
+                "the capture clips at \(Self.number(clip)) dBFS: turn the capture gain or mic boost down, or keep the output at or below \(Self.number(level!)) dBFS"
+            )
         }
         if let level, let gain = m.gainDB, level + gain < -45 {
-            warn("the signal arrives weak (\(Self.number(level + gain)) dBFS at \(Self.number(level)) dBFS out): raise the capture gain or the output volume")
+            warn(
+                "the signal arrives weak (\(Self.number(level + gain)) dBFS at \(Self.number(level)) dBFS out): raise the capture gain or the output volume"
+            )
         }
         if let level, let gain = m.gainDB, level + gain - m.noiseFloorDBFS < 25 {
-            warn("noisy capture: the signal is only \(Self.number(level + gain - m.noiseFloorDBFS)) dB above the noise floor (\(Self.number(m.noiseFloorDBFS)) dBFS)")
+            warn(
+                "noisy capture: the signal is only \(Self.number(level + gain - m.noiseFloorDBFS)) dB above the noise floor (\(Self.number(m.noiseFloorDBFS)) dBFS)"
+            )
         }
         if let hum = m.humFrequency {
-            warn("mains hum at \(Self.number(hum)) Hz (\(Self.number(m.humDBFS)) dBFS): a ground loop; run the laptop on battery or use an isolator")
+            warn(
+                "mains hum at \(Self.number(hum)) Hz (\(Self.number(m.humDBFS)) dBFS): a ground loop; run the laptop on battery or use an isolator"
+            )
         }
         if m.resampler?.detected == true {
-            warn("a sample-rate converter sits in the path (the response falls steeply near the top of the band): "
-                 + "use hw:CARD,DEV, or --rate at the sound server's own rate (often 48000)")
+            warn(
+                "a sample-rate converter sits in the path (the response falls steeply near the top of the band): "
+                    + "use hw:CARD,DEV, or --rate at the sound server's own rate (often 48000)")
         }
         if let drift = m.driftPPM, abs(drift) > 20_000 {
-            warn("the capture runs \(Self.number(drift / 10_000))% off the playback rate: the device is not at the rate asked for")
+            warn(
+                "the capture runs \(Self.number(drift / 10_000))% off the playback rate: the device is not at the rate asked for"
+            )
         } else if let drift = m.driftPPM, abs(drift) > 500 {
             warn("playback and capture clocks differ by \(Self.number(drift)) ppm")
         }
         if let agc = m.agc, agc.detected {
-            warn("automatic gain control levels the input (\(Self.number(agc.playedStepDB)) dB step came back as \(Self.number(agc.capturedStepDB)) dB): "
-                 + "turn off AGC and noise suppression (alsamixer 'Auto Gain Control', PulseAudio echo-cancel, phone audio effects)")
+            warn(
+                "automatic gain control levels the input (\(Self.number(agc.playedStepDB)) dB step came back as \(Self.number(agc.capturedStepDB)) dB): "
+                    + "turn off AGC and noise suppression (alsamixer 'Auto Gain Control', PulseAudio echo-cancel, phone audio effects)"
+            )
         }
         let band = ResponseSummary(m.response)
         // A converter's cut near the top is reported above; lower cuts limit the profiles.
         if let high = band.highEdge, high < (m.resampler?.detected == true ? 0.3 : 0.4) * m.sampleRate {
-            warn("the path cuts above \(Self.hz(high)) (a low-pass or a voice channel): only profiles with tones below it work")
+            warn(
+                "the path cuts above \(Self.hz(high)) (a low-pass or a voice channel): only profiles with tones below it work"
+            )
         }
         if let low = band.lowEdge, low > 400 {
             warn("the path cuts below \(Self.hz(low))")
@@ -80,7 +102,9 @@ public struct LoopbackVerdict: Sendable, Equatable {
             warn("a notch near \(Self.hz(notch)): noise suppression or an equaliser; turn it off")
         }
         if hijackAsked, let power = m.powerTone, power.relativeDB < -20 {
-            warn("the HiJack power tone (\(Self.hz(power.frequency))) comes back \(Self.number(-power.relativeDB)) dB down: this path would not power a board")
+            warn(
+                "the HiJack power tone (\(Self.hz(power.frequency))) comes back \(Self.number(-power.relativeDB)) dB down: this path would not power a board"
+            )
         }
         if m.inverted { advice.append("the path inverts polarity (harmless: the decoders follow it)") }
         let failed = bytes.filter { !$0.passed }

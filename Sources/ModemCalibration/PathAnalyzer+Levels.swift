@@ -3,7 +3,8 @@ import ModemDSP
 extension PathAnalyzer {
     /// The level ladder: fundamental, harmonics and peak of each rung; where it clipped.
     func measureLevels(_ x: UnsafeBufferPointer<Float>, _ map: TimelineMap, into m: inout LoopbackMeasurements) {
-        let fs = plan.sampleRate, f = LoopbackPlan.referenceFrequency
+        let fs = plan.sampleRate
+        let f = LoopbackPlan.referenceFrequency
         var steps: [LevelStep] = []
         for rung in plan.levels {
             let (start, count) = map.map(rung.segment, trim: Int(0.025 * fs))
@@ -17,9 +18,10 @@ extension PathAnalyzer {
                 k += 1
             }
             let stats = SampleStatistics(x, start: start, count: n)
-            var step = LevelStep(outputDBFS: rung.dBFS, captureDBFS: Decibels.clamped(Decibels.amplitude(a)),
-                                 capturePeakDBFS: Decibels.clamped(Decibels.amplitude(stats.peak)),
-                                 distortionDB: Decibels.clamped(decibels(power: harmonics / max(a * a, 1e-30))))
+            var step = LevelStep(
+                outputDBFS: rung.dBFS, captureDBFS: Decibels.clamped(Decibels.amplitude(a)),
+                capturePeakDBFS: Decibels.clamped(Decibels.amplitude(stats.peak)),
+                distortionDB: Decibels.clamped(decibels(power: harmonics / max(a * a, 1e-30))))
             step.clipped = stats.peak >= 0.97 || step.distortionDB > -30
             steps.append(step)
         }
@@ -37,7 +39,8 @@ extension PathAnalyzer {
 
     /// The AGC check: the level of the stepped tone in 10 ms blocks.
     func measureAGC(_ x: UnsafeBufferPointer<Float>, _ map: TimelineMap, into m: inout LoopbackMeasurements) {
-        let fs = plan.sampleRate, f = LoopbackPlan.referenceFrequency
+        let fs = plan.sampleRate
+        let f = LoopbackPlan.referenceFrequency
         let probe = ToneProbe(frequency: f, sampleRate: fs)
         let block = ToneProbe.wholeCycles(Int(0.01 * fs), frequency: f, sampleRate: fs)
         func levels(_ segment: LoopbackPlan.Segment) -> [Double] {
@@ -46,9 +49,11 @@ extension PathAnalyzer {
                 Decibels.clamped(Decibels.amplitude(probe.amplitude(x, start: $0, count: block)))
             }
         }
-        let quiet = levels(plan.agcQuiet), loud = levels(plan.agcLoud)
+        let quiet = levels(plan.agcQuiet)
+        let loud = levels(plan.agcLoud)
         guard quiet.count > 40, loud.count > 40 else { return }
-        let settledQuiet = Self.mean(quiet.suffix(33).dropLast(3)), settledLoud = Self.mean(loud.suffix(33).dropLast(3))
+        let settledQuiet = Self.mean(quiet.suffix(33).dropLast(3))
+        let settledLoud = Self.mean(loud.suffix(33).dropLast(3))
         // The quiet tone must stand 20 dB clear of what white noise at the measured floor
         // reads as in one block (amplitude^2 = 4 sigma^2 / n), or its levels mean nothing.
         let blockNoise = m.noiseFloorDBFS - 3 + decibels(power: 4 / Double(block))
@@ -65,8 +70,9 @@ extension PathAnalyzer {
         }
         let captured = settledLoud - settledQuiet
         let detected = abs(captured - played) > 3 || overshoot > 2
-        m.agc = AGCResponse(playedStepDB: played, capturedStepDB: captured, overshootDB: overshoot,
-                            settleSeconds: Double(settle * block) / fs, detected: detected)
+        m.agc = AGCResponse(
+            playedStepDB: played, capturedStepDB: captured, overshootDB: overshoot,
+            settleSeconds: Double(settle * block) / fs, detected: detected)
         if detected {
             for i in m.levels.indices where m.levels[i].compressed { m.levels[i].compressed = false }
         }

@@ -55,7 +55,8 @@ public struct PathAnalyzer: Sendable {
         let slack = Int(Double(span) * 0.01) + 16
         var ratio = 1.0
         if let closing = locator.locate(in: x, lags: (Int(expected) - slack)..<(Int(expected) + slack)),
-           closing.clarity >= Self.minimumClarity {
+            closing.clarity >= Self.minimumClarity
+        {
             ratio = (closing.position - opening.position) / Double(span)
             m.chirpDriftPPM = (ratio - 1) * 1e6
         }
@@ -95,13 +96,17 @@ public struct PathAnalyzer: Sendable {
 
     /// Clock drift from the phase slope of the 1 kHz tone, and the gain at 1 kHz.
     private func measureDrift(_ x: UnsafeBufferPointer<Float>, _ map: TimelineMap, into m: inout LoopbackMeasurements) {
-        let fs = plan.sampleRate, f = LoopbackPlan.referenceFrequency
+        let fs = plan.sampleRate
+        let f = LoopbackPlan.referenceFrequency
         let probe = ToneProbe(frequency: f, sampleRate: fs)
         let (start, count) = map.map(plan.driftTone, trim: Int(0.1 * fs))
         let block = ToneProbe.wholeCycles(Int(0.01 * fs), frequency: f, sampleRate: fs)
         guard block > 0, count > 4 * block else { return }
-        var times: [Double] = [], phases: [Double] = [], amplitude = 0.0
-        var previous = 0.0, unwrap = 0.0
+        var times: [Double] = []
+        var phases: [Double] = []
+        var amplitude = 0.0
+        var previous = 0.0
+        var unwrap = 0.0
         var b = start
         while b + block <= start + count {
             let z = probe.measure(x, start: b, count: block)
@@ -125,15 +130,19 @@ public struct PathAnalyzer: Sendable {
     }
 
     /// The sweep and the power tone, relative to the gain at 1 kHz.
-    private func measureResponse(_ x: UnsafeBufferPointer<Float>, _ map: TimelineMap, into m: inout LoopbackMeasurements) {
+    private func measureResponse(
+        _ x: UnsafeBufferPointer<Float>, _ map: TimelineMap, into m: inout LoopbackMeasurements
+    ) {
         let fs = plan.sampleRate
         let reference = m.gainDB ?? 0
         func gain(_ step: LoopbackPlan.ToneStep, trim: Double) -> ResponsePoint {
             let (start, count) = map.map(step.segment, trim: Int(trim * fs))
             let n = ToneProbe.wholeCycles(count, frequency: step.frequency, sampleRate: fs)
-            let a = ToneProbe(frequency: step.frequency, sampleRate: fs).amplitude(x, start: start + (count - n) / 2, count: n)
-            return ResponsePoint(frequency: step.frequency,
-                                 relativeDB: Decibels.clamped(Decibels.amplitude(a / Decibels.linear(step.dBFS)) - reference))
+            let a = ToneProbe(frequency: step.frequency, sampleRate: fs).amplitude(
+                x, start: start + (count - n) / 2, count: n)
+            return ResponsePoint(
+                frequency: step.frequency,
+                relativeDB: Decibels.clamped(Decibels.amplitude(a / Decibels.linear(step.dBFS)) - reference))
         }
         m.response = plan.sweep.map { gain($0, trim: 0.015) }
         m.powerTone = gain(plan.powerTone, trim: 0.02)
@@ -143,8 +152,10 @@ public struct PathAnalyzer: Sendable {
     static func slope(_ x: [Double], _ y: [Double]) -> Double {
         let n = Double(x.count)
         guard n >= 2 else { return 0 }
-        let mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
-        var sxy = 0.0, sxx = 0.0
+        let mx = x.reduce(0, +) / n
+        let my = y.reduce(0, +) / n
+        var sxy = 0.0
+        var sxx = 0.0
         for i in x.indices {
             sxy += (x[i] - mx) * (y[i] - my)
             sxx += (x[i] - mx) * (x[i] - mx)

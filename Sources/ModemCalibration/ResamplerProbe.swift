@@ -20,8 +20,10 @@ struct ResamplerProbe {
         return (top.relativeDB, flat && top.relativeDB < -3)
     }
 
-    func evidence(_ x: UnsafeBufferPointer<Float>, at match: ChirpLocator.Match, response: [ResponsePoint],
-                  sampleRate: Double) -> ResamplerEvidence {
+    func evidence(
+        _ x: UnsafeBufferPointer<Float>, at match: ChirpLocator.Match, response: [ResponsePoint],
+        sampleRate: Double
+    ) -> ResamplerEvidence {
         let (cut, detected) = Self.steepTopCut(response, sampleRate: sampleRate)
         let whole = match.position.rounded()
         let fraction = abs(match.position - whole)
@@ -32,12 +34,16 @@ struct ResamplerProbe {
         // Read the capture at the chirp's exact position (cubic interpolation), fit a gain,
         // and measure what is left.
         let t = match.position - whole
-        var cc = 0.0, cy = 0.0
+        var cc = 0.0
+        var cy = 0.0
         var y = [Double](repeating: 0, count: chirp.count)
         for i in chirp.indices {
             let base = start + i + (t < 0 ? -1 : 0)
             let u = t < 0 ? 1 + t : t
-            let p0 = Double(x[base - 1]), p1 = Double(x[base]), p2 = Double(x[base + 1]), p3 = Double(x[base + 2])
+            let p0 = Double(x[base - 1])
+            let p1 = Double(x[base])
+            let p2 = Double(x[base + 1])
+            let p3 = Double(x[base + 2])
             let v = p1 + 0.5 * u * (p2 - p0 + u * (2 * p0 - 5 * p1 + 4 * p2 - p3 + u * (3 * (p1 - p2) + p3 - p0)))
             y[i] = v.isFinite ? v : 0
             let c = Double(chirp[i])

@@ -17,13 +17,22 @@ public struct ResponseSummary: Sendable, Equatable {
     public var notches: [Double] = []
 
     public init(_ response: [ResponsePoint]) {
-        guard let center = response.indices.min(by: { abs(response[$0].frequency - 1000) < abs(response[$1].frequency - 1000) }),
-              response[center].relativeDB >= Self.passDB else { return }
-        var lo = center, hi = center
+        guard
+            let center = response.indices.min(by: {
+                abs(response[$0].frequency - 1000) < abs(response[$1].frequency - 1000)
+            }),
+            response[center].relativeDB >= Self.passDB
+        else { return }
+        var lo = center
+        var hi = center
         // A notch does not end the band: it ends where two points in a row fail.
-        while lo > 0, response[lo - 1].relativeDB >= Self.passDB || (lo > 1 && response[lo - 2].relativeDB >= Self.passDB) { lo -= 1 }
+        while lo > 0,
+            response[lo - 1].relativeDB >= Self.passDB || (lo > 1 && response[lo - 2].relativeDB >= Self.passDB)
+        { lo -= 1 }
         while hi < response.count - 1,
-              response[hi + 1].relativeDB >= Self.passDB || (hi < response.count - 2 && response[hi + 2].relativeDB >= Self.passDB) { hi += 1 }
+            response[hi + 1].relativeDB >= Self.passDB
+                || (hi < response.count - 2 && response[hi + 2].relativeDB >= Self.passDB)
+        { hi += 1 }
         lowEdge = response[lo].frequency
         highEdge = response[hi].frequency
         if hi - lo >= 2 {
@@ -40,14 +49,17 @@ public struct ResponseSummary: Sendable, Equatable {
         if response[upper].frequency == frequency || upper == 0 {
             return response[upper].frequency == frequency ? response[upper].relativeDB : nil
         }
-        let a = response[upper - 1], b = response[upper]
+        let a = response[upper - 1]
+        let b = response[upper]
         let t = naturalLog(frequency / a.frequency) / naturalLog(b.frequency / a.frequency)
         return a.relativeDB + t * (b.relativeDB - a.relativeDB)
     }
 
     /// True when both of the profile's tones pass well enough, and evenly enough.
     public static func allows(_ profile: ModemProfile, _ response: [ResponsePoint]) -> Bool {
-        guard let mark = gain(at: profile.mark, in: response), let space = gain(at: profile.space, in: response) else { return false }
+        guard let mark = gain(at: profile.mark, in: response), let space = gain(at: profile.space, in: response) else {
+            return false
+        }
         return min(mark, space) >= profileDB && abs(mark - space) <= toneSpreadDB
     }
 }

@@ -34,7 +34,8 @@ struct TestSignalWriter {
 
     /// A linear chirp from `low` to `high` Hz at peak `dBFS` for `seconds`.
     mutating func chirp(low: Double, high: Double, dBFS: Double, seconds: Double) {
-        samples.append(contentsOf: Self.chirp(low: low, high: high, dBFS: dBFS, seconds: seconds, sampleRate: sampleRate))
+        samples.append(
+            contentsOf: Self.chirp(low: low, high: high, dBFS: dBFS, seconds: seconds, sampleRate: sampleRate))
     }
 
     /// The chirp alone, for correlating with what came back.

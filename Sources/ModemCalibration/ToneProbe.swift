@@ -22,12 +22,15 @@ struct ToneProbe {
     /// The complex amplitude (peak amplitude; phase of a cosine at sample 0) of the tone in
     /// `samples[start..<start+count]`; zero when the window is empty.
     func measure(_ samples: UnsafeBufferPointer<Float>, start: Int, count: Int) -> (re: Double, im: Double) {
-        let lo = max(0, start), hi = min(samples.count, start + count)
+        let lo = max(0, start)
+        let hi = min(samples.count, start + count)
         guard hi > lo else { return (0, 0) }
         let w = 2 * Double.pi * frequency / sampleRate
         let phase0 = (w * Double(lo)).truncatingRemainder(dividingBy: 2 * Double.pi)
-        var pr = cosine(phase0), pi = -sine(phase0)
-        var re = 0.0, im = 0.0
+        var pr = cosine(phase0)
+        var pi = -sine(phase0)
+        var re = 0.0
+        var im = 0.0
         var k = 0
         for i in lo..<hi {
             let x = samples[i].isFinite ? Double(samples[i]) : 0
@@ -69,9 +72,11 @@ struct SampleStatistics {
     var meanSquare = 0.0
 
     init(_ samples: UnsafeBufferPointer<Float>, start: Int, count: Int) {
-        let lo = max(0, start), hi = min(samples.count, start + count)
+        let lo = max(0, start)
+        let hi = min(samples.count, start + count)
         guard hi > lo else { return }
-        var sum = 0.0, p: Float = 0
+        var sum = 0.0
+        var p: Float = 0
         for i in lo..<hi where samples[i].isFinite {
             let x = samples[i]
             sum += Double(x * x)

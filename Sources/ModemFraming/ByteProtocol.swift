@@ -1,8 +1,15 @@
 /// The byte protocols by name, for command lines and configuration files.
 public enum ByteProtocol: String, CaseIterable, Sendable {
-    case line, pin, pinReply = "pin-reply", range, ez1, toggle, motor, accessory
-    case xbeeAT = "xbee-at", xbeeReply = "xbee-reply", xbeeAPI = "xbee-api", xbeeAPI2 = "xbee-api2"
-    case slip, cobs, hijack, hijackRate = "hijack-rate", link
+    case line, pin
+    case pinReply = "pin-reply"
+    case range, ez1, toggle, motor, accessory
+    case xbeeAT = "xbee-at"
+    case xbeeReply = "xbee-reply"
+    case xbeeAPI = "xbee-api"
+    case xbeeAPI2 = "xbee-api2"
+    case slip, cobs, hijack
+    case hijackRate = "hijack-rate"
+    case link
 
     /// What the protocol carries, one line.
     public var summary: String {

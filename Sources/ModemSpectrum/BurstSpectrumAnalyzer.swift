@@ -118,9 +118,12 @@ public final class BurstSpectrumAnalyzer {
     /// a whole one is in.
     public func process(_ samples: UnsafeBufferPointer<Float>) {
         guard var x = samples.baseAddress else { return }
-        let n = frameLength, hop = n / 2, ringMask = n - 1
+        let n = frameLength
+        let hop = n / 2
+        let ringMask = n - 1
         var remaining = samples.count
-        var filled = self.filled, sinceFrame = self.sinceFrame
+        var filled = self.filled
+        var sinceFrame = self.sinceFrame
         while remaining > 0 {
             // Copy up to the sample that makes the next frame due (a whole frame in, and half
             // a frame since the last), then analyse: the same frames as one sample at a time.
@@ -147,7 +150,8 @@ public final class BurstSpectrumAnalyzer {
     }
 
     private func analyseFrame(endingAt end: Int) {
-        let n = frameLength, ringMask = n - 1
+        let n = frameLength
+        let ringMask = n - 1
         let size = 4 * n
         var power = 0.0
         let start = end - n
@@ -167,7 +171,8 @@ public final class BurstSpectrumAnalyzer {
         // inverse transform's bins outside the band were zeroed at creation and are never
         // written: FFTW's complex out-of-place transforms leave their input alone.
         fft.execute(bins: bandLow...bandHigh)
-        let spectrum = fft.output, band = inverse.input
+        let spectrum = fft.output
+        let band = inverse.input
         for k in bandLow...bandHigh {
             let c = spectrum[k]
             let g = 2 * mask[k] / Float(size)
@@ -179,7 +184,8 @@ public final class BurstSpectrumAnalyzer {
         let bins = histogramBins
         // The central half of the frame: each sample is measured once (hop = n/2).
         for i in (n / 4)..<(3 * n / 4) {
-            let a = z[i], b = z[i + 1]
+            let a = z[i]
+            let b = z[i + 1]
             // arg(b * conj(a)): phase advance over one sample.
             let re = Double(b.0) * Double(a.0) + Double(b.1) * Double(a.1)
             let im = Double(b.1) * Double(a.0) - Double(b.0) * Double(a.1)
@@ -238,14 +244,16 @@ public final class BurstSpectrumAnalyzer {
     private func tone(near nominal: Double) -> ToneMeasurement? {
         let step = Self.histogramStep
         func bin(_ f: Double) -> Int { min(histogramBins - 1, max(0, Int((f - histogramLow) / step))) }
-        let lo = bin(nominal * (1 - searchFraction)), hi = bin(nominal * (1 + searchFraction))
+        let lo = bin(nominal * (1 - searchFraction))
+        let hi = bin(nominal * (1 + searchFraction))
         guard lo < hi else { return nil }
         var best = lo
         for k in lo...hi where histogram[k] > histogram[best] { best = k }
         guard histogram[best] > 0 else { return nil }
         // Level: mean |z|^2 within +-baud/8 of the mode.
         let half = max(3, Int(profile.baud / 8 / step))
-        var wide = 0.0, count = 0.0
+        var wide = 0.0
+        var count = 0.0
         for k in max(0, best - half)...min(histogramBins - 1, best + half) {
             wide += histogram[k]
             count += histogramCount[k]
@@ -256,7 +264,8 @@ public final class BurstSpectrumAnalyzer {
         // puts 15-25 % of the weight near the tone within 6 Hz, white noise at +10 dB about
         // 5 %) and within baud/16 of the spectral line (strictly alternating bits never let
         // a tone settle and make a false sharp mode); otherwise the spectral line.
-        var w = 0.0, wf = 0.0
+        var w = 0.0
+        var wf = 0.0
         for k in max(0, best - 3)...min(histogramBins - 1, best + 3) {
             w += histogram[k]
             wf += histogram[k] * (histogramLow + (Double(k) + 0.5) * step)
@@ -275,7 +284,8 @@ public final class BurstSpectrumAnalyzer {
     public func suggestedProfile(tolerance: Double = 0.003) -> ModemProfile? {
         let (mark, space) = measurement()
         guard let mark, let space else { return nil }
-        let rm = mark.frequency / profile.mark, rs = space.frequency / profile.space
+        let rm = mark.frequency / profile.mark
+        let rs = space.frequency / profile.space
         guard abs(rm - 1) > tolerance || abs(rs - 1) > tolerance else { return nil }
         var p = profile.overriding(baud: profile.baud * (rm + rs) / 2, mark: mark.frequency, space: space.frequency)
         p.name = "measured"

@@ -18,8 +18,9 @@ func makePlan(_ make: @Sendable () -> fftwf_plan?) -> fftwf_plan {
 /// `output`, under the planner lock.
 func makeComplexPlan(size: Int, input: Int, output: Int, direction: Int32) -> fftwf_plan {
     makePlan {
-        fftwf_plan_dft_1d(Int32(size), UnsafeMutablePointer(bitPattern: input), UnsafeMutablePointer(bitPattern: output),
-                          direction, UInt32(FFTW_ESTIMATE))
+        fftwf_plan_dft_1d(
+            Int32(size), UnsafeMutablePointer(bitPattern: input), UnsafeMutablePointer(bitPattern: output),
+            direction, UInt32(FFTW_ESTIMATE))
     }
 }
 
@@ -67,8 +68,9 @@ final class RealFFT {
             (twiddles + k).initialize(to: (Float(cosine(angle)), Float(sine(angle))))
         }
         // fftwf_alloc_real's alignment suits complex values too: the pairs are read in place.
-        plan = makeComplexPlan(size: half, input: Int(bitPattern: inBuffer), output: Int(bitPattern: pairBuffer),
-                               direction: FFTW_FORWARD)
+        plan = makeComplexPlan(
+            size: half, input: Int(bitPattern: inBuffer), output: Int(bitPattern: pairBuffer),
+            direction: FFTW_FORWARD)
     }
 
     deinit {
@@ -93,9 +95,12 @@ final class RealFFT {
         for k in max(0, bins.lowerBound)...min(half, bins.upperBound) {
             // Z[k] = E[k] + i O[k] with E, O the spectra of the even and odd samples; both are
             // real signals' spectra, so conj(Z[half - k]) = E[k] - i O[k].
-            let a = pairs[k == half ? 0 : k], b = pairs[k == 0 ? 0 : half - k]
-            let evenRe = 0.5 * (a.0 + b.0), evenIm = 0.5 * (a.1 - b.1)
-            let oddRe = 0.5 * (a.1 + b.1), oddIm = -0.5 * (a.0 - b.0)
+            let a = pairs[k == half ? 0 : k]
+            let b = pairs[k == 0 ? 0 : half - k]
+            let evenRe = 0.5 * (a.0 + b.0)
+            let evenIm = 0.5 * (a.1 - b.1)
+            let oddRe = 0.5 * (a.1 + b.1)
+            let oddIm = -0.5 * (a.0 - b.0)
             let w = twiddles[k]
             output[k] = (evenRe + w.0 * oddRe - w.1 * oddIm, evenIm + w.0 * oddIm + w.1 * oddRe)
         }
@@ -123,8 +128,9 @@ final class ComplexInverseFFT {
         inBuffer.initialize(repeating: (0, 0), count: size)
         input = inBuffer
         output = outBuffer
-        plan = makeComplexPlan(size: size, input: Int(bitPattern: inBuffer), output: Int(bitPattern: outBuffer),
-                               direction: FFTW_BACKWARD)
+        plan = makeComplexPlan(
+            size: size, input: Int(bitPattern: inBuffer), output: Int(bitPattern: outBuffer),
+            direction: FFTW_BACKWARD)
     }
 
     deinit {

@@ -24,7 +24,8 @@ struct LevelBands {
         self.binHz = binHz
         let top = n / 2 - 1
         func bin(_ hz: Double) -> Int { max(1, min(top, Int((hz / binHz).rounded()))) }
-        let low = min(profile.mark, profile.space), high = max(profile.mark, profile.space)
+        let low = min(profile.mark, profile.space)
+        let high = max(profile.mark, profile.space)
         toneBand = bin(low - profile.baud)...max(bin(low - profile.baud), bin(high + profile.baud))
         let half = min(profile.baud / 2, (high - low) / 2)
         func around(_ f: Double) -> ClosedRange<Int> { bin(f - half)...max(bin(f - half), bin(f + half)) }
@@ -56,8 +57,10 @@ enum SpectrumMath {
     /// `frames` exponential variables (a noise bin's power in one frame is exponential), so
     /// white noise reads its mean power per bin. The median ignores hum, harmonics and other
     /// spurs that a mean would count as noise. `scratch` holds at least the ranges' bins.
-    static func noiseDensity(_ p: UnsafePointer<Double>, _ ranges: [ClosedRange<Int>], frames: Double,
-                             scratch: UnsafeMutablePointer<Double>) -> Double? {
+    static func noiseDensity(
+        _ p: UnsafePointer<Double>, _ ranges: [ClosedRange<Int>], frames: Double,
+        scratch: UnsafeMutablePointer<Double>
+    ) -> Double? {
         var count = 0
         for r in ranges {
             for k in r {
@@ -75,10 +78,12 @@ enum SpectrumMath {
 
     /// The `rank`-th smallest of `values[0..<count]` (quickselect; reorders the values).
     static func select(_ values: UnsafeMutablePointer<Double>, count: Int, rank: Int) -> Double {
-        var lo = 0, hi = count - 1
+        var lo = 0
+        var hi = count - 1
         while lo < hi {
             let pivot = values[(lo + hi) / 2]
-            var i = lo, j = hi
+            var i = lo
+            var j = hi
             while i <= j {
                 while values[i] < pivot { i += 1 }
                 while values[j] > pivot { j -= 1 }
@@ -96,11 +101,15 @@ enum SpectrumMath {
     /// The strongest bin in `bins` (which must not hold the first or last bin of `p`), its
     /// frequency refined by a parabola through the log power of it and its neighbours, and
     /// its power.
-    static func strongest(_ p: UnsafePointer<Double>, _ bins: ClosedRange<Int>, binHz: Double) -> (bin: Int, frequency: Double, power: Double) {
+    static func strongest(_ p: UnsafePointer<Double>, _ bins: ClosedRange<Int>, binHz: Double) -> (
+        bin: Int, frequency: Double, power: Double
+    ) {
         var best = bins.lowerBound
         for k in bins where p[k] > p[best] { best = k }
         guard p[best] > 0, best > 0 else { return (best, Double(best) * binHz, p[best]) }
-        let a = naturalLog(max(p[best - 1], 1e-300)), b = naturalLog(p[best]), c = naturalLog(max(p[best + 1], 1e-300))
+        let a = naturalLog(max(p[best - 1], 1e-300))
+        let b = naturalLog(p[best])
+        let c = naturalLog(max(p[best + 1], 1e-300))
         let d = a - 2 * b + c
         let offset = d < 0 ? max(-0.5, min(0.5, 0.5 * (a - c) / d)) : 0
         return (best, (Double(best) + offset) * binHz, p[best])
@@ -124,9 +133,11 @@ extension SpectrumMath {
     /// noise + a * sum((baud / (f - tone))^2) + b * sum((baud / (f - tone))^4)
     /// by least squares on relative errors; a skirt term that comes out negative is dropped.
     /// Nil when there are no reference bins.
-    static func noiseDensity(_ p: UnsafePointer<Double>, _ ranges: [ClosedRange<Int>], frames: Double,
-                             tones: [Double], baud: Double, binHz: Double,
-                             scratch: UnsafeMutablePointer<Double>) -> Double? {
+    static func noiseDensity(
+        _ p: UnsafePointer<Double>, _ ranges: [ClosedRange<Int>], frames: Double,
+        tones: [Double], baud: Double, binHz: Double,
+        scratch: UnsafeMutablePointer<Double>
+    ) -> Double? {
         // Normal equations of y = n + a g2 + b g4, weights 1 / y^2: row i is x_i (x = 1, g2,
         // g4) against every x_j, then against y.
         var m = (r0: (0.0, 0.0, 0.0, 0.0), r1: (0.0, 0.0, 0.0, 0.0), r2: (0.0, 0.0, 0.0, 0.0))
@@ -137,7 +148,8 @@ extension SpectrumMath {
                 let end = min(r.upperBound, start + 15)
                 guard let y = noiseDensity(p, [start...end], frames: frames, scratch: scratch) else { break }
                 let f = Double(start + end) / 2 * binHz
-                var g2 = 0.0, g4 = 0.0
+                var g2 = 0.0
+                var g4 = 0.0
                 for t in tones {
                     let d = baud / (f - t)
                     g2 += d * d

@@ -75,7 +75,8 @@ public struct LevelLine {
             guard dBFS.isFinite else { return 0 }
             return max(0, min(width, Int(((dBFS + 60) / 60 * Double(width)).rounded())))
         }
-        let peak = position(r.peakDBFS), hold = position(r.peakHoldDBFS)
+        let peak = position(r.peakDBFS)
+        let hold = position(r.peakHoldDBFS)
         var cells = [Character](repeating: ".", count: width)
         for i in 0..<peak { cells[i] = "#" }
         if hold > 0 { cells[hold - 1] = "|" }

@@ -125,7 +125,9 @@ public final class LevelMeter {
         let input = fft.input
         while remaining > 0 {
             let take = min(remaining, frameLength - filled, updateSamples - intervalSamples)
-            var peak = intervalPeak, squares = 0.0, clipped = 0
+            var peak = intervalPeak
+            var squares = 0.0
+            var clipped = 0
             for i in 0..<take {
                 var v = x[i]
                 if !v.isFinite { v = 0 }
@@ -169,7 +171,8 @@ public final class LevelMeter {
         let inBand = SpectrumMath.sum(frame, bands.toneBand)
         // Noise expected in the band: this frame's own outside bins, else what was measured
         // between bursts; -87 dBFS at the least, so digital silence is never a burst.
-        let density = SpectrumMath.noiseDensity(frame, bands.reference, frames: 1, scratch: scratch)
+        let density =
+            SpectrumMath.noiseDensity(frame, bands.reference, frames: 1, scratch: scratch)
             ?? (gapFrames >= 8 ? gapDensity() : 0)
         let expected = max(density * Double(bands.toneBand.count), 1e-9)
         if inBand > 3 * expected && inBand > 0.05 * total {
@@ -222,21 +225,29 @@ public final class LevelMeter {
             average[k] = max(0, s) / frames
         }
         // The gap density overwrites `average`; read the burst first.
-        let outside = SpectrumMath.noiseDensity(average, bands.reference, frames: frames, tones: [profile.mark, profile.space],
-                                                baud: profile.baud, binHz: bands.binHz, scratch: scratch)
+        let outside = SpectrumMath.noiseDensity(
+            average, bands.reference, frames: frames, tones: [profile.mark, profile.space],
+            baud: profile.baud, binHz: bands.binHz, scratch: scratch)
         let inBand = SpectrumMath.sum(average, bands.toneBand)
         var total = 0.0
         for k in 0..<bins { total += average[k] }
-        let markBand = SpectrumMath.sum(average, bands.mark), spaceBand = SpectrumMath.sum(average, bands.space)
+        let markBand = SpectrumMath.sum(average, bands.mark)
+        let spaceBand = SpectrumMath.sum(average, bands.space)
         let markPeak = SpectrumMath.strongest(average, bands.mark, binHz: bands.binHz)
         let spacePeak = SpectrumMath.strongest(average, bands.space, binHz: bands.binHz)
         let strongest = SpectrumMath.strongest(average, bands.searchable, binHz: bands.binHz)
         var density: Double?
         var source: BurstLevel.NoiseSource?
-        if let outside { density = outside; source = .outsideTheBand }
+        if let outside {
+            density = outside
+            source = .outsideTheBand
+        }
         if gapFrames >= 8 {
             let between = gapDensity()
-            if outside.map({ between >= 0.25 * $0 }) ?? true { density = between; source = .betweenBursts }
+            if outside.map({ between >= 0.25 * $0 }) ?? true {
+                density = between
+                source = .betweenBursts
+            }
         }
         let d = density ?? 0
         let signal = max(0, inBand - d * Double(bands.toneBand.count))
@@ -244,7 +255,9 @@ public final class LevelMeter {
         let mark = max(0, markBand - d * Double(bands.mark.count))
         let space = max(0, spaceBand - d * Double(bands.space.count))
         let noise = d * bands.fullBandBins
-        let snr: Double? = density.map { _ in noise > 0 ? decibels(power: signal / noise) : (signal > 0 ? .infinity : -.infinity) }
+        let snr: Double? = density.map { _ in
+            noise > 0 ? decibels(power: signal / noise) : (signal > 0 ? .infinity : -.infinity)
+        }
         // A burst under way may so far be its preamble alone (the mark tone): that is the
         // profile's too. A finished burst needs both tones.
         let both = mark >= 0.1 * allSignal && space >= 0.1 * allSignal
@@ -252,7 +265,8 @@ public final class LevelMeter {
         let present = signal > 0 && mark + space >= 0.5 * allSignal && (both || preamble)
         return BurstLevel(
             snr: snr, levelDBFS: decibels(power: 2 * signal), markDBFS: decibels(power: 2 * mark),
-            spaceDBFS: decibels(power: 2 * space), markFrequency: markPeak.frequency, spaceFrequency: spacePeak.frequency,
+            spaceDBFS: decibels(power: 2 * space), markFrequency: markPeak.frequency,
+            spaceFrequency: spacePeak.frequency,
             noiseDBFS: decibels(power: 2 * noise), noiseSource: source, tonesPresent: present,
             strongestFrequency: strongest.frequency, durationSeconds: Double(burstEnd - burstStart) / sampleRate,
             ongoing: inBurst)
@@ -278,10 +292,13 @@ public final class LevelMeter {
         if intervalFrames > 0 {
             for k in 0..<bins { average[k] = intervalSum[k] / Double(intervalFrames) }
             let top = SpectrumMath.strongest(average, bands.searchable, binHz: bands.binHz)
-            let floor = SpectrumMath.noiseDensity(average, [bands.searchable], frames: Double(intervalFrames), scratch: scratch) ?? 0
+            let floor =
+                SpectrumMath.noiseDensity(average, [bands.searchable], frames: Double(intervalFrames), scratch: scratch)
+                ?? 0
             if top.power > 100 * floor && top.power > 1e-10 { r.strongestTone = top.frequency }
         }
-        r.verdict = verdict(r, clippedRecently: lastClip.map { totalSamples - $0 <= Int64(Self.holdSeconds * sampleRate) } ?? false)
+        r.verdict = verdict(
+            r, clippedRecently: lastClip.map { totalSamples - $0 <= Int64(Self.holdSeconds * sampleRate) } ?? false)
         reading = r
         readingCount += 1
         intervalSamples = 0
@@ -296,10 +313,15 @@ public final class LevelMeter {
         if clippedRecently { return .clipping }
         guard let b = r.burst else { return r.peakDBFS < -60 ? .noSignal : .noProfileTones(strongest: r.strongestTone) }
         let advice: LevelVerdict
-        if !b.tonesPresent { advice = .noProfileTones(strongest: b.strongestFrequency) }
-        else if b.levelDBFS < -40 { advice = .weak }
-        else if let snr = b.snr, snr < 3 { advice = .noisy }
-        else { advice = .ok }
+        if !b.tonesPresent {
+            advice = .noProfileTones(strongest: b.strongestFrequency)
+        } else if b.levelDBFS < -40 {
+            advice = .weak
+        } else if let snr = b.snr, snr < 3 {
+            advice = .noisy
+        } else {
+            advice = .ok
+        }
         if b.ongoing || r.burstAge <= Self.holdSeconds { return advice }
         // Between bursts the last burst's advice stands, unless something loud that is not
         // a burst of the profile's tones is playing now (hum and the like are not news).

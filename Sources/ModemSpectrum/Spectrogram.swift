@@ -76,8 +76,11 @@ public final class Spectrogram {
     public var columnSeconds: Double { Double(framesPerColumn * frameLength / 4) / sampleRate }
 
     public func process(_ samples: UnsafeBufferPointer<Float>) {
-        let mask = frameLength - 1, hop = frameLength / 4
-        let history = self.history, window = self.window, input = fft.input
+        let mask = frameLength - 1
+        let hop = frameLength / 4
+        let history = self.history
+        let window = self.window
+        let input = fft.input
         var filled = self.filled
         for x in samples {
             history[filled & mask] = x.isFinite ? x : 0

@@ -44,8 +44,10 @@ public final class ToneAdapter {
     /// The screen's verdict on the burst under way.
     private var verdict = Verdict.undecided
 
-    public init(profile: ModemProfile, sampleRate: Double, framesPerBurst: Int = 16, threshold: Double = 0.005,
-                screenTolerance: Double = 0.0025) {
+    public init(
+        profile: ModemProfile, sampleRate: Double, framesPerBurst: Int = 16, threshold: Double = 0.005,
+        screenTolerance: Double = 0.0025
+    ) {
         nominal = profile
         self.framesPerBurst = framesPerBurst
         self.threshold = threshold
@@ -71,14 +73,17 @@ public final class ToneAdapter {
     /// so one burst measured wrong (noise, a transient) cannot throw the tuning off. Events
     /// without both tones measured (NaN) say nothing to the screen; until one with both
     /// arrives, the burst is analysed as if the screen did not exist.
-    public func observe(_ samples: UnsafeBufferPointer<Float>, inBurst: Bool,
-                        events: some Sequence<ModemEvent>) -> (mark: Double, space: Double)? {
+    public func observe(
+        _ samples: UnsafeBufferPointer<Float>, inBurst: Bool,
+        events: some Sequence<ModemEvent>
+    ) -> (mark: Double, space: Double)? {
         defer { wasInBurst = inBurst }
         if inBurst {
             if verdict == .undecided {
                 for e in events {
                     guard let m = e.fsk, m.markFrequency.isFinite && m.spaceFrequency.isFinite else { continue }
-                    let near = abs(m.markFrequency / current.mark - 1) <= screenTolerance
+                    let near =
+                        abs(m.markFrequency / current.mark - 1) <= screenTolerance
                         && abs(m.spaceFrequency / current.space - 1) <= screenTolerance
                     verdict = near ? .onTuning : .analyse
                     break
@@ -101,7 +106,8 @@ public final class ToneAdapter {
         guard analyzer.framesAccumulated >= 4 else { return nil }
         let (mark, space) = analyzer.measurement()
         guard let m = mark?.frequency, let s = space?.frequency,
-              abs(m / nominal.mark - 1) <= 0.05, abs(s / nominal.space - 1) <= 0.05 else { return nil }
+            abs(m / nominal.mark - 1) <= 0.05, abs(s / nominal.space - 1) <= 0.05
+        else { return nil }
         let moved = abs(m / current.mark - 1) > threshold || abs(s / current.space - 1) > threshold
         guard moved else { return nil }
         current = ((current.mark + m) / 2, (current.space + s) / 2)

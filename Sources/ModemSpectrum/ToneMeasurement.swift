@@ -18,7 +18,9 @@ func log10Approx(_ x: Double) -> Double {
     let m = x.significand
     let y = (m - 1) / (m + 1)
     let y2 = y * y
-    var term = y, sum = y, k = 1.0
+    var term = y
+    var sum = y
+    var k = 1.0
     while abs(term) > 1e-17 {
         term *= y2
         sum += term / (2 * k + 1)

@@ -11,8 +11,10 @@ public enum Models {
 
     /// What `softmodem encode` writes by default: -1 dBFS peak (or `dBFS`), 50/7 preamble and
     /// postamble, 0.1 s silence around the burst, 16-bit PCM.
-    public static func cliEncode(_ bytes: [UInt8], dBFS: Double = -1, profile: ModemProfile = .softmodem1225,
-                          rate: Double = 44_100) throws -> [Float] {
+    public static func cliEncode(
+        _ bytes: [UInt8], dBFS: Double = -1, profile: ModemProfile = .softmodem1225,
+        rate: Double = 44_100
+    ) throws -> [Float] {
         let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: amplitude(dBFS: dBFS))
         var encoder = BurstEncoder(modulator: modulator, preambleBits: 50, postambleBits: 7)
         let silence = Int(0.1 * rate)
@@ -20,15 +22,19 @@ public enum Models {
     }
 
     /// Decodes with `FSKDemodulator` and default settings, in chunks (``TestSignals/decode(_:profile:rate:format:squelch:chunk:)``).
-    public static func demodulate(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
-                                  chunk: Int = 4096) throws -> [UInt8] {
+    public static func demodulate(
+        _ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
+        chunk: Int = 4096
+    ) throws -> [UInt8] {
         try TestSignals.decode(samples, profile: profile, rate: rate, chunk: chunk)
     }
 
     /// Runs the Arduino receiver model, draining its ring every `chunk` samples as a sketch's
     /// loop() would.
-    public static func arduinoReceive(_ samples: [Float], timing: ArduinoSoftModemTiming = ArduinoSoftModemTiming(profile: .softmodem1225)!,
-                               rate: Double = 44_100, chunk: Int = 512) -> [UInt8] {
+    public static func arduinoReceive(
+        _ samples: [Float], timing: ArduinoSoftModemTiming = ArduinoSoftModemTiming(profile: .softmodem1225)!,
+        rate: Double = 44_100, chunk: Int = 512
+    ) -> [UInt8] {
         var rx = ArduinoSoftModemReceiver(timing: timing, sampleRate: rate)
         var out: [UInt8] = []
         samples.withUnsafeBufferPointer { all in
@@ -65,13 +71,17 @@ public enum Models {
     /// Arduino output for `bytes` written in pieces of `piece` bytes with idle gaps cycling
     /// through `gapsMicroseconds` (0 = back to back). Preambles vary with the gaps, including
     /// the 8-bit wrap (208.5 ms gives 0 bits at 1225 baud).
-    public static func arduinoBursts(_ bytes: [UInt8], piece: Int, gapsMicroseconds: [Int64] = [0, 5_000, 30_000, 208_500, 250_000],
-                              profile: ModemProfile = .softmodem1225, rate: Double = 44_100, clockError: Double = 0) -> [Float] {
-        var tx = ArduinoSoftModemTransmitter(timing: ArduinoSoftModemTiming(profile: profile)!, sampleRate: rate,
-                                             clockError: clockError)
+    public static func arduinoBursts(
+        _ bytes: [UInt8], piece: Int, gapsMicroseconds: [Int64] = [0, 5_000, 30_000, 208_500, 250_000],
+        profile: ModemProfile = .softmodem1225, rate: Double = 44_100, clockError: Double = 0
+    ) -> [Float] {
+        var tx = ArduinoSoftModemTransmitter(
+            timing: ArduinoSoftModemTiming(profile: profile)!, sampleRate: rate,
+            clockError: clockError)
         var out: [Float] = []
         tx.idle(microseconds: 100_000, into: &out)
-        var index = 0, gap = 0
+        var index = 0
+        var gap = 0
         while index < bytes.count {
             let end = min(bytes.count, index + piece)
             tx.write(Array(bytes[index..<end]), into: &out)

@@ -17,7 +17,9 @@ public enum CLI {
 
     /// `SOFTMODEM_BIN` if set (the Makefile sets it), else the newest build in .build.
     public static let binary: String = {
-        if let path = ProcessInfo.processInfo.environment["SOFTMODEM_BIN"], FileManager.default.isExecutableFile(atPath: path) {
+        if let path = ProcessInfo.processInfo.environment["SOFTMODEM_BIN"],
+            FileManager.default.isExecutableFile(atPath: path)
+        {
             return path
         }
         let candidates = ["release", "debug"].map { packageRoot.appendingPathComponent(".build/\($0)/softmodem").path }
@@ -37,17 +39,23 @@ public enum CLI {
 
     /// Runs the softmodem binary (``binary``) with `arguments`, feeding it `stdin`; the process is
     /// terminated after `timeout` seconds.
-    public static func softmodem(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
+    public static func softmodem(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120) throws
+        -> Result
+    {
         try run(binary, arguments, stdin: stdin, timeout: timeout)
     }
 
     /// Runs `executable` with `arguments`, feeding it `stdin`, and collects both outputs; the
     /// process is terminated after `timeout` seconds.
-    public static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 120)
+        throws -> Result
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -60,7 +68,10 @@ public enum CLI {
         // Drain both pipes concurrently so a chatty child never blocks.
         nonisolated(unsafe) var errData = Data()
         let errDone = DispatchSemaphore(value: 0)
-        Thread { errData = err.fileHandleForReading.readDataToEndOfFile(); errDone.signal() }.start()
+        Thread {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errDone.signal()
+        }.start()
         let deadline = DispatchTime.now() + timeout
         let timer = DispatchSource.makeTimerSource()
         timer.schedule(deadline: deadline)
@@ -70,7 +81,8 @@ public enum CLI {
         process.waitUntilExit()
         timer.cancel()
         errDone.wait()
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh temporary directory for one test.
@@ -94,7 +106,7 @@ public enum CLI {
         var state = seed &+ 0x9E37_79B9_7F4A_7C15
         var data = Data(count: count)
         for i in 0..<count {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             data[i] = UInt8(truncatingIfNeeded: state >> 33)
         }
         return data

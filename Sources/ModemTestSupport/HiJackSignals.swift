@@ -9,11 +9,16 @@ public enum HiJackSignals {
     }
 
     /// Host -> board audio: `idleBits` of idle lead-in, the bytes, `idleBits` of idle tail.
-    public static func hostSignal(_ bytes: [UInt8], sampleRate: Double, bytePeriod: Int = HiJack.defaultBytePeriod,
-                                  invert: Bool = false, baud: Double = HiJack.hostBaud, amplitude: Float = 1,
-                                  idleBits: Int = 8) throws -> [Float] {
-        var encoder = try HiJackEncoder(sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod, amplitude: amplitude, invert: invert)
-        var out = [Float](repeating: 0, count: encoder.maxSamples(forIdleBits: 2 * idleBits) * 2 + encoder.maxSamples(forBytes: bytes.count))
+    public static func hostSignal(
+        _ bytes: [UInt8], sampleRate: Double, bytePeriod: Int = HiJack.defaultBytePeriod,
+        invert: Bool = false, baud: Double = HiJack.hostBaud, amplitude: Float = 1,
+        idleBits: Int = 8
+    ) throws -> [Float] {
+        var encoder = try HiJackEncoder(
+            sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod, amplitude: amplitude, invert: invert)
+        var out = [Float](
+            repeating: 0,
+            count: encoder.maxSamples(forIdleBits: 2 * idleBits) * 2 + encoder.maxSamples(forBytes: bytes.count))
         let n = out.withUnsafeMutableBufferPointer { buffer in
             var n = encoder.idle(bits: idleBits, into: buffer.baseAddress!)
             n += bytes.withUnsafeBufferPointer { encoder.encode($0, into: buffer.baseAddress! + n) }
@@ -25,8 +30,10 @@ public enum HiJackSignals {
     }
 
     /// Board -> host audio as it reaches the computer.
-    public static func boardSignal(_ bytes: [UInt8], sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1,
-                            path: HiJackMicrophonePath? = nil, level: Float = 0.5) -> [Float] {
+    public static func boardSignal(
+        _ bytes: [UInt8], sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1,
+        path: HiJackMicrophonePath? = nil, level: Float = 0.5
+    ) -> [Float] {
         var transmitter = HiJackBoardTransmitter(sampleRate: sampleRate, baud: baud, idleBits: idleBits, level: level)
         var samples: [Float] = []
         transmitter.render(transmitter.halfBits(for: bytes, leadingIdleBits: 20), into: &samples)
@@ -37,7 +44,9 @@ public enum HiJackSignals {
     }
 
     /// Runs the decoder over `samples` in chunks of random sizes (0 included).
-    public static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (bytes: [UInt8], decoder: HiJackDecoder, events: [ModemEvent]) {
+    public static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (
+        bytes: [UInt8], decoder: HiJackDecoder, events: [ModemEvent]
+    ) {
         var decoder = try HiJackDecoder(sampleRate: sampleRate)
         var rng = SeededGenerator(seed: seed)
         var events: [ModemEvent] = []

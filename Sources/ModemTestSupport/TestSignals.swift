@@ -13,19 +13,25 @@ public enum TestSignals {
         return (0...255).map { UInt8($0) }.shuffled(using: &g)
     }
 
-    public static func encode(_ bytes: [UInt8], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
-                       amplitude: Float = 0.9, format: FrameFormat = .eightN1,
-                       preamble: Int = 50, postamble: Int = 7, silence: Int = 0) throws -> [Float] {
+    public static func encode(
+        _ bytes: [UInt8], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
+        amplitude: Float = 0.9, format: FrameFormat = .eightN1,
+        preamble: Int = 50, postamble: Int = 7, silence: Int = 0
+    ) throws -> [Float] {
         let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: amplitude)
-        var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: postamble)
+        var encoder = BurstEncoder(
+            modulator: modulator, format: format, preambleBits: preamble, postambleBits: postamble)
         return encoder.burst(bytes, leadingSilence: silence, trailingSilence: silence)
     }
 
     /// Decodes `samples` in chunks of `chunk` samples and returns every event.
-    public static func events(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
-                       format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
-                       chunk: Int = 4096) throws -> [ModemEvent] {
-        var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate, format: format, squelch: squelch))
+    public static func events(
+        _ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
+        format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
+        chunk: Int = 4096
+    ) throws -> [ModemEvent] {
+        var demod = try FSKDemodulator(
+            DemodulatorConfiguration(profile: profile, sampleRate: rate, format: format, squelch: squelch))
         var events: [ModemEvent] = []
         feed(samples, chunk: chunk) { demod.process($0, into: &events) }
         demod.flush(into: &events)
@@ -44,9 +50,11 @@ public enum TestSignals {
         }
     }
 
-    public static func decode(_ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
-                       format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
-                       chunk: Int = 4096) throws -> [UInt8] {
+    public static func decode(
+        _ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
+        format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
+        chunk: Int = 4096
+    ) throws -> [UInt8] {
         try events(samples, profile: profile, rate: rate, format: format, squelch: squelch, chunk: chunk)
             .filter { $0.kind == .byte }.map(\.value)
     }
@@ -82,12 +90,24 @@ public enum TestSignals {
     public static func pow10(_ x: Double) -> Double {
         var r = 1.0
         var e = x
-        while e >= 1 { r *= 10; e -= 1 }
-        while e < 0 { r /= 10; e += 1 }
+        while e >= 1 {
+            r *= 10
+            e -= 1
+        }
+        while e < 0 {
+            r /= 10
+            e += 1
+        }
         // 10^e for e in [0,1) via exp(e ln 10) series.
         let y = e * 2.302585092994046
-        var term = 1.0, sum = 1.0, k = 1.0
-        while term > 1e-17 { term *= y / k; sum += term; k += 1 }
+        var term = 1.0
+        var sum = 1.0
+        var k = 1.0
+        while term > 1e-17 {
+            term *= y / k
+            sum += term
+            k += 1
+        }
         return r * sum
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `softmodem` command: one root, subcommands in Commands/.
@@ -19,9 +20,13 @@ struct SoftModem: ParsableCommand {
             messages go to stderr.
             """,
         version: "0.1.0",
-        subcommands: [EncodeCommand.self, DecodeCommand.self, InspectCommand.self, DevicesCommand.self, TxCommand.self, RxCommand.self,
-                      TermCommand.self, SerialCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self, ReceiveCommand.self,
-                      BenchCommand.self, LoopbackCommand.self])
+        subcommands: [
+            EncodeCommand.self, DecodeCommand.self, InspectCommand.self, DevicesCommand.self, TxCommand.self,
+            RxCommand.self,
+            TermCommand.self, SerialCommand.self, LevelCommand.self, PowerCommand.self, SendCommand.self,
+            ReceiveCommand.self,
+            BenchCommand.self, LoopbackCommand.self,
+        ])
 
     /// A parser message as one line: a list of choices ("- a" lines) is joined after the
     /// first line; anything else after it (usage, help hints) is dropped.

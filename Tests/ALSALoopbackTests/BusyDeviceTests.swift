@@ -24,8 +24,9 @@ extension LoopbackTests {
         let log = dir.appendingPathComponent("cc.log").path
         let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let nullFD = open("/dev/null", O_RDWR)
-        let cc = try ChildProcess(compiler, ["-shared", "-fPIC", "-DPIC", "-O2", "-o", library, source, "-lasound"],
-                                  environment: ProcessInfo.processInfo.environment, stdin: nullFD, stdout: logFD, stderr: logFD)
+        let cc = try ChildProcess(
+            compiler, ["-shared", "-fPIC", "-DPIC", "-O2", "-o", library, source, "-lasound"],
+            environment: ProcessInfo.processInfo.environment, stdin: nullFD, stdout: logFD, stderr: logFD)
         close(logFD)
         close(nullFD)
         let built = cc.wait(timeout: 60)
@@ -37,30 +38,36 @@ extension LoopbackTests {
         let asoundrc = server.directory.appendingPathComponent(".asoundrc")
         let lock = dir.appendingPathComponent("exclusivetest").path
         try """
-            pcm_type.exclusive { lib "\(library)" }
-            pcm.exclusivetest {
-                type asym
-                playback.pcm { type exclusive slave.pcm "null" lockfile "\(lock)" }
-                capture.pcm { type exclusive slave.pcm "plug:pulse" lockfile "\(lock)" }
-                hint { show on description "softmodem test: an exclusive device" }
-            }
-            """.write(to: asoundrc, atomically: true, encoding: .utf8)
+        pcm_type.exclusive { lib "\(library)" }
+        pcm.exclusivetest {
+            type asym
+            playback.pcm { type exclusive slave.pcm "null" lockfile "\(lock)" }
+            capture.pcm { type exclusive slave.pcm "plug:pulse" lockfile "\(lock)" }
+            hint { show on description "softmodem test: an exclusive device" }
+        }
+        """.write(to: asoundrc, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: asoundrc) }
 
         // Hold both directions; the capture holder proves the device really records meanwhile.
-        let holderRx = try Softmodem.Running(["rx", "--device", "exclusivetest", "--count", "10", "--duration", "15"], in: dir, tag: "holder-rx")
-        let holderTx = try Softmodem.Running(["tx", "--device", "exclusivetest", "--keep-open"], in: dir, tag: "holder-tx")
+        let holderRx = try Softmodem.Running(
+            ["rx", "--device", "exclusivetest", "--count", "10", "--duration", "15"], in: dir, tag: "holder-rx")
+        let holderTx = try Softmodem.Running(
+            ["tx", "--device", "exclusivetest", "--keep-open"], in: dir, tag: "holder-tx")
         usleep(1_000_000)
         #expect(holderRx.child.isRunning && holderTx.child.isRunning, "holders: \(holderRx.stderr) \(holderTx.stderr)")
 
-        for arguments in [["rx", "--device", "exclusivetest", "--duration", "1"], ["tx", "--device", "exclusivetest", "--text", "hi"]] {
+        for arguments in [
+            ["rx", "--device", "exclusivetest", "--duration", "1"],
+            ["tx", "--device", "exclusivetest", "--text", "hi"],
+        ] {
             let r = try Softmodem.run(arguments, timeout: 15)
             let lines = r.stderr.split(separator: "\n")
             #expect(r.status == 1, "\(arguments[0]): \(r.stderr)")
             #expect(lines.count == 1, "\(arguments[0]): \(r.stderr)")
             let line = String(lines.first ?? "")
             #expect(line.hasPrefix("softmodem: exclusivetest: device is busy"), "\(line)")
-            #expect(line.contains("available devices: ") && line.contains("pulse") && line.contains("default"), "\(line)")
+            #expect(
+                line.contains("available devices: ") && line.contains("pulse") && line.contains("default"), "\(line)")
             #expect(r.stdout.isEmpty)
         }
 

@@ -12,7 +12,9 @@ final class ChildProcess {
 
     /// Starts `path` with `arguments`, the given environment, and the three descriptors as
     /// its stdin, stdout and stderr.
-    init(_ path: String, _ arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32) throws {
+    init(
+        _ path: String, _ arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -26,7 +28,8 @@ final class ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), defaults = sigset_t()
+        var empty = sigset_t()
+        var defaults = sigset_t()
         sigemptyset(&empty)
         sigemptyset(&defaults)
         for s in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, s) }
@@ -43,7 +46,10 @@ final class ChildProcess {
         if status != nil { return false }
         var s: Int32 = 0
         let r = waitpid(pid, &s, WNOHANG)
-        if r == pid { status = s; return false }
+        if r == pid {
+            status = s
+            return false
+        }
         return r == 0
     }
 

@@ -15,10 +15,12 @@ extension LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let payload = Softmodem.randomBytes(32, seed: 66)
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--count", "32", "--duration", "15", "-v"] + rxOptions,
-                                       in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", "pulse", "--profile", "hijack", "--count", "32", "--duration", "15", "-v"] + rxOptions,
+            in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
-        let tx = try Softmodem.run(["tx", "--device", "pulse", "--profile", "hijack", "-v"] + txOptions, stdin: payload, timeout: 15)
+        let tx = try Softmodem.run(
+            ["tx", "--device", "pulse", "--profile", "hijack", "-v"] + txOptions, stdin: payload, timeout: 15)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(tx.stderr.contains("2 channel(s)") && tx.stderr.contains("tx: 32 bytes sent"), "\(tx.stderr)")
         #expect(tx.stderr.contains(" 0 frames of filler silence"), "power must not stop while sending: \(tx.stderr)")
@@ -32,8 +34,9 @@ extension LoopbackTests {
     @Test func hiJackRxHexPrintsAMessageOnOneLine() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--hex", "--count", "3", "--duration", "10"],
-                                       in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", "pulse", "--profile", "hijack", "--hex", "--count", "3", "--duration", "10"],
+            in: dir, tag: "rx")
         usleep(800_000)  // quiet without -v: give the capture time to start
         let tx = try Softmodem.run(["tx", "--device", "pulse", "--profile", "hijack", "--text", "Hi!"], timeout: 10)
         #expect(tx.status == 0, "\(tx.stderr)")
@@ -44,9 +47,11 @@ extension LoopbackTests {
     @Test func hiJackTermSendsTypedLinesAndSuppressesItsOwnEcho() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--count", "11", "--duration", "10", "-v"],
-                                       in: dir, tag: "rx")
-        let term = try Softmodem.Running(["term", "--device", "pulse", "--profile", "hijack", "-v"], in: dir, tag: "term")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", "pulse", "--profile", "hijack", "--count", "11", "--duration", "10", "-v"],
+            in: dir, tag: "rx")
+        let term = try Softmodem.Running(
+            ["term", "--device", "pulse", "--profile", "hijack", "-v"], in: dir, tag: "term")
         #expect(Softmodem.waitUntilCapturing(rx, term))
         usleep(300_000)
         term.send(Data("hello term\n".utf8))
@@ -66,10 +71,12 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // The sink mixes everything played: term's own idle line is kept silent so that
         // tx's line is the only data on the loopback (the two power tones just add).
-        let term = try Softmodem.Running(["term", "--device", "pulse", "--profile", "hijack", "--amplitude=-120", "-v"], in: dir, tag: "term")
+        let term = try Softmodem.Running(
+            ["term", "--device", "pulse", "--profile", "hijack", "--amplitude=-120", "-v"], in: dir, tag: "term")
         #expect(Softmodem.waitUntilCapturing(term))
         usleep(300_000)
-        let tx = try Softmodem.run(["tx", "--device", "pulse", "--profile", "hijack", "--text", "to term"], timeout: 10)
+        let tx = try Softmodem.run(
+            ["tx", "--device", "pulse", "--profile", "hijack", "--text", "to term"], timeout: 10)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(Softmodem.waitUntil(timeout: 3) { term.stdoutText == "to term" }, "\(term.stderr)")
         term.signal(SIGINT)
@@ -81,14 +88,17 @@ extension LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A receiver of the host signal hears nothing in the power tone alone.
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--profile", "hijack", "--duration", "2", "-v"], in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", "pulse", "--profile", "hijack", "--duration", "2", "-v"], in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let start = Date()
-        let r = try Softmodem.run(["power", "--device", "pulse", "--rate", "44100", "--duration", "1", "-v"], timeout: 10)
+        let r = try Softmodem.run(
+            ["power", "--device", "pulse", "--rate", "44100", "--duration", "1", "-v"], timeout: 10)
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr.contains("power tone 22050 Hz") && r.stderr.contains("power: 44100 frames played"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("power tone 22050 Hz") && r.stderr.contains("power: 44100 frames played"), "\(r.stderr)")
         #expect(elapsed >= 0.9, "played for \(elapsed) s")
         #expect(rx.wait(timeout: 5) == 0, "\(rx.stderr)")
         #expect(rx.stdout.isEmpty, "\(rx.stderr)")

@@ -6,16 +6,22 @@ import Testing
 /// An extension, so these run inside the serialized suite that owns the sound server.
 extension LoopbackTests {
     @Test(arguments: [
-        (["--protocol", "pin", "--pin", "13", "--state", "on"], "pin", ["\"pin\":13", "\"state\":1", "\"raw\":\"0d01\""]),
-        (["--protocol", "motor", "--steer=-200", "--accel", "90", "--headlights"], "motor",
-         ["\"steer\":-200", "\"accel\":90", "\"headlights\":true"]),
+        (
+            ["--protocol", "pin", "--pin", "13", "--state", "on"], "pin",
+            ["\"pin\":13", "\"state\":1", "\"raw\":\"0d01\""]
+        ),
+        (
+            ["--protocol", "motor", "--steer=-200", "--accel", "90", "--headlights"], "motor",
+            ["\"steer\":-200", "\"accel\":90", "\"headlights\":true"]
+        ),
         (["--protocol", "line", "--text", "hello board"], "line", ["hello board"]),
     ])
     func txProtocolToRxProtocolPrintsTheParsedMessage(txArguments: [String], proto: String, expected: [String]) throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--protocol", proto, "--json", "--count", "1", "--duration", "15", "-v"],
-                                       in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", "pulse", "--protocol", proto, "--json", "--count", "1", "--duration", "15", "-v"],
+            in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(["tx", "--device", "pulse"] + txArguments, timeout: 15)
         #expect(tx.status == 0, "\(tx.stderr)")
@@ -35,9 +41,11 @@ extension LoopbackTests {
         let file = dir.appendingPathComponent("payload.bin")
         let payload = Softmodem.randomBytes(200, seed: 11)
         try payload.write(to: file)
-        let receiver = try Softmodem.Running(["receive", out.path, "--device", "pulse", "--timeout", "110", "-v"], in: dir, tag: "receive")
+        let receiver = try Softmodem.Running(
+            ["receive", out.path, "--device", "pulse", "--timeout", "110", "-v"], in: dir, tag: "receive")
         #expect(Softmodem.waitUntil(timeout: 5) { receiver.stderr.contains("pulse: playback") })
-        let sender = try Softmodem.run(["send", file.path, "--device", "pulse", "--timeout", "110", "-v"], timeout: 120)
+        let sender = try Softmodem.run(
+            ["send", file.path, "--device", "pulse", "--timeout", "110", "-v"], timeout: 120)
         #expect(sender.status == 0, "\(sender.stderr)")
         #expect(receiver.wait(timeout: 20) == 0, "\(receiver.stderr)")
         let got = try? Data(contentsOf: out.appendingPathComponent("payload.bin"))
@@ -68,6 +76,8 @@ extension LoopbackTests {
         let r = try Softmodem.run(arguments, timeout: 10)
         #expect(r.status == 1)
         #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("softmodem: nosuch: no such ") && r.stderr.contains("available devices: "), "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix("softmodem: nosuch: no such ") && r.stderr.contains("available devices: "), "\(r.stderr)"
+        )
     }
 }

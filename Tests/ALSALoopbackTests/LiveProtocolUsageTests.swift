@@ -14,7 +14,10 @@ import Testing
         (["send", "/etc/hostname"], "give -o FILE (audio out) or --device NAME"),
         (["send", "/etc/hostname", "-o", "x.wav", "--device", "pulse"], "not both"),
         (["send", "/etc/hostname", "-o", "x.wav", "--timeout", "5"], "need --device"),
-        (["send", "/etc/hostname", "--device", "pulse", "--timeout", "0"], "--timeout must be a positive number of seconds"),
+        (
+            ["send", "/etc/hostname", "--device", "pulse", "--timeout", "0"],
+            "--timeout must be a positive number of seconds"
+        ),
         (["receive", "/tmp", "a.wav", "--device", "pulse"], "give either audio files or --device NAME, not both"),
         (["receive", "/tmp", "--turnaround", "1"], "need --device"),
         (["receive", "/tmp", "--device", "pulse", "--latency", "1"], "--latency must be 4 to 2000 ms"),

@@ -55,8 +55,11 @@ extension LoopbackTests {
     @Test func loopbackSelfTestUsesSeparatePlaybackAndCaptureDevices() throws {
         let html = FileManager.default.temporaryDirectory.appendingPathComponent("loopback-\(getpid()).html")
         defer { try? FileManager.default.removeItem(at: html) }
-        let r = try Softmodem.run(["loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v",
-                                   "--report", html.path], timeout: 60)
+        let r = try Softmodem.run(
+            [
+                "loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v",
+                "--report", html.path,
+            ], timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
         // --report writes the HTML page too (the browser checks are offline, in ModemCalibrationTests).
         let page = (try? String(contentsOf: html, encoding: .utf8)) ?? ""

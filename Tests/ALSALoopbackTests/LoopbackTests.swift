@@ -20,7 +20,9 @@ struct LoopbackTests {
         // --latency 80 (four 20 ms periods), the README's advice for busy machines: on a
         // loaded two-core VM a receiver descheduled for over 40 ms now and then overruns the
         // default buffer, and this test is about exact delivery, not about scheduling.
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--latency", "80", "--count", "2048", "--duration", "40", "-v"], in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", "pulse", "--latency", "80", "--count", "2048", "--duration", "40", "-v"], in: dir,
+            tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(["tx", "--device", "pulse", "--latency", "80", "-v"], stdin: payload, timeout: 40)
         #expect(tx.status == 0, "\(tx.stderr)")
@@ -33,16 +35,21 @@ struct LoopbackTests {
     @Test func termExchangesLinesAndSuppressesItsOwnEcho() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let ttyA = try PseudoTerminal(), ttyB = try PseudoTerminal()
+        let ttyA = try PseudoTerminal()
+        let ttyB = try PseudoTerminal()
         let a = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "a", tty: ttyA)
         let b = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "b", tty: ttyB)
         #expect(Softmodem.waitUntil(timeout: 5) { a.stderr.contains("capture") && b.stderr.contains("capture") })
         usleep(300_000)
 
         ttyA.type("hello from A\n")
-        #expect(Softmodem.waitUntil(timeout: 8) { ttyB.drain().contains("hello from A") }, "B saw: \(ttyB.drain()) \(b.stderr)")
+        #expect(
+            Softmodem.waitUntil(timeout: 8) { ttyB.drain().contains("hello from A") },
+            "B saw: \(ttyB.drain()) \(b.stderr)")
         ttyB.type("reply from B\n")
-        #expect(Softmodem.waitUntil(timeout: 8) { ttyA.drain().contains("reply from B") }, "A saw: \(ttyA.drain()) \(a.stderr)")
+        #expect(
+            Softmodem.waitUntil(timeout: 8) { ttyA.drain().contains("reply from B") },
+            "A saw: \(ttyA.drain()) \(a.stderr)")
         usleep(500_000)
         // A's terminal shows its typed line once (the tty's own echo); a second copy would be
         // A decoding its own transmission.
@@ -53,7 +60,9 @@ struct LoopbackTests {
         ttyB.type("\u{04}")
         #expect(a.wait(timeout: 5) == 0, "\(a.stderr)")
         #expect(b.wait(timeout: 5) == 0, "\(b.stderr)")
-        #expect(a.stderr.contains("echoed bytes suppressed") && !a.stderr.contains(" 0 echoed bytes suppressed"), "\(a.stderr)")
+        #expect(
+            a.stderr.contains("echoed bytes suppressed") && !a.stderr.contains(" 0 echoed bytes suppressed"),
+            "\(a.stderr)")
     }
 
     @Test func stoppedReceiverReportsOverrunRecoversAndDecodesNextBurst() throws {
@@ -94,8 +103,14 @@ struct LoopbackTests {
         (["rx", "--device", "nosuch"], "nosuch: no such capture device"),
         (["tx", "--device", "nosuch", "--text", "x"], "nosuch: no such playback device"),
         (["level", "--device", "nosuch", "--duration", "1"], "nosuch: no such capture device"),
-        (["rx", "--device", "pulse", "--rate", "400000"], "pulse: cannot capture at 400000 Hz: the device supports 1-384000 Hz"),
-        (["tx", "--device", "pulse", "--rate", "400000", "--text", "x"], "pulse: cannot play at 400000 Hz: the device supports 1-384000 Hz"),
+        (
+            ["rx", "--device", "pulse", "--rate", "400000"],
+            "pulse: cannot capture at 400000 Hz: the device supports 1-384000 Hz"
+        ),
+        (
+            ["tx", "--device", "pulse", "--rate", "400000", "--text", "x"],
+            "pulse: cannot play at 400000 Hz: the device supports 1-384000 Hz"
+        ),
     ])
     func deviceErrorsAreOneLineNamingDeviceAndAlternatives(arguments: [String], expected: String) throws {
         let r = try Softmodem.run(arguments, timeout: 10)
@@ -119,9 +134,11 @@ struct LoopbackTests {
     @Test func levelReportsHighSNRAndTheProfileTonesDuringLongTransmission() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open", "--amplitude=-1"], in: dir, tag: "tx")
+        let tx = try Softmodem.Running(
+            ["tx", "--device", "pulse", "--keep-open", "--amplitude=-1"], in: dir, tag: "tx")
         tx.send(Softmodem.randomBytes(700, seed: 9))  // about 6 s of random data
-        let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "3.5", "-v"], in: dir, tag: "level")
+        let level = try Softmodem.Running(
+            ["level", "--device", "pulse", "--duration", "3.5", "-v"], in: dir, tag: "level")
         #expect(level.wait(timeout: 10) == 0, "\(level.stderr)")
         tx.signal(SIGTERM)
         #expect(tx.wait(timeout: 10) == 0, "\(tx.stderr)")
@@ -130,7 +147,9 @@ struct LoopbackTests {
         let last = lines.last ?? ""
         // A perfect digital path: the meter's own floor, far above any real line.
         #expect((Self.snrs(last).last ?? 0) >= 40, "\(level.stderr)")
-        #expect(last.contains("peak -1.") && last.contains("tones 7350/4900 Hz") && last.hasSuffix("  ok"), "\(level.stderr)")
+        #expect(
+            last.contains("peak -1.") && last.contains("tones 7350/4900 Hz") && last.hasSuffix("  ok"),
+            "\(level.stderr)")
     }
 
     @Test func levelJudgesAShortBurstByItsTonesNotBySilenceAroundIt() throws {
@@ -155,19 +174,26 @@ struct LoopbackTests {
         let tty = try PseudoTerminal()
         tty.setColumns(columns)
         let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
-        let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "3"], in: dir, tag: "level", stderrTTY: tty)
+        let level = try Softmodem.Running(
+            ["level", "--device", "pulse", "--duration", "3"], in: dir, tag: "level", stderrTTY: tty)
         usleep(800_000)
         tx.send(Softmodem.randomBytes(40, seed: 4))
         // Read the terminal while it runs: a full terminal buffer would block the meter.
-        #expect(Softmodem.waitUntil(timeout: 10) { _ = tty.drain(); return !level.child.isRunning })
+        #expect(
+            Softmodem.waitUntil(timeout: 10) {
+                _ = tty.drain()
+                return !level.child.isRunning
+            })
         #expect(level.wait(timeout: 1) == 0, "\(tty.drain())")
         tx.signal(SIGTERM)
         tx.wait(timeout: 10)
         let screen = tty.drain()
         // Each refresh is "\r", erase to the end of the line, the status line.
         // A capture overrun on a loaded machine gets a warning line of its own (not fitted).
-        let lines = screen.replacingOccurrences(of: "\u{1b}[K", with: "").split(whereSeparator: { $0 == "\r" || $0 == "\n" })
-            .filter { !$0.hasPrefix("softmodem: warning: ") }
+        let lines = screen.replacingOccurrences(of: "\u{1b}[K", with: "").split(whereSeparator: {
+            $0 == "\r" || $0 == "\n"
+        })
+        .filter { !$0.hasPrefix("softmodem: warning: ") }
         #expect(lines.count >= 5, "\(screen)")
         for line in lines { #expect(line.count <= columns - 1, "\(line.count) columns: \(line)") }
         #expect(lines.contains { $0.hasSuffix("  ok") && $0.contains("SNR >60 dB") }, "\(screen)")
@@ -177,7 +203,8 @@ struct LoopbackTests {
     @Test func latencyFromStopBitToStdoutIsWithinABitAndAPeriod() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--timestamps", "--count", "40", "--duration", "10", "-v"], in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", "pulse", "--timestamps", "--count", "40", "--duration", "10", "-v"], in: dir, tag: "rx")
         let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
         usleep(600_000)
         for _ in 0..<4 {
@@ -192,7 +219,8 @@ struct LoopbackTests {
             return fields.count >= 2 ? Double(fields[1]) : nil
         }
         #expect(latencies.count == 40, "\(rx.stdoutText)")
-        let bitMs = 1000 / 1225.0, periodMs = 10.0
+        let bitMs = 1000 / 1225.0
+        let periodMs = 10.0
         let sorted = latencies.sorted()
         let median = sorted.isEmpty ? .infinity : sorted[sorted.count / 2]
         // -v splits the worst case into the demodulator's look-ahead (signal it needed after
@@ -204,10 +232,13 @@ struct LoopbackTests {
             guard let r = summary.range(of: label) else { return nil }
             return Double(summary[r.upperBound...].prefix { $0.isNumber || $0 == "." })
         }
-        let lookahead = figure(after: "look-ahead ") ?? .infinity, held = figure(after: "held by the device ") ?? .infinity
+        let lookahead = figure(after: "look-ahead ") ?? .infinity
+        let held = figure(after: "held by the device ") ?? .infinity
         let output = figure(after: "decoding and output ") ?? .infinity
-        print("latency stop bit -> stdout: median \(median) ms, max \(sorted.last ?? .nan) ms (bound \(bitMs + periodMs) ms); "
-            + "worst parts: look-ahead \(lookahead) ms, held by the server \(held) ms, decoding and output \(output) ms")
+        print(
+            "latency stop bit -> stdout: median \(median) ms, max \(sorted.last ?? .nan) ms (bound \(bitMs + periodMs) ms); "
+                + "worst parts: look-ahead \(lookahead) ms, held by the server \(held) ms, decoding and output \(output) ms"
+        )
         #expect(median <= bitMs + periodMs, "latencies (ms): \(sorted)")
         #expect(lookahead <= bitMs, "\(summary)")
         // Decoding a period takes microseconds; a millisecond covers the wake-up and write.

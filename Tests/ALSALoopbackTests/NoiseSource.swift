@@ -15,17 +15,28 @@ final class NoiseSource {
             print("noise test skipped: sox and aplay are not installed (make deps installs them)")
             return nil
         }
-        let one = dir.appendingPathComponent("noise-burst.wav").path, file = dir.appendingPathComponent("noise.wav").path
+        let one = dir.appendingPathComponent("noise-burst.wav").path
+        let file = dir.appendingPathComponent("noise.wav").path
         let null = open("/dev/null", O_RDWR)
         defer { close(null) }
         func run(_ path: String, _ arguments: [String]) -> Bool {
-            guard let p = try? ChildProcess(path, arguments, environment: environment, stdin: null, stdout: null, stderr: null) else { return false }
+            guard
+                let p = try? ChildProcess(
+                    path, arguments, environment: environment, stdin: null, stdout: null, stderr: null)
+            else { return false }
             return p.wait(timeout: 30) == 0
         }
-        guard run(sox, ["-n", "-r", "44100", "-c", "1", "-b", "16", one, "synth", String(burst), "whitenoise", "sinc", "4000-8500",
-                        "norm", String(dBFS), "pad", "0", String(period - burst)]),
-              run(sox, [one, file, "repeat", String(Int(Double(seconds) / period))]),
-              let player = try? ChildProcess(aplay, ["-q", "-D", "pulse", file], environment: environment, stdin: null, stdout: null, stderr: null)
+        guard
+            run(
+                sox,
+                [
+                    "-n", "-r", "44100", "-c", "1", "-b", "16", one, "synth", String(burst), "whitenoise", "sinc",
+                    "4000-8500",
+                    "norm", String(dBFS), "pad", "0", String(period - burst),
+                ]),
+            run(sox, [one, file, "repeat", String(Int(Double(seconds) / period))]),
+            let player = try? ChildProcess(
+                aplay, ["-q", "-D", "pulse", file], environment: environment, stdin: null, stdout: null, stderr: null)
         else {
             print("noise test skipped: sox or aplay failed")
             return nil

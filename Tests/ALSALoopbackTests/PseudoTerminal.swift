@@ -13,7 +13,8 @@ final class PseudoTerminal {
         // posix_openpt & co. are hidden behind _XOPEN_SOURCE in Swift's Glibc, so do what
         // they do: open the multiplexer, unlock the pair (TIOCSPTLCK), ask its number (TIOCGPTN).
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0, number: UInt32 = 0
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
         guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
             throw POSIXError(.ENXIO)
         }

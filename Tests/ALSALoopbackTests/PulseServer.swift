@@ -38,7 +38,8 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
             print("ALSALoopbackTests skipped: pulseaudio is not installed (make deps installs it)")
             return nil
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("softmodem-pulse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "softmodem-pulse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let runtime = dir.appendingPathComponent("runtime")
         try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let socket = dir.appendingPathComponent("native").path
@@ -60,15 +61,22 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
         let logPath = dir.appendingPathComponent("pulseaudio.log").path
         let logFD = open(logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let nullFD = open("/dev/null", O_RDWR)
-        defer { close(logFD); close(nullFD) }
+        defer {
+            close(logFD)
+            close(nullFD)
+        }
         let process: ChildProcess
         do {
             // -n: no default.pa; --system=false lets root run a per-user server (it warns).
             // The idle timeout only matters if the runner dies without stopping the server:
             // it then exits by itself instead of lingering (the suite is never idle that long).
-            process = try ChildProcess(pulseaudio, ["--daemonize=no", "--system=false", "--exit-idle-time=30", "--disallow-exit",
-                                                    "--use-pid-file=false", "--log-target=stderr", "-n", "-F", config.path],
-                                       environment: env, stdin: nullFD, stdout: nullFD, stderr: logFD)
+            process = try ChildProcess(
+                pulseaudio,
+                [
+                    "--daemonize=no", "--system=false", "--exit-idle-time=30", "--disallow-exit",
+                    "--use-pid-file=false", "--log-target=stderr", "-n", "-F", config.path,
+                ],
+                environment: env, stdin: nullFD, stdout: nullFD, stderr: logFD)
         } catch {
             print("ALSALoopbackTests skipped: cannot run pulseaudio: \(error)")
             return nil
@@ -85,7 +93,8 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
             }
             usleep(50_000)
         }
-        let why = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "no log"
+        let why =
+            (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "no log"
         print("ALSALoopbackTests skipped: pulseaudio did not start (\(why))")
         server.stop()
         return nil
@@ -118,7 +127,9 @@ enum Loopback {
     /// cannot start, the reason is printed and the suite's tests are skipped, not failed.
     struct Server: SuiteTrait, TestScoping {
         var isRecursive: Bool { false }
-        func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
+            async throws
+        {
             guard let started = PulseServer.start() else { return }
             Loopback.server = started
             defer {

@@ -10,8 +10,11 @@ struct RecordLoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let wav = dir.appendingPathComponent("session.wav").path
         let text = Data("recorded for inspect\n".utf8)
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--latency", "80", "--count", "\(text.count)", "--duration", "20",
-                                        "--record", wav, "-v"], in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            [
+                "rx", "--device", "pulse", "--latency", "80", "--count", "\(text.count)", "--duration", "20",
+                "--record", wav, "-v",
+            ], in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(["tx", "--device", "pulse", "--latency", "80"], stdin: text, timeout: 20)
         #expect(tx.status == 0, "\(tx.stderr)")

@@ -20,16 +20,25 @@ extension LoopbackTests {
         // 50 ms of noise at -1 dBFS every 2.3 s against our signal at -10 dBFS: each burst of
         // noise garbles the characters it falls on (measured: 30-50 damaged packets over the
         // exchange), the rest of the time the loop is clean.
-        guard let noise = NoiseSource(in: dir, level: -1, burst: 0.05, period: 2.3, seconds: 600, environment: server.environment) else { return }
+        guard
+            let noise = NoiseSource(
+                in: dir, level: -1, burst: 0.05, period: 2.3, seconds: 600, environment: server.environment)
+        else { return }
         defer { noise.stop() }
-        let linkA = dir.appendingPathComponent("ttyA").path, linkB = dir.appendingPathComponent("ttyB").path
+        let linkA = dir.appendingPathComponent("ttyA").path
+        let linkB = dir.appendingPathComponent("ttyB").path
         let options = ["--device", "pulse", "--reliable", "--amplitude=-10", "-v"]
         let a = try Softmodem.Running(["serial", "--link", linkA] + options, in: dir, tag: "a")
         let b = try Softmodem.Running(["serial", "--link", linkB] + options, in: dir, tag: "b")
-        #expect(Softmodem.waitUntil(timeout: 8) { a.stderr.contains("reliable link: output path delay") && b.stderr.contains("reliable link: output path delay") },
-                "\(a.stderr)\n--- b:\n\(b.stderr)")
+        #expect(
+            Softmodem.waitUntil(timeout: 8) {
+                a.stderr.contains("reliable link: output path delay")
+                    && b.stderr.contains("reliable link: output path delay")
+            },
+            "\(a.stderr)\n--- b:\n\(b.stderr)")
 
-        let (status, output) = try Self.exchange(linkA, linkB, bytes: 2048, seed: 11, seconds: 240, in: dir, server: server, timeout: 540)
+        let (status, output) = try Self.exchange(
+            linkA, linkB, bytes: 2048, seed: 11, seconds: 240, in: dir, server: server, timeout: 540)
         print("reliable serial exchange through noise: \(output)")
         #expect(noise.isPlaying, "the noise must last the whole exchange")
         Self.expectExact(status, output, bytes: 2048, a, b)
@@ -37,7 +46,9 @@ extension LoopbackTests {
         // be lost to a noise burst and need a retransmission or two.
         usleep(8_000_000)
         Self.stopCleanly(a, b)
-        let summaries = [a.stderr, b.stderr].compactMap { $0.split(separator: "\n").last { $0.contains("reliable link: ") }.map(String.init) }
+        let summaries = [a.stderr, b.stderr].compactMap {
+            $0.split(separator: "\n").last { $0.contains("reliable link: ") }.map(String.init)
+        }
         print("reliable serial bridges:\n" + summaries.joined(separator: "\n"))
         // The noise really damaged packets, and the link repaired it by retransmission.
         let damaged = summaries.compactMap { Self.count("damaged packets", in: $0) }.reduce(0, +)
@@ -52,8 +63,10 @@ extension LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let link = dir.appendingPathComponent("ttyA").path
-        let a = try Softmodem.Running(["serial", "--device", "pulse", "--link", link, "--reliable", "-v"], in: dir, tag: "a")
-        #expect(Softmodem.waitUntil(timeout: 8) { a.stderr.contains("reliable link: output path delay") }, "\(a.stderr)")
+        let a = try Softmodem.Running(
+            ["serial", "--device", "pulse", "--link", link, "--reliable", "-v"], in: dir, tag: "a")
+        #expect(
+            Softmodem.waitUntil(timeout: 8) { a.stderr.contains("reliable link: output path delay") }, "\(a.stderr)")
         let port = open(link, O_RDWR | O_NOCTTY)
         #expect(port >= 0)
         let line = Array("nobody hears this\r\n".utf8)
@@ -63,7 +76,9 @@ extension LoopbackTests {
         close(port)
         a.signal(SIGTERM)
         #expect(a.wait(timeout: 10) == 1, "\(a.stderr)")
-        #expect(a.stderr.contains("softmodem: reliable link: \(line.count) bytes written were never acknowledged"), "\(a.stderr)")
+        #expect(
+            a.stderr.contains("softmodem: reliable link: \(line.count) bytes written were never acknowledged"),
+            "\(a.stderr)")
         #expect((Self.count("echoed packets dropped", in: a.stderr) ?? 0) > 0, "\(a.stderr)")
     }
 }

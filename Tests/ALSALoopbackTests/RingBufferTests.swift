@@ -5,15 +5,24 @@ import Testing
     @Test func wrapsAroundAndKeepsOrder() {
         let ring = SPSCRingBuffer(minimumCapacity: 5)
         #expect(ring.capacity == 8)
-        var next: Float = 0, expected: Float = 0
+        var next: Float = 0
+        var expected: Float = 0
         var out = [Float](repeating: 0, count: 8)
         for step in 0..<200 {
-            let chunk = (0..<(step % 7 + 1)).map { _ -> Float in defer { next += 1 }; return next }
+            let chunk = (0..<(step % 7 + 1)).map { _ -> Float in
+                defer { next += 1 }
+                return next
+            }
             let put = chunk.withUnsafeBufferPointer { ring.write($0) }
             next -= Float(chunk.count - put)  // unwritten samples are offered again
             let want = step % 5 + 1
-            let got = out.withUnsafeMutableBufferPointer { ring.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<want])) }
-            for i in 0..<got { #expect(out[i] == expected); expected += 1 }
+            let got = out.withUnsafeMutableBufferPointer {
+                ring.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<want]))
+            }
+            for i in 0..<got {
+                #expect(out[i] == expected)
+                expected += 1
+            }
             #expect(ring.availableToRead + ring.availableToWrite == ring.capacity)
         }
     }

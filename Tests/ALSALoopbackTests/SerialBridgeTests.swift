@@ -8,14 +8,17 @@ import Testing
 /// serialized loopback suite: its processes reach the suite's one private sound server.
 extension LoopbackTests {
     static let python = "/usr/bin/python3"
-    static let script = CLI.packageRoot.appendingPathComponent("Tests/ALSALoopbackTests/Fixtures/serial_exchange.py").path
+    static let script = CLI.packageRoot.appendingPathComponent("Tests/ALSALoopbackTests/Fixtures/serial_exchange.py")
+        .path
 
     /// pyserial under the system Python, or nil (after saying why) when it is missing.
     static var pyserialAvailable: Bool {
         guard FileManager.default.isExecutableFile(atPath: python),
-              (try? CLI.run(python, ["-c", "import serial"]).status) == 0
+            (try? CLI.run(python, ["-c", "import serial"]).status) == 0
         else {
-            print("serial bridge test skipped: \(python) with pyserial (python3-serial) is not installed (make deps installs it)")
+            print(
+                "serial bridge test skipped: \(python) with pyserial (python3-serial) is not installed (make deps installs it)"
+            )
             return false
         }
         return true
@@ -24,19 +27,28 @@ extension LoopbackTests {
     /// Runs the serial-port program on two ports (`seconds` allowed for each transfer) and
     /// returns its exit status and what it printed. It runs with the server's environment,
     /// like every process of the test.
-    static func exchange(_ portA: String, _ portB: String, bytes: Int, seed: Int, seconds: Int = 90, in dir: URL,
-                         server: PulseServer, timeout: Double) throws -> (Int32, String) {
+    static func exchange(
+        _ portA: String, _ portB: String, bytes: Int, seed: Int, seconds: Int = 90, in dir: URL,
+        server: PulseServer, timeout: Double
+    ) throws -> (Int32, String) {
         let log = dir.appendingPathComponent("exchange.log").path
-        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644), null = open("/dev/null", O_RDONLY)
-        defer { close(logFD); close(null) }
-        let program = try ChildProcess(python, [script, portA, portB, String(bytes), String(seed), String(seconds)],
-                                       environment: server.environment, stdin: null, stdout: logFD, stderr: logFD)
+        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let null = open("/dev/null", O_RDONLY)
+        defer {
+            close(logFD)
+            close(null)
+        }
+        let program = try ChildProcess(
+            python, [script, portA, portB, String(bytes), String(seed), String(seconds)],
+            environment: server.environment, stdin: null, stdout: logFD, stderr: logFD)
         let status = program.wait(timeout: timeout)
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
     /// The program's report: `bytes` each way exactly with no echo, then the reopened line.
-    static func expectExact(_ status: Int32, _ output: String, bytes: Int, _ a: Softmodem.Running, _ b: Softmodem.Running) {
+    static func expectExact(
+        _ status: Int32, _ output: String, bytes: Int, _ a: Softmodem.Running, _ b: Softmodem.Running
+    ) {
         #expect(status == 0, "\(output)\n--- a:\n\(a.stderr)\n--- b:\n\(b.stderr)")
         #expect(output.contains("A->B: sent \(bytes), received \(bytes), equal True, echo 0"), "\(output)")
         #expect(output.contains("B->A: sent \(bytes), received \(bytes), equal True, echo 0"), "\(output)")
@@ -56,20 +68,23 @@ extension LoopbackTests {
         guard Self.pyserialAvailable, let server = Loopback.server else { return }
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let linkA = dir.appendingPathComponent("ttyA").path, linkB = dir.appendingPathComponent("ttyB").path
+        let linkA = dir.appendingPathComponent("ttyA").path
+        let linkB = dir.appendingPathComponent("ttyB").path
         let a = try Softmodem.Running(["serial", "--device", "pulse", "--link", linkA, "-v"], in: dir, tag: "a")
         let b = try Softmodem.Running(["serial", "--device", "pulse", "--link", linkB, "-v"], in: dir, tag: "b")
         #expect(Softmodem.waitUntilCapturing(a, b))
         #expect(FileManager.default.fileExists(atPath: linkA) && FileManager.default.fileExists(atPath: linkB))
         #expect(a.stderr.contains("softmodem serial: \(linkA) -> /dev/pts/"), "\(a.stderr)")
 
-        let (status, output) = try Self.exchange(linkA, linkB, bytes: 2048, seed: 7, in: dir, server: server, timeout: 150)
+        let (status, output) = try Self.exchange(
+            linkA, linkB, bytes: 2048, seed: 7, in: dir, server: server, timeout: 150)
         print("serial exchange: \(output)")
         Self.expectExact(status, output, bytes: 2048, a, b)
         // SIGTERM stops a bridge cleanly and removes its symlink.
         Self.stopCleanly(a, b)
         #expect(!FileManager.default.fileExists(atPath: linkA) && !FileManager.default.fileExists(atPath: linkB))
-        #expect(a.stderr.contains("a program set 9600 baud"), "settings a program makes are reported with -v: \(a.stderr)")
+        #expect(
+            a.stderr.contains("a program set 9600 baud"), "settings a program makes are reported with -v: \(a.stderr)")
         // Parity and character size never reach the bridge (the pty driver drops them); the
         // speed and stop bits of the same request do.
         #expect(a.stderr.contains("a program set 4800 baud, 8N2: ignored"), "\(a.stderr)")

@@ -22,23 +22,34 @@ enum Softmodem {
 
         /// Starts softmodem; with `tty`, its stdin and stdout are the terminal's slave side;
         /// with `stderrTTY`, its stderr is that terminal's.
-        init(_ arguments: [String], in dir: URL, tag: String, tty: PseudoTerminal? = nil, stderrTTY: PseudoTerminal? = nil) throws {
+        init(
+            _ arguments: [String], in dir: URL, tag: String, tty: PseudoTerminal? = nil,
+            stderrTTY: PseudoTerminal? = nil
+        ) throws {
             stdoutURL = dir.appendingPathComponent("\(tag).out")
             stderrURL = dir.appendingPathComponent("\(tag).err")
             let out = open(stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             let err = open(stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             var fds: [Int32] = [0, 0]
             pipe(&fds)
-            defer { close(out); close(err); close(fds[0]) }
+            defer {
+                close(out)
+                close(err)
+                close(fds[0])
+            }
             _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
             stdinWrite = fds[1]
-            child = try ChildProcess(Softmodem.binary, arguments, environment: Loopback.server?.environment ?? [:],
-                                     stdin: tty?.slave ?? fds[0], stdout: tty?.slave ?? out, stderr: stderrTTY?.slave ?? err)
+            child = try ChildProcess(
+                Softmodem.binary, arguments, environment: Loopback.server?.environment ?? [:],
+                stdin: tty?.slave ?? fds[0], stdout: tty?.slave ?? out, stderr: stderrTTY?.slave ?? err)
         }
 
         deinit {
             closeStdin()
-            if child.isRunning { child.signal(SIGKILL); child.wait(timeout: 1) }
+            if child.isRunning {
+                child.signal(SIGKILL)
+                child.wait(timeout: 1)
+            }
         }
 
         func send(_ data: Data) {
@@ -51,7 +62,12 @@ enum Softmodem {
                 }
             }
         }
-        func closeStdin() { if stdinWrite >= 0 { close(stdinWrite); stdinWrite = -1 } }
+        func closeStdin() {
+            if stdinWrite >= 0 {
+                close(stdinWrite)
+                stdinWrite = -1
+            }
+        }
         var stdout: Data { (try? Data(contentsOf: stdoutURL)) ?? Data() }
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }

@@ -24,13 +24,46 @@ struct ChannelTests {
 
     @Test("biquad and one-pole filters: -3 dB at the corner, pass and stop bands")
     func filters() {
-        #expect(abs(Self.gain(8_000) { var f = Biquad(.lowPass, frequency: 8_000, sampleRate: Self.rate); f.process(&$0) } + 3) < 0.3)
-        #expect(abs(Self.gain(1_000) { var f = Biquad(.lowPass, frequency: 8_000, sampleRate: Self.rate); f.process(&$0) }) < 0.1)
-        #expect(Self.gain(16_000) { var f = Biquad(.lowPass, frequency: 8_000, sampleRate: Self.rate); f.process(&$0) } < -10)
-        #expect(abs(Self.gain(150) { var f = Biquad(.highPass, frequency: 150, sampleRate: Self.rate); f.process(&$0) } + 3) < 0.3)
-        #expect(Self.gain(50) { var f = Biquad(.highPass, frequency: 150, sampleRate: Self.rate); f.process(&$0) } < -15)
-        #expect(abs(Self.gain(500) { var f = OnePoleFilter(.highPass, cornerFrequency: 500, sampleRate: Self.rate); f.process(&$0) } + 3) < 0.5)
-        #expect(abs(Self.gain(500) { var f = OnePoleFilter(.lowPass, cornerFrequency: 500, sampleRate: Self.rate); f.process(&$0) } + 3) < 0.5)
+        #expect(
+            abs(
+                Self.gain(8_000) {
+                    var f = Biquad(.lowPass, frequency: 8_000, sampleRate: Self.rate)
+                    f.process(&$0)
+                } + 3) < 0.3)
+        #expect(
+            abs(
+                Self.gain(1_000) {
+                    var f = Biquad(.lowPass, frequency: 8_000, sampleRate: Self.rate)
+                    f.process(&$0)
+                }) < 0.1)
+        #expect(
+            Self.gain(16_000) {
+                var f = Biquad(.lowPass, frequency: 8_000, sampleRate: Self.rate)
+                f.process(&$0)
+            } < -10)
+        #expect(
+            abs(
+                Self.gain(150) {
+                    var f = Biquad(.highPass, frequency: 150, sampleRate: Self.rate)
+                    f.process(&$0)
+                } + 3) < 0.3)
+        #expect(
+            Self.gain(50) {
+                var f = Biquad(.highPass, frequency: 150, sampleRate: Self.rate)
+                f.process(&$0)
+            } < -15)
+        #expect(
+            abs(
+                Self.gain(500) {
+                    var f = OnePoleFilter(.highPass, cornerFrequency: 500, sampleRate: Self.rate)
+                    f.process(&$0)
+                } + 3) < 0.5)
+        #expect(
+            abs(
+                Self.gain(500) {
+                    var f = OnePoleFilter(.lowPass, cornerFrequency: 500, sampleRate: Self.rate)
+                    f.process(&$0)
+                } + 3) < 0.5)
         // AC coupling removes DC.
         var dc = [Float](repeating: 0.5, count: 44_100)
         var coupling = OnePoleFilter.acCoupling(farads: 0.47e-6, ohms: 5_400, sampleRate: Self.rate)

@@ -6,8 +6,9 @@ import Testing
 /// `FSKDemodulator` (what `softmodem decode` runs) must decode every model transmitter.
 @Suite("FSKDemodulator decodes every model transmitter")
 struct DemodulatorVersusTransmittersTests {
-    @Test("Arduino transmitter, multi-byte writes with every kind of preamble",
-          arguments: [ModemProfile.softmodem1225, .softmodem2450, .softmodem630, .softmodem315])
+    @Test(
+        "Arduino transmitter, multi-byte writes with every kind of preamble",
+        arguments: [ModemProfile.softmodem1225, .softmodem2450, .softmodem630, .softmodem315])
     func arduino(profile: ModemProfile) throws {
         let bytes = Models.randomBytes(profile.baud >= 1225 ? 300 : 60, seed: 31)
         let signal = Models.arduinoBursts(bytes, piece: 6, profile: profile)

@@ -76,8 +76,9 @@ struct RobustnessTests {
         let bytes = Models.randomBytes(Self.count, seed: 106)
         var signal = Models.arduinoBursts(bytes, piece: 20, gapsMicroseconds: [0, 50_000, 208_500, 120_000])
         // Signal power of the board's burst (without the gaps), for the SNR definition.
-        let burstPower = Models.power(Models.arduinoBursts(Models.randomBytes(100, seed: 1), piece: 100, gapsMicroseconds: [0])
-            .dropFirst(4410).dropLast(4410).map { $0 })
+        let burstPower = Models.power(
+            Models.arduinoBursts(Models.randomBytes(100, seed: 1), piece: 100, gapsMicroseconds: [0])
+                .dropFirst(4410).dropLast(4410).map { $0 })
         var noise = WhiteNoiseChannel(signalPower: burstPower, snr: 15, seed: 9)
         noise.process(&signal)
         var highPass = Biquad(.highPass, frequency: 150, sampleRate: 44_100)
@@ -99,7 +100,9 @@ struct RobustnessTests {
         #expect(decoded == bytes, "\(Models.mismatch(bytes, decoded))")
     }
 
-    @Test("2450 and 630 baud with the Arduino's real, rounded tones", arguments: [ModemProfile.softmodem2450, .softmodem630])
+    @Test(
+        "2450 and 630 baud with the Arduino's real, rounded tones",
+        arguments: [ModemProfile.softmodem2450, .softmodem630])
     func otherRates(profile: ModemProfile) throws {
         let bytes = Models.randomBytes(Self.count, seed: 108)
         let signal = Models.arduinoBursts(bytes, piece: 50, profile: profile)

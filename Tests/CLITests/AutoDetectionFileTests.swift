@@ -31,10 +31,13 @@ struct AutoDetectionFileTests {
 
     static func samples(_ name: String) -> String { CLI.packageRoot.appendingPathComponent("samples/\(name)").path }
 
-    @Test("the sample recordings decode exactly with no profile given",
-          arguments: [("hello-softmodem-1225.wav", "hello-softmodem-1225.txt", "softmodem-1225"),
-                      ("hello-webjack-1225.wav", "hello-webjack-1225.txt", "webjack-1225"),
-                      ("all-bytes-softmodem-2450.wav", "all-bytes-softmodem-2450.bin", "softmodem-2450")])
+    @Test(
+        "the sample recordings decode exactly with no profile given",
+        arguments: [
+            ("hello-softmodem-1225.wav", "hello-softmodem-1225.txt", "softmodem-1225"),
+            ("hello-webjack-1225.wav", "hello-webjack-1225.txt", "webjack-1225"),
+            ("all-bytes-softmodem-2450.wav", "all-bytes-softmodem-2450.bin", "softmodem-2450"),
+        ])
     func sampleRecordings(audio: String, truth: String, profile: String) throws {
         let (signal, rate) = try Self.read(Self.samples(audio))
         let want = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.samples(truth))))
@@ -54,7 +57,8 @@ struct AutoDetectionFileTests {
         }
         #expect(found.profile?.name == "softmodem-2450")
         #expect(!found.fits(.softmodem1225))
-        #expect(survey.diagnosis().description.hasSuffix("decode with --profile softmodem-2450"), "\(survey.diagnosis())")
+        #expect(
+            survey.diagnosis().description.hasSuffix("decode with --profile softmodem-2450"), "\(survey.diagnosis())")
     }
 
     @Test("the automatic receiver prints at most 1 false byte on the interference corpus")

@@ -6,7 +6,9 @@ import Testing
 struct BenchCLITests {
     @Test("prints one row per SNR with measured and theoretical rates")
     func rows() throws {
-        let result = try CLI.softmodem(["bench", "ber", "--bytes", "60", "--snr-from", "-1", "--snr-to", "3", "--snr-step", "2"])
+        let result = try CLI.softmodem([
+            "bench", "ber", "--bytes", "60", "--snr-from", "-1", "--snr-to", "3", "--snr-step", "2",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = result.stdoutText.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(rows.count == 3)
@@ -23,12 +25,16 @@ struct BenchCLITests {
 
     @Test("--json prints an array of objects; bad options are usage errors")
     func jsonAndErrors() throws {
-        let result = try CLI.softmodem(["bench", "ber", "--bytes", "20", "--snr-from", "10", "--snr-to", "10", "--json"])
+        let result = try CLI.softmodem([
+            "bench", "ber", "--bytes", "20", "--snr-from", "10", "--snr-to", "10", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]]
         #expect(rows?.count == 1)
         #expect(rows?.first?["byteErrorRate"] as? Double == 0, "20 bytes at +10 dB decode without error")
-        for bad in [["--bytes", "0"], ["--snr-step", "0"], ["--snr-from", "5", "--snr-to", "1"], ["--profile", "nope"]] {
+        for bad in [
+            ["--bytes", "0"], ["--snr-step", "0"], ["--snr-from", "5", "--snr-to", "1"], ["--profile", "nope"],
+        ] {
             let r = try CLI.softmodem(["bench", "ber"] + bad)
             #expect(r.status == 2, "\(bad): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1)

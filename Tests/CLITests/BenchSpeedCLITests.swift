@@ -27,10 +27,13 @@ struct BenchSpeedCLITests {
         for modem in Self.modems {
             let mine = rows.filter { $0.split(separator: " ").first.map(String.init) == modem }
             #expect(mine.map { $0.split(separator: " ")[1] } == ["decode", "decode", "encode"], "\(modem)")
-            #expect(mine.first?.contains("clean") == true && mine.dropFirst().first?.contains("0 dB") == true, "\(modem)")
+            #expect(
+                mine.first?.contains("clean") == true && mine.dropFirst().first?.contains("0 dB") == true, "\(modem)")
             for row in mine {
                 // Two figures per column group; all positive.
-                let numbers = row.split(separator: "|").dropFirst().flatMap { $0.split(separator: " ").compactMap { Double($0) } }
+                let numbers = row.split(separator: "|").dropFirst().flatMap {
+                    $0.split(separator: " ").compactMap { Double($0) }
+                }
                 #expect(numbers.count == 4 && numbers.allSatisfy { $0 > 0 }, "\(row)")
             }
         }
@@ -39,7 +42,9 @@ struct BenchSpeedCLITests {
     @Test("--json has every row with its work and figures; clean signals decode completely")
     func json() throws {
         let (document, rows) = try Self.rows()
-        #expect(document["seed"] as? Int == 1 && document["streams"] as? Int == 2 && document["sampleRate"] as? Double == 44_100)
+        #expect(
+            document["seed"] as? Int == 1 && document["streams"] as? Int == 2
+                && document["sampleRate"] as? Double == 44_100)
         #expect(rows.count == 3 * Self.modems.count)
         for row in rows {
             let modem = try #require(row["modem"] as? String)
@@ -54,7 +59,8 @@ struct BenchSpeedCLITests {
                 #expect(t["streams"] as? Int == (key == "singleCore" ? 1 : 2))
             }
             if row["task"] as? String == "decode" && row["snr"] is NSNull {
-                #expect(row["bytesDecoded"] as? Int == row["bytes"] as? Int, "\(modem): a clean signal decodes completely")
+                #expect(
+                    row["bytesDecoded"] as? Int == row["bytes"] as? Int, "\(modem): a clean signal decodes completely")
             }
         }
     }
@@ -62,9 +68,12 @@ struct BenchSpeedCLITests {
     @Test("the same seed measures the same work")
     func sameWork() throws {
         func work(_ rows: [[String: Any]]) -> [String] {
-            rows.map { "\($0["modem"]!) \($0["task"]!) \($0["snr"]!) \($0["frames"]!) \($0["bytes"]!) \($0["bytesDecoded"]!)" }
+            rows.map {
+                "\($0["modem"]!) \($0["task"]!) \($0["snr"]!) \($0["frames"]!) \($0["bytes"]!) \($0["bytesDecoded"]!)"
+            }
         }
-        let first = try Self.rows(["--seed", "5"]).rows, second = try Self.rows(["--seed", "5"]).rows
+        let first = try Self.rows(["--seed", "5"]).rows
+        let second = try Self.rows(["--seed", "5"]).rows
         #expect(work(first) == work(second))
     }
 
@@ -86,15 +95,19 @@ struct BenchSpeedCLITests {
                 let c = try #require(comparison, "\(row["modem"]!)")
                 #expect((c["ratio"] as? Double ?? 0) > 0)
                 let ours = try #require(c["softmodemDecode"] as? [String: Any])
-                if row["snr"] is NSNull { #expect(ours["bytesDecoded"] as? Int == row["bytes"] as? Int, "\(row["modem"]!)") }
+                if row["snr"] is NSNull {
+                    #expect(ours["bytesDecoded"] as? Int == row["bytes"] as? Int, "\(row["modem"]!)")
+                }
             }
         }
     }
 
     @Test("bad options are usage errors on one line")
     func usageErrors() throws {
-        let bad: [[String]] = [["--seconds", "0"], ["--seconds", "nan"], ["--seconds", "3600", "--rate", "96000"], ["--threads", "0"],
-                               ["--runs", "0"], ["--rate", "1000"], ["--snr", "200"], ["--nope"]]
+        let bad: [[String]] = [
+            ["--seconds", "0"], ["--seconds", "nan"], ["--seconds", "3600", "--rate", "96000"], ["--threads", "0"],
+            ["--runs", "0"], ["--rate", "1000"], ["--snr", "200"], ["--nope"],
+        ]
         for bad in bad {
             let r = try CLI.softmodem(["bench", "speed"] + bad)
             #expect(r.status == 2, "\(bad): \(r.stderr)")

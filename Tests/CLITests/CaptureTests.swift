@@ -13,17 +13,25 @@ struct CaptureTests {
         var text: String?
         var hex: String?
         var repeated: String?
-        var min_complete: Int?
-        var optional_prefix_hex: String?
+        var minComplete: Int?
+        var optionalPrefixHex: String?
         var rate: Int?
         var format: String?
         var channels: Int?
+
+        /// truth.json's keys are snake case.
+        enum CodingKeys: String, CodingKey {
+            case baud, space, mark, text, hex, repeated, rate, format, channels
+            case minComplete = "min_complete"
+            case optionalPrefixHex = "optional_prefix_hex"
+        }
     }
 
     static let truth: [(String, Truth)] = {
         guard let root = CLI.captures,
-              let data = try? Data(contentsOf: root.appendingPathComponent("truth.json")),
-              let table = try? JSONDecoder().decode([String: Truth].self, from: data) else { return [] }
+            let data = try? Data(contentsOf: root.appendingPathComponent("truth.json")),
+            let table = try? JSONDecoder().decode([String: Truth].self, from: data)
+        else { return [] }
         return table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }()
 
@@ -62,7 +70,9 @@ struct CaptureTests {
 
     static func minimodemReading(_ path: String, _ t: Truth, extra: [String]) throws -> Data? {
         guard let minimodem = CLI.which("minimodem") else { return nil }
-        let r = try CLI.run(minimodem, ["--rx", "-q", "-M", String(t.mark), "-S", String(t.space), "-f", path] + extra + [String(t.baud)])
+        let r = try CLI.run(
+            minimodem,
+            ["--rx", "-q", "-M", String(t.mark), "-S", String(t.space), "-f", path] + extra + [String(t.baud)])
         return r.stdout
     }
 
@@ -96,7 +106,7 @@ struct CaptureTests {
         if let repeated = t.repeated {
             let text = r.stdoutText
             let count = text.components(separatedBy: repeated).count - 1
-            #expect(count >= (erratum?.minComplete ?? t.min_complete!), "\(count) complete words")
+            #expect(count >= (erratum?.minComplete ?? t.minComplete!), "\(count) complete words")
             // Whatever is not a complete word may only be the cut-off words at the ends.
             let leftover = text.replacingOccurrences(of: repeated, with: "")
             #expect(leftover.count <= 2 * repeated.count, "stray bytes: \(leftover.debugDescription)")
@@ -104,9 +114,10 @@ struct CaptureTests {
             #expect([0, 1].contains(r.status), "must not crash: exit \(r.status) \(r.stderr)")
         } else {
             let want = t.hex.map(Self.hex) ?? Data((erratum?.text ?? t.text!).utf8)
-            let prefix = Self.hex(t.optional_prefix_hex ?? "")
-            #expect(r.stdout == want || r.stdout == prefix + want,
-                    "got \(String(decoding: r.stdout, as: UTF8.self).debugDescription)")
+            let prefix = Self.hex(t.optionalPrefixHex ?? "")
+            #expect(
+                r.stdout == want || r.stdout == prefix + want,
+                "got \(String(decoding: r.stdout, as: UTF8.self).debugDescription)")
             #expect(r.status == 0, "\(r.stderr)")
         }
     }

@@ -38,10 +38,13 @@ struct DecodeDiagnosisCLITests {
         Self.expectOneLine(r, mentioning: ["does not match webjack-1225", "--profile softmodem-1225"])
     }
 
-    @Test("a matching profile and the detection both still print every byte, exit 0", arguments: [["--profile", "softmodem-2450"], []])
+    @Test(
+        "a matching profile and the detection both still print every byte, exit 0",
+        arguments: [["--profile", "softmodem-2450"], []])
     func rightProfile(options: [String]) throws {
         let root = CLI.packageRoot
-        let r = try CLI.softmodem(["decode"] + options + [root.appendingPathComponent("samples/all-bytes-softmodem-2450.wav").path])
+        let r = try CLI.softmodem(
+            ["decode"] + options + [root.appendingPathComponent("samples/all-bytes-softmodem-2450.wav").path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == (try Data(contentsOf: root.appendingPathComponent("samples/all-bytes-softmodem-2450.bin"))))
         #expect(r.stderr.isEmpty, "\(r.stderr)")
@@ -51,10 +54,12 @@ struct DecodeDiagnosisCLITests {
     func nothingDecoded() throws {
         var noise = [Float](repeating: 0, count: 88_200)
         TestSignals.addNoise(&noise, snr: 0, signalPower: 0.02, seed: 9)
-        Self.expectOneLine(try CLI.softmodem(["decode", try Self.wav(noise)]), mentioning: ["nothing decoded: no modem tones"])
+        Self.expectOneLine(
+            try CLI.softmodem(["decode", try Self.wav(noise)]), mentioning: ["nothing decoded: no modem tones"])
 
         let tone = (0..<88_200).map { 0.3 * Float(sine(2 * Double.pi * 1_000 * Double($0) / 44_100)) }
-        Self.expectOneLine(try CLI.softmodem(["decode", try Self.wav(tone)]), mentioning: ["the strongest tone is 1000 Hz"])
+        Self.expectOneLine(
+            try CLI.softmodem(["decode", try Self.wav(tone)]), mentioning: ["the strongest tone is 1000 Hz"])
 
         let quiet = noise.map { $0 * 1e-4 }
         Self.expectOneLine(try CLI.softmodem(["decode", try Self.wav(quiet)]), mentioning: ["too quiet"])
@@ -63,7 +68,9 @@ struct DecodeDiagnosisCLITests {
     @Test("a hard-clipped recording still decodes every byte, with no complaint")
     func clipping() throws {
         let bytes = TestSignals.randomBytes(200, seed: 3)
-        let signal = try TestSignals.encode(bytes, amplitude: 0.9, silence: 4000).map { max(-0.5, min(0.5, $0 * 4)) / 0.5 }
+        let signal = try TestSignals.encode(bytes, amplitude: 0.9, silence: 4000).map {
+            max(-0.5, min(0.5, $0 * 4)) / 0.5
+        }
         let r = try CLI.softmodem(["decode", try Self.wav(signal)])
         #expect([UInt8](r.stdout) == bytes, "\(r.stderr)")
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")

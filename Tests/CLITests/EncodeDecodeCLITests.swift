@@ -4,7 +4,9 @@ import Testing
 
 @Suite("encode and decode on the command line")
 struct EncodeDecodeCLITests {
-    @Test("encode | decode through a pipe, all byte values", arguments: ["softmodem-1225", "softmodem-2450", "webjack-1225", "softmodem-315"])
+    @Test(
+        "encode | decode through a pipe, all byte values",
+        arguments: ["softmodem-1225", "softmodem-2450", "webjack-1225", "softmodem-315"])
     func pipeRoundTrip(profile: String) throws {
         let bytes = Data((0...255).map { UInt8($0) })
         let encoded = try CLI.softmodem(["encode", "--profile", profile, "-o", "-"], stdin: bytes)
@@ -32,7 +34,9 @@ struct EncodeDecodeCLITests {
         let dir = try CLI.temporaryDirectory()
         for layout in ["left", "right", "both"] {
             let path = dir.appendingPathComponent("\(layout).wav").path
-            #expect(try CLI.softmodem(["encode", "--text", "stereo \(layout)", "--channels", layout, "-o", path]).status == 0)
+            #expect(
+                try CLI.softmodem(["encode", "--text", "stereo \(layout)", "--channels", layout, "-o", path]).status
+                    == 0)
             #expect(try CLI.softmodem(["decode", path]).stdoutText == "stereo \(layout)")
         }
         let right = dir.appendingPathComponent("right.wav").path
@@ -46,7 +50,10 @@ struct EncodeDecodeCLITests {
         let wav = dir.appendingPathComponent("a.wav").path
         let raw = dir.appendingPathComponent("a.raw").path
         #expect(try CLI.softmodem(["encode", "--text", "raw \(format)", "--rate", "22050", "-o", wav]).status == 0)
-        guard let sox = CLI.which("sox") else { Issue.record("sox missing: make test installs it"); return }
+        guard let sox = CLI.which("sox") else {
+            Issue.record("sox missing: make test installs it")
+            return
+        }
         let encoding: [String]
         switch format {
         case "s16le": encoding = ["-e", "signed", "-b", "16"]
@@ -57,7 +64,9 @@ struct EncodeDecodeCLITests {
         }
         let converted = try CLI.run(sox, [wav, "-t", "raw", "-L"] + encoding + [raw])
         #expect(converted.status == 0, "\(converted.stderr)")
-        let decoded = try CLI.softmodem(["decode", "--raw", "--rate", "22050", "--format", format, "--channels", "1", raw])
+        let decoded = try CLI.softmodem([
+            "decode", "--raw", "--rate", "22050", "--format", format, "--channels", "1", raw,
+        ])
         #expect(decoded.stdoutText == "raw \(format)", "\(decoded.stderr)")
     }
 
@@ -82,7 +91,10 @@ struct EncodeDecodeCLITests {
 
     @Test("profile overrides and frame options")
     func overrides() throws {
-        let args = ["--baud", "1000", "--mark", "3000", "--space", "2000", "--data-bits", "7", "--parity", "even", "--stop-bits", "2"]
+        let args = [
+            "--baud", "1000", "--mark", "3000", "--space", "2000", "--data-bits", "7", "--parity", "even",
+            "--stop-bits", "2",
+        ]
         let encoded = try CLI.softmodem(["encode", "--text", "7E2 custom"] + args + ["-o", "-"])
         let decoded = try CLI.softmodem(["decode"] + args + ["-"], stdin: encoded.stdout)
         #expect(decoded.stdoutText == "7E2 custom", "\(decoded.stderr)")

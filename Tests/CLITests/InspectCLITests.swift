@@ -15,9 +15,18 @@ struct InspectCLITests {
         var d = Data()
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
         func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
-        d.append(contentsOf: Array("RIFF".utf8)); u32(UInt32(36 + samples.count * 2)); d.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16); u16(1); u16(1); u32(UInt32(rate)); u32(UInt32(rate * 2)); u16(2); u16(16)
-        d.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 2))
+        d.append(contentsOf: Array("RIFF".utf8))
+        u32(UInt32(36 + samples.count * 2))
+        d.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16)
+        u16(1)
+        u16(1)
+        u32(UInt32(rate))
+        u32(UInt32(rate * 2))
+        u16(2)
+        u16(16)
+        d.append(contentsOf: Array("data".utf8))
+        u32(UInt32(samples.count * 2))
         for x in samples { u16(UInt16(bitPattern: Int16(max(-32768, min(32767, (x * 32768).rounded()))))) }
         try d.write(to: url)
     }
@@ -27,19 +36,30 @@ struct InspectCLITests {
     /// Checks a report renders whole: no script errors, charts and pictures drawn, `text` in
     /// the DOM, a screenshot with content. Returns the DOM.
     @discardableResult
-    static func expectRenders(_ html: URL, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Rendered {
+    static func expectRenders(_ html: URL, containing text: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> Rendered
+    {
         let page = try HeadlessBrowser.render(html)
-        #expect(page.dom.contains("id=\"script-errors\"></pre>"), "script errors: \(page.dom.components(separatedBy: "script-errors").dropFirst().first?.prefix(300) ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            page.dom.contains("id=\"script-errors\"></pre>"),
+            "script errors: \(page.dom.components(separatedBy: "script-errors").dropFirst().first?.prefix(300) ?? "")",
+            sourceLocation: sourceLocation)
         #expect(page.dom.contains(text), "'\(text)' missing from the DOM", sourceLocation: sourceLocation)
         let charts = Int(page.attribute("data-charts") ?? "") ?? 0
         #expect(charts >= 1, sourceLocation: sourceLocation)
-        #expect(page.dom.components(separatedBy: "data-drawn=\"1\"").count - 1 == charts, "not every chart drawn", sourceLocation: sourceLocation)
+        #expect(
+            page.dom.components(separatedBy: "data-drawn=\"1\"").count - 1 == charts, "not every chart drawn",
+            sourceLocation: sourceLocation)
         let images = (page.attribute("data-images") ?? "0/0").split(separator: "/").map { Int($0) ?? -1 }
-        #expect(images.count == 2 && images[0] == images[1] && images[0] >= 2, "images drawn: \(images)", sourceLocation: sourceLocation)
+        #expect(
+            images.count == 2 && images[0] == images[1] && images[0] >= 2, "images drawn: \(images)",
+            sourceLocation: sourceLocation)
         let canvases = (page.attribute("data-canvases") ?? "0/0").split(separator: "/").map { Int($0) ?? -1 }
         #expect(canvases.first ?? 0 >= charts, "canvases inked: \(canvases)", sourceLocation: sourceLocation)
         #expect(page.screenshot.count > 10_000, sourceLocation: sourceLocation)
-        #expect(try HeadlessBrowser.distinctPixelBytes(page.screenshot, in: html.deletingLastPathComponent()) > 50, "blank screenshot", sourceLocation: sourceLocation)
+        #expect(
+            try HeadlessBrowser.distinctPixelBytes(page.screenshot, in: html.deletingLastPathComponent()) > 50,
+            "blank screenshot", sourceLocation: sourceLocation)
         return page
     }
 
@@ -59,7 +79,9 @@ struct InspectCLITests {
     func sampleRendersInBrowser() throws {
         let dir = try CLI.temporaryDirectory()
         let html = dir.appendingPathComponent("sample.html")
-        try Self.inspect([CLI.packageRoot.appendingPathComponent("samples/hello-softmodem-1225.wav").path, "-o", html.path])
+        try Self.inspect([
+            CLI.packageRoot.appendingPathComponent("samples/hello-softmodem-1225.wav").path, "-o", html.path,
+        ])
         try Self.expectRenders(html, containing: "Hello from softmodem!")
         #expect(try Self.hints(html) == ["ok"])
     }
@@ -69,14 +91,19 @@ struct InspectCLITests {
         let dir = try CLI.temporaryDirectory()
         let html = dir.appendingPathComponent("capture.html")
         let captures = try #require(CLI.captures)
-        try Self.inspect(["--profile", "webjack-1225", captures.appendingPathComponent("webjack/10xWebJack_with_spaces.wav").path,
-                          captures.appendingPathComponent("webjack/1225_SoftModem_whole_word.wav").path, "-o", html.path])
+        try Self.inspect([
+            "--profile", "webjack-1225", captures.appendingPathComponent("webjack/10xWebJack_with_spaces.wav").path,
+            captures.appendingPathComponent("webjack/1225_SoftModem_whole_word.wav").path, "-o", html.path,
+        ])
         let page = try Self.expectRenders(html, containing: "WebJackWebJack")
         #expect(page.attribute("data-charts") == "2")
     }
 
     @Test func stdoutReportIsOnePage() throws {
-        let r = try Self.inspect([CLI.packageRoot.appendingPathComponent("samples/hello-webjack-1225.wav").path, "--profile", "auto", "-o", "-"])
+        let r = try Self.inspect([
+            CLI.packageRoot.appendingPathComponent("samples/hello-webjack-1225.wav").path, "--profile", "auto", "-o",
+            "-",
+        ])
         #expect(r.stdoutText.hasPrefix("<!DOCTYPE html>"))
         #expect(r.stdoutText.contains("WebJack-style low tones"))
         #expect(r.stdoutText.contains("detected webjack-1225"))

@@ -12,7 +12,8 @@ struct InspectVerdictTests {
     /// Writes `samples`, inspects them with `options`, returns the verdict's hint ids.
     func verdict(_ samples: [Float], _ options: [String] = [], name: String) throws -> [String] {
         let dir = try CLI.temporaryDirectory()
-        let wav = dir.appendingPathComponent("\(name).wav"), html = dir.appendingPathComponent("\(name).html")
+        let wav = dir.appendingPathComponent("\(name).wav")
+        let html = dir.appendingPathComponent("\(name).html")
         try InspectCLITests.writeWAV(samples, to: wav)
         _ = try InspectCLITests.inspect([wav.path, "-o", html.path] + options)
         return try InspectCLITests.hints(html)
@@ -95,7 +96,8 @@ struct InspectVerdictTests {
 
     @Test func hiJackBurstHasAnEye() throws {
         let dir = try CLI.temporaryDirectory()
-        let wav = dir.appendingPathComponent("hijack.wav").path, html = dir.appendingPathComponent("hijack.html")
+        let wav = dir.appendingPathComponent("hijack.wav").path
+        let html = dir.appendingPathComponent("hijack.html")
         let encoded = try CLI.softmodem(["encode", "--profile", "hijack", "--text", "eye test", "-o", wav])
         #expect(encoded.status == 0, "\(encoded.stderr)")
         _ = try InspectCLITests.inspect(["--profile", "hijack", wav, "-o", html.path])
@@ -117,9 +119,13 @@ struct InspectVerdictTests {
         let bad = try CLI.softmodem(["inspect", sample, text.path, "-o", html.path])
         #expect(bad.status == 1)
         #expect(bad.stderr.split(separator: "\n").count == 1)
-        BadInputTests.expectOneLine(try CLI.softmodem(["inspect", sample, "-o", html.path, "--profile", "nope"]), status: 2, mentioning: ["nope"])
+        BadInputTests.expectOneLine(
+            try CLI.softmodem(["inspect", sample, "-o", html.path, "--profile", "nope"]), status: 2,
+            mentioning: ["nope"])
         BadInputTests.expectOneLine(try CLI.softmodem(["inspect", sample]), status: 2, mentioning: ["output"])
-        BadInputTests.expectOneLine(try CLI.softmodem(["inspect", sample, "-o", "/nonexistent/dir/r.html"]), status: 1, mentioning: ["/nonexistent/dir/r.html"])
+        BadInputTests.expectOneLine(
+            try CLI.softmodem(["inspect", sample, "-o", "/nonexistent/dir/r.html"]), status: 1,
+            mentioning: ["/nonexistent/dir/r.html"])
         #expect(!FileManager.default.fileExists(atPath: html.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("partial") }.isEmpty)
     }

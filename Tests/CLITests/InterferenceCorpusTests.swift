@@ -22,7 +22,8 @@ struct InterferenceCorpusTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let made = try CLI.run("/bin/bash", [generator.path, dir.path], timeout: 600)
         try #require(made.status == 0, "corpus generator failed: \(made.stderr)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".wav") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".wav") }
+            .sorted()
         try #require(files.count >= 40, "corpus has \(files.count) files")
         try body(dir, files)
     }

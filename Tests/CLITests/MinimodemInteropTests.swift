@@ -15,7 +15,10 @@ struct MinimodemInteropTests {
 
     @Test("minimodem decodes what softmodem encodes", arguments: cases)
     func minimodemDecodesUs(c: (profile: String, mark: String, space: String, baud: String)) throws {
-        guard let minimodem = Self.minimodem else { Issue.record("minimodem missing: make test installs it"); return }
+        guard let minimodem = Self.minimodem else {
+            Issue.record("minimodem missing: make test installs it")
+            return
+        }
         let dir = try CLI.temporaryDirectory()
         let path = dir.appendingPathComponent("tx.wav").path
         let bytes = CLI.randomBytes(1000, seed: 42)
@@ -26,11 +29,15 @@ struct MinimodemInteropTests {
 
     @Test("softmodem decodes what minimodem encodes", arguments: cases)
     func weDecodeMinimodem(c: (profile: String, mark: String, space: String, baud: String)) throws {
-        guard let minimodem = Self.minimodem else { Issue.record("minimodem missing: make test installs it"); return }
+        guard let minimodem = Self.minimodem else {
+            Issue.record("minimodem missing: make test installs it")
+            return
+        }
         let dir = try CLI.temporaryDirectory()
         let path = dir.appendingPathComponent("mm.wav").path
         let bytes = CLI.randomBytes(1000, seed: 7)
-        let tx = try CLI.run(minimodem, ["--tx", "-q", "-R", "44100", "-M", c.mark, "-S", c.space, "-f", path, c.baud], stdin: bytes)
+        let tx = try CLI.run(
+            minimodem, ["--tx", "-q", "-R", "44100", "-M", c.mark, "-S", c.space, "-f", path, c.baud], stdin: bytes)
         #expect(tx.status == 0, "\(tx.stderr)")
         let r = try CLI.softmodem(["decode", "--profile", c.profile, path])
         #expect(r.stdout == bytes, "decoded \(r.stdout.count) bytes: \(r.stderr)")

@@ -51,7 +51,8 @@ import Testing
     @Test func textOutputAndXBeeSession() throws {
         let dir = try CLI.temporaryDirectory()
         let wav = dir.appendingPathComponent("x.wav").path
-        #expect(try CLI.softmodem(["encode", "--protocol", "xbee-at", "--at", "BD 3", "--at", "WR", "-o", wav]).status == 0)
+        #expect(
+            try CLI.softmodem(["encode", "--protocol", "xbee-at", "--at", "BD 3", "--at", "WR", "-o", wav]).status == 0)
         let dec = try CLI.softmodem(["decode", "--protocol", "xbee-at", wav])
         #expect(dec.stdoutText.contains("ATBD 3 (9600 baud)"))
         #expect(dec.stdoutText.contains("ATWR"))
@@ -60,13 +61,15 @@ import Testing
     @Test func badProtocolArgumentsAreUsageErrors() throws {
         let dir = try CLI.temporaryDirectory()
         let wav = dir.appendingPathComponent("x.wav").path
-        for args in [["encode", "--protocol", "nope", "-o", wav],
-                     ["encode", "--protocol", "pin", "--pin", "14", "--state", "on", "-o", wav],
-                     ["encode", "--protocol", "pin", "--pin", "3", "-o", wav],
-                     ["encode", "--protocol", "motor", "--steer", "300", "-o", wav],
-                     ["encode", "--protocol", "slip", "--data", "xyz", "-o", wav],
-                     ["encode", "--protocol", "accessory", "-o", wav],
-                     ["decode", "--json", wav]] {
+        for args in [
+            ["encode", "--protocol", "nope", "-o", wav],
+            ["encode", "--protocol", "pin", "--pin", "14", "--state", "on", "-o", wav],
+            ["encode", "--protocol", "pin", "--pin", "3", "-o", wav],
+            ["encode", "--protocol", "motor", "--steer", "300", "-o", wav],
+            ["encode", "--protocol", "slip", "--data", "xyz", "-o", wav],
+            ["encode", "--protocol", "accessory", "-o", wav],
+            ["decode", "--json", wav],
+        ] {
             let r = try CLI.softmodem(args)
             #expect(r.status == 2, "\(args): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1)
@@ -77,7 +80,10 @@ import Testing
         let dir = try CLI.temporaryDirectory()
         var bytes = [UInt8](repeating: 0, count: 2_000)
         var x: UInt32 = 12345
-        for i in bytes.indices { x = x &* 1_103_515_245 &+ 12345; bytes[i] = UInt8(truncatingIfNeeded: x >> 16) }
+        for i in bytes.indices {
+            x = x &* 1_103_515_245 &+ 12345
+            bytes[i] = UInt8(truncatingIfNeeded: x >> 16)
+        }
         let file = dir.appendingPathComponent("payload.bin")
         try Data(bytes).write(to: file)
         let out = dir.appendingPathComponent("out")
@@ -134,11 +140,16 @@ import Testing
     @Test func rateByteThroughHiJackAudio() throws {
         let dir = try CLI.temporaryDirectory()
         let wav = dir.appendingPathComponent("h.wav").path
-        let enc = try CLI.softmodem(["encode", "--profile", "hijack", "--protocol", "hijack-rate", "--sample-hz", "50", "-o", wav])
+        let enc = try CLI.softmodem([
+            "encode", "--profile", "hijack", "--protocol", "hijack-rate", "--sample-hz", "50", "-o", wav,
+        ])
         #expect(enc.status == 0, "\(enc.stderr)")
         let dec = try CLI.softmodem(["decode", "--profile", "hijack", "--protocol", "hijack-rate", "--json", wav])
         #expect(dec.status == 0, "\(dec.stderr)")
-        let object = try JSONSerialization.jsonObject(with: Data(dec.stdoutText.split(separator: "\n").first.map(String.init)?.utf8 ?? "".utf8)) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(
+                with: Data(dec.stdoutText.split(separator: "\n").first.map(String.init)?.utf8 ?? "".utf8))
+            as? [String: Any]
         let fields = object?["fields"] as? [String: Any]
         #expect(fields?["period_ticks"] as? Int == 20)
     }

@@ -12,7 +12,8 @@ struct SpectrumReportCLITests {
         #expect(encoded.status == 0, "\(encoded.stderr)")
         let decoded = try CLI.softmodem(["decode", "--profile", "softmodem-1225", "-v", path])
         #expect(decoded.stdoutText == "measured tones")
-        let line = try #require(decoded.stderr.split(separator: "\n").first { $0.contains("spectrum:") }, "\(decoded.stderr)")
+        let line = try #require(
+            decoded.stderr.split(separator: "\n").first { $0.contains("spectrum:") }, "\(decoded.stderr)")
         let numbers = line.split(separator: "spectrum:")[1].split(separator: " ").compactMap { Double($0) }
         #expect(numbers.count == 4, "\(line)")  // mark Hz, mark dBFS, space Hz, space dBFS
         guard numbers.count == 4 else { return }

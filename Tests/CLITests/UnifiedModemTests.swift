@@ -19,8 +19,10 @@ struct UnifiedModemTests {
         var samples = [Float](repeating: 0, count: Int(lead * rate))
         switch kind {
         case .fsk:
-            var encoder = BurstEncoder(modulator: try FSKModulator(profile: .softmodem1225, sampleRate: rate, amplitude: 0.5))
-            var out = [Float](repeating: 0, count: encoder.maxSamples(forBytes: bytes.count) + encoder.maxSamplesForFinish)
+            var encoder = BurstEncoder(
+                modulator: try FSKModulator(profile: .softmodem1225, sampleRate: rate, amplitude: 0.5))
+            var out = [Float](
+                repeating: 0, count: encoder.maxSamples(forBytes: bytes.count) + encoder.maxSamplesForFinish)
             let n = out.withUnsafeMutableBufferPointer { o in
                 bytes.withUnsafeBufferPointer { b in
                     let k = encoder.encode(b, into: o.baseAddress!)

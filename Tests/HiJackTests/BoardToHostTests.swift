@@ -6,13 +6,17 @@ import Testing
 /// The decoder against the model of the board's transmitter (PROTOCOLS.md 2.3) through
 /// realistic microphone paths.
 @Suite struct BoardToHostTests {
-    @Test(arguments: [(44_100.0, 22_050.0, false), (44_100.0, 22_050.0, true), (48_000.0, 21_000.0, true), (96_000.0, 21_000.0, false)])
+    @Test(arguments: [
+        (44_100.0, 22_050.0, false), (44_100.0, 22_050.0, true), (48_000.0, 21_000.0, true),
+        (96_000.0, 21_000.0, false),
+    ])
     func decodesThroughAHostileMicrophonePath(sampleRate: Double, powerTone: Double, invert: Bool) throws {
         let bytes = HiJackSignals.randomBytes(300, seed: 42)
         // AC coupling, 12 kHz band limit, power tone crosstalk as strong as half the data,
         // 4x gain into clipping.
-        let path = HiJackMicrophonePath(sampleRate: sampleRate, couplingHz: 40, lowPassHz: 12_000, crosstalkHz: powerTone,
-                                        crosstalkLevel: 0.15, gain: 4, clip: 0.7, invert: invert)
+        let path = HiJackMicrophonePath(
+            sampleRate: sampleRate, couplingHz: 40, lowPassHz: 12_000, crosstalkHz: powerTone,
+            crosstalkLevel: 0.15, gain: 4, clip: 0.7, invert: invert)
         let signal = HiJackSignals.boardSignal(bytes, sampleRate: sampleRate, path: path, level: 0.6)
         #expect(signal.contains { $0 >= 0.7 }, "the path clips")
         let (decoded, decoder, _) = try HiJackSignals.decode(signal, sampleRate: sampleRate)
@@ -34,9 +38,11 @@ import Testing
     @Test(arguments: [(1_300.0, 44_100.0), (1_700.0, 44_100.0), (1_300.0, 96_000.0), (1_700.0, 48_000.0)])
     func bitRateExtremesThroughAHostilePath(baud: Double, sampleRate: Double) throws {
         let bytes = HiJackSignals.randomBytes(100, seed: UInt64(baud + sampleRate))
-        let path = HiJackMicrophonePath(sampleRate: sampleRate, couplingHz: 40, crosstalkHz: HiJack.defaultPowerTone(sampleRate: sampleRate),
-                                        crosstalkLevel: 0.15, gain: 4, clip: 0.7, invert: true)
-        let signal = HiJackSignals.boardSignal(bytes, sampleRate: sampleRate, baud: baud, idleBits: 0, path: path, level: 0.6)
+        let path = HiJackMicrophonePath(
+            sampleRate: sampleRate, couplingHz: 40, crosstalkHz: HiJack.defaultPowerTone(sampleRate: sampleRate),
+            crosstalkLevel: 0.15, gain: 4, clip: 0.7, invert: true)
+        let signal = HiJackSignals.boardSignal(
+            bytes, sampleRate: sampleRate, baud: baud, idleBits: 0, path: path, level: 0.6)
         let (decoded, decoder, _) = try HiJackSignals.decode(signal, sampleRate: sampleRate)
         #expect(decoded == bytes)
         #expect(decoder.parityErrors + decoder.framingErrors == 0)
@@ -69,7 +75,10 @@ import Testing
         empty.withUnsafeBufferPointer { decoder.process($0, into: &events) }
         let silence = [Float](repeating: 0, count: 44_100)
         silence.withUnsafeBufferPointer { decoder.process($0, into: &events) }
-        let nans = [Float](repeating: .nan, count: 10_000) + [Float](repeating: .infinity, count: 100) + [-.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude]
+        let nans =
+            [Float](repeating: .nan, count: 10_000) + [Float](repeating: .infinity, count: 100) + [
+                -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            ]
         nans.withUnsafeBufferPointer { decoder.process($0, into: &events) }
         decoder.flush(into: &events)
         #expect(events.isEmpty)

@@ -8,7 +8,8 @@ import Testing
     @Test(arguments: [44_100.0, 48_000.0, 96_000.0])
     func boardReceiverDecodesEncoderOutput(sampleRate: Double) throws {
         let bytes = HiJackSignals.randomBytes(40, seed: UInt64(sampleRate))
-        let board = HiJackSignals.boardReceive(try HiJackSignals.hostSignal(bytes, sampleRate: sampleRate), sampleRate: sampleRate)
+        let board = HiJackSignals.boardReceive(
+            try HiJackSignals.hostSignal(bytes, sampleRate: sampleRate), sampleRate: sampleRate)
         #expect(board.bytes == bytes)
         #expect(board.aborts == 0)
     }
@@ -30,7 +31,8 @@ import Testing
         var reconstruction = Biquad(.lowPass, frequency: 16_000, sampleRate: sampleRate)
         coupling.process(&signal)
         reconstruction.process(&signal)
-        var leak = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0.0316)
+        var leak = try HiJackPowerTone(
+            frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0.0316)
         var tone = [Float](repeating: 0, count: signal.count)
         tone.withUnsafeMutableBufferPointer { leak.render(into: $0.baseAddress!, count: $0.count) }
         for i in signal.indices { signal[i] = 0.25 * signal[i] + tone[i] }
@@ -54,9 +56,13 @@ import Testing
         var out = [Float](repeating: 0, count: 200 * encoder.maxSamplesPerBit)
         var n = 0
         func send(_ bits: [UInt8]) {
-            for b in bits { n += out.withUnsafeMutableBufferPointer { encoder.encodeBit(b, into: $0.baseAddress! + n) } }
+            for b in bits {
+                n += out.withUnsafeMutableBufferPointer { encoder.encodeBit(b, into: $0.baseAddress! + n) }
+            }
         }
-        func frame(_ byte: UInt8) -> [UInt8] { [0] + (0..<8).map { (byte >> UInt8($0)) & 1 } + [HiJack.evenParity(byte)] }
+        func frame(_ byte: UInt8) -> [UInt8] {
+            [0] + (0..<8).map { (byte >> UInt8($0)) & 1 } + [HiJack.evenParity(byte)]
+        }
         let idle = [UInt8](repeating: 1, count: 8)
         send(idle + frame(0x41) + [1] + frame(0x00) + [1, 1, 1, 1] + frame(0x43) + idle)
         #expect(HiJackSignals.boardReceive(Array(out[0..<n]), sampleRate: 44_100).bytes == [0x41, 0x43])
@@ -78,21 +84,33 @@ import Testing
     @Test func framesFillTheBytePeriod() throws {
         var encoder = try HiJackEncoder(sampleRate: 44_100, bytePeriod: 100)
         var out = [Float](repeating: 0, count: encoder.maxSamples(forBytes: 3))
-        let n = out.withUnsafeMutableBufferPointer { o in [UInt8(1), 2, 3].withUnsafeBufferPointer { encoder.encode($0, into: o.baseAddress!) } }
+        let n = out.withUnsafeMutableBufferPointer { o in
+            [UInt8(1), 2, 3].withUnsafeBufferPointer { encoder.encode($0, into: o.baseAddress!) }
+        }
         #expect(n == 3 * 100 * 32)
         // A 1 -> 0 change is one half cycle at half the bit rate: the start bit after idle
         // gives a positive hump lasting one whole cell (32 samples) with no zero crossing.
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for i in 1..<n {
-            if (out[i - 1] > 0) == (out[i] > 0) { run += 1; longest = max(longest, run) } else { run = 0 }
+            if (out[i - 1] > 0) == (out[i] > 0) {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = 0
+            }
         }
         #expect(longest >= 30 && longest <= 33)
-        let empty = out.withUnsafeMutableBufferPointer { o in [UInt8]().withUnsafeBufferPointer { encoder.encode($0, into: o.baseAddress!) } }
+        let empty = out.withUnsafeMutableBufferPointer { o in
+            [UInt8]().withUnsafeBufferPointer { encoder.encode($0, into: o.baseAddress!) }
+        }
         #expect(empty == 0)
     }
 
     @Test func impossibleSettingsAreRejected() {
-        #expect(throws: HiJackConfigurationError.bytePeriodTooShort(13)) { try HiJackEncoder(sampleRate: 44_100, bytePeriod: 13) }
+        #expect(throws: HiJackConfigurationError.bytePeriodTooShort(13)) {
+            try HiJackEncoder(sampleRate: 44_100, bytePeriod: 13)
+        }
         #expect(throws: HiJackConfigurationError.self) { try HiJackEncoder(sampleRate: 44_100, baud: 900) }
         #expect(throws: HiJackConfigurationError.self) { try HiJackEncoder(sampleRate: 4_000) }
         #expect(throws: HiJackConfigurationError.self) { try HiJackEncoder(sampleRate: .nan) }
@@ -133,8 +151,14 @@ extension Double {
         var r = truncatingRemainder(dividingBy: 2 * .pi)
         if r > .pi { r -= 2 * .pi }
         if r > .pi / 2 { r = .pi - r } else if r < -.pi / 2 { r = -.pi - r }
-        var term = r, sum = r, k = 1.0
-        while abs(term) > 1e-12 { term *= -r * r / ((2 * k) * (2 * k + 1)); sum += term; k += 1 }
+        var term = r
+        var sum = r
+        var k = 1.0
+        while abs(term) > 1e-12 {
+            term *= -r * r / ((2 * k) * (2 * k + 1))
+            sum += term
+            k += 1
+        }
         return sum
     }
 }
@@ -146,16 +170,19 @@ extension Double {
     func boardDecodesBytesSentInPiecesOfAnySize(sampleRate: Double) throws {
         let bytes = HiJackSignals.randomBytes(25, seed: 21)
         let encoder = try HiJackEncoder(sampleRate: sampleRate, bytePeriod: 14)
-        let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate)
+        let tone = try HiJackPowerTone(
+            frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate)
         var tx = try HiJackTransmitter(encoder: encoder, tone: tone, idleLine: true)
         #expect(throws: HiJackConfigurationError.self) {
             try HiJackTransmitter(encoder: encoder, tone: try HiJackPowerTone(frequency: 20_000, sampleRate: 96_000))
         }
         #expect(tx.channels == 2)
         var rng = SeededGenerator(seed: 4)
-        var left: [Float] = [], right: [Float] = []
+        var left: [Float] = []
+        var right: [Float] = []
         let maxRest = 700
-        var block = [Float](repeating: 0, count: 2 * max(tx.maxFrames(forBytes: 5), tx.maxFramesForFinish, maxRest + tx.restOvershoot))
+        var block = [Float](
+            repeating: 0, count: 2 * max(tx.maxFrames(forBytes: 5), tx.maxFramesForFinish, maxRest + tx.restOvershoot))
         func keep(_ frames: Int) {
             for i in 0..<frames {
                 left.append(block[2 * i])
@@ -169,9 +196,10 @@ extension Double {
         var sent = 0
         while sent < bytes.count {
             let n = min(Int.random(in: 1...5, using: &rng), bytes.count - sent)
-            keep(bytes[sent..<(sent + n)].withUnsafeBufferPointer { b in
-                block.withUnsafeMutableBufferPointer { tx.encode(b, into: $0.baseAddress!) }
-            })
+            keep(
+                bytes[sent..<(sent + n)].withUnsafeBufferPointer { b in
+                    block.withUnsafeMutableBufferPointer { tx.encode(b, into: $0.baseAddress!) }
+                })
             sent += n
             if Int.random(in: 0...3, using: &rng) == 0 {
                 keep(block.withUnsafeMutableBufferPointer { tx.finishBurst(into: $0.baseAddress!) })

@@ -32,8 +32,10 @@ struct ChannelLog {
 struct BurstShuffler {
     var held: [LinkDirection: [UInt8]] = [:]
 
-    mutating func apply(_ received: [UInt8], direction: LinkDirection, impairments: Impairments,
-                        rng: inout SeededGenerator, log: inout ChannelLog) -> [UInt8] {
+    mutating func apply(
+        _ received: [UInt8], direction: LinkDirection, impairments: Impairments,
+        rng: inout SeededGenerator, log: inout ChannelLog
+    ) -> [UInt8] {
         var out: [UInt8] = []
         if rng.nextUnit() < impairments.reorder && held[direction] == nil {
             held[direction] = received
@@ -142,7 +144,9 @@ struct ByteChannel: HalfDuplexChannel {
             received[i] ^= UInt8(1 + rng.next() % 255)
             log.corruptedBytes += 1
         }
-        return (shuffler.apply(received, direction: direction, impairments: impairments, rng: &rng, log: &log),
-                configuration.airtime(bytes: burst.count))
+        return (
+            shuffler.apply(received, direction: direction, impairments: impairments, rng: &rng, log: &log),
+            configuration.airtime(bytes: burst.count)
+        )
     }
 }

@@ -26,7 +26,9 @@ func randomMessages(_ count: Int, seed: UInt64) -> [[UInt8]] {
 }
 
 /// Runs `messages` through a session over `channel`; returns what arrived and the session.
-func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, configuration: LinkConfiguration = LinkConfiguration()) -> ([[UInt8]], LinkSession<C>, Bool) {
+func transfer<C: HalfDuplexChannel>(
+    _ messages: [[UInt8]], over channel: C, configuration: LinkConfiguration = LinkConfiguration()
+) -> ([[UInt8]], LinkSession<C>, Bool) {
     var session = LinkSession(configuration: configuration, channel: channel)
     for m in messages { session.sender.send(m) }
     var collector = MessageCollector()
@@ -76,7 +78,11 @@ func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, conf
 
     @Test func cleanChannelNeedsNoRetransmission() {
         let messages = randomMessages(300, seed: 1)
-        let (got, session, finished) = transfer(messages, over: ByteChannel(impairments: Impairments(noiseBurst: 0, droppedSpan: 0, corruptByte: 0, duplicate: 0, reorder: 0), configuration: LinkConfiguration(), seed: 2))
+        let (got, session, finished) = transfer(
+            messages,
+            over: ByteChannel(
+                impairments: Impairments(noiseBurst: 0, droppedSpan: 0, corruptByte: 0, duplicate: 0, reorder: 0),
+                configuration: LinkConfiguration(), seed: 2))
         #expect(finished)
         #expect(got == messages)
         #expect(session.sender.statistics.retransmissions == 0)
@@ -92,7 +98,9 @@ func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, conf
         #expect(got == messages)
         let log = session.channel.log
         #expect(log.largestBurstToReceiver <= 31)
-        #expect(log.noiseBursts > 0 && log.droppedSpans > 0 && log.corruptedBytes > 0 && log.duplicates > 0 && log.reorders > 0)
+        #expect(
+            log.noiseBursts > 0 && log.droppedSpans > 0 && log.corruptedBytes > 0 && log.duplicates > 0
+                && log.reorders > 0)
         #expect(session.sender.statistics.retransmissions > 0)
         report("modem", session.sender.statistics, session.receiver.statistics, session.now, log)
     }
@@ -116,10 +124,19 @@ func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, conf
         var rng = SeededGenerator(seed: 99)
         let file = (0..<65_536).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
         // The first part through the modem, the rest at byte level (see README).
-        let head = Array(file[0..<modemFileBytes]), tail = Array(file[modemFileBytes...])
+        let head = Array(file[0..<modemFileBytes])
+        let tail = Array(file[modemFileBytes...])
         let (a, s1, f1) = transfer([head], over: try ModemChannel(impairments: Impairments(), seed: 21))
-        let (b, s2, f2) = tail.isEmpty ? ([[]], LinkSession(channel: ByteChannel(impairments: Impairments(), configuration: LinkConfiguration(), seed: 22)), true)
-            : transfer([tail], over: ByteChannel(impairments: Impairments(), configuration: LinkConfiguration(), seed: 22))
+        let (b, s2, f2) =
+            tail.isEmpty
+            ? (
+                [[]],
+                LinkSession(
+                    channel: ByteChannel(impairments: Impairments(), configuration: LinkConfiguration(), seed: 22)),
+                true
+            )
+            : transfer(
+                [tail], over: ByteChannel(impairments: Impairments(), configuration: LinkConfiguration(), seed: 22))
         #expect(f1 && f2)
         #expect(a.count == 1 && b.count == 1)
         #expect((a.first ?? []) + (b.first ?? []) == file)
@@ -130,7 +147,8 @@ func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, conf
     @Test func survivesHeavyImpairment() {
         let heavy = Impairments(noiseBurst: 0.3, droppedSpan: 0.3, corruptByte: 0.05, duplicate: 0.2, reorder: 0.2)
         let messages = randomMessages(500, seed: 3)
-        let (got, _, finished) = transfer(messages, over: ByteChannel(impairments: heavy, configuration: LinkConfiguration(), seed: 4))
+        let (got, _, finished) = transfer(
+            messages, over: ByteChannel(impairments: heavy, configuration: LinkConfiguration(), seed: 4))
         #expect(finished)
         #expect(got == messages)
     }
@@ -142,19 +160,21 @@ func transfer<C: HalfDuplexChannel>(_ messages: [[UInt8]], over channel: C, conf
 /// SOFTMODEM_FULL_LINK=1 forces the full run in debug too.
 private let fullLink = ProcessInfo.processInfo.environment["SOFTMODEM_FULL_LINK"] == "1"
 #if DEBUG
-private let modemMessages = fullLink ? 10_000 : 100
-private let modemFileBytes = fullLink ? 65_536 : 512
+    private let modemMessages = fullLink ? 10_000 : 100
+    private let modemFileBytes = fullLink ? 65_536 : 512
 #else
-private let modemMessages = 10_000
-private let modemFileBytes = 65_536
+    private let modemMessages = 10_000
+    private let modemFileBytes = 65_536
 #endif
 
 private func report(_ name: String, _ s: LinkStatistics, _ r: LinkStatistics, _ seconds: Double, _ log: ChannelLog) {
     let rate = Double(s.payloadBytes) / max(seconds, 1e-9)
-    print("link[\(name)]: \(s.messages) messages, \(s.payloadBytes) payload bytes in \(Int(seconds)) s simulated "
-        + "(\(Int(rate)) B/s), \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, "
-        + "receiver: \(r.damagedPackets) damaged, \(r.duplicates) duplicates; channel: \(log.noiseBursts) noise bursts, "
-        + "\(log.droppedSpans) dropped spans, \(log.corruptedBytes) corrupted bytes, \(log.duplicates) duplicated, \(log.reorders) reordered bursts")
+    print(
+        "link[\(name)]: \(s.messages) messages, \(s.payloadBytes) payload bytes in \(Int(seconds)) s simulated "
+            + "(\(Int(rate)) B/s), \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, "
+            + "receiver: \(r.damagedPackets) damaged, \(r.duplicates) duplicates; channel: \(log.noiseBursts) noise bursts, "
+            + "\(log.droppedSpans) dropped spans, \(log.corruptedBytes) corrupted bytes, \(log.duplicates) duplicated, \(log.reorders) reordered bursts"
+    )
 }
 
 /// The link against the model of the real board (BoardModels).
@@ -171,7 +191,8 @@ private func report(_ name: String, _ s: LinkStatistics, _ r: LinkStatistics, _ 
 
     /// Why the window is 31 bytes: a 40-byte burst overflows the board's ring.
     @Test func burstsLargerThanTheRingOverflowIt() throws {
-        var channel = try BoardChannel(impairments: Impairments(noiseBurst: 0, droppedSpan: 0, corruptByte: 0, duplicate: 0, reorder: 0), seed: 33)
+        var channel = try BoardChannel(
+            impairments: Impairments(noiseBurst: 0, droppedSpan: 0, corruptByte: 0, duplicate: 0, reorder: 0), seed: 33)
         let big = LinkPacket(kind: .dataEnd, seq: 0, payload: [UInt8](repeating: 0x55, count: 29)).wireBytes
         #expect(big.count == 40)
         let (got, _) = channel.carry(big, direction: .toReceiver)

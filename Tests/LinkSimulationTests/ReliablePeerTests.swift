@@ -22,7 +22,7 @@ struct SharedMedium {
     }
 
     private mutating func next() -> UInt64 {
-        random = random &* 6364136223846793005 &+ 1442695040888963407
+        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return random >> 33
     }
 
@@ -37,11 +37,14 @@ struct SharedMedium {
                 let burst = station == 0 ? a.nextBurst(at: now, echoDelay: 0.3) : b.nextBurst(at: now, echoDelay: 0.3)
                 guard let burst else { continue }
                 now += a.sender.configuration.airtime(bytes: burst.count) + 0.05
-                let toA = heard(burst), toB = heard(burst)
+                let toA = heard(burst)
+                let toB = heard(burst)
                 for d in a.receive(toA, at: now) { delivered[0] += d.bytes }
                 for d in b.receive(toB, at: now) { delivered[1] += d.bytes }
             }
-            if a.unacknowledgedBytes == 0 && b.unacknowledgedBytes == 0 && a.receiver.nextDeadline == nil && b.receiver.nextDeadline == nil {
+            if a.unacknowledgedBytes == 0 && b.unacknowledgedBytes == 0 && a.receiver.nextDeadline == nil
+                && b.receiver.nextDeadline == nil
+            {
                 return true
             }
             now += 0.02
@@ -54,15 +57,17 @@ struct SharedMedium {
     static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
         var x = seed
         return (0..<count).map { _ in
-            x = x &* 6364136223846793005 &+ 1442695040888963407
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(truncatingIfNeeded: x >> 40)
         }
     }
 
-    @Test("data both ways arrives once and in order, and no station is handed its own packets", arguments: [0.0, 0.003])
+    @Test(
+        "data both ways arrives once and in order, and no station is handed its own packets", arguments: [0.0, 0.003])
     func bothWaysOverAnEchoingMedium(damage: Double) {
         var medium = SharedMedium(damage: damage, seed: 7)
-        let fromA = Self.bytes(2048, seed: 1), fromB = Self.bytes(2048, seed: 2)
+        let fromA = Self.bytes(2048, seed: 1)
+        let fromB = Self.bytes(2048, seed: 2)
         medium.a.send(fromA)
         medium.b.send(fromB)
         #expect(medium.a.unacknowledgedBytes == 2048)

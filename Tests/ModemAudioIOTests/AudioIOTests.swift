@@ -2,7 +2,7 @@ import ModemAudioIO
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The file and PCM layer on its own: writers and readers agree, formats decode to the
@@ -24,13 +24,16 @@ struct AudioIOTests {
         var out: [Float] = []
         var buffer = [Float](repeating: 0, count: 1000 * source.channels)
         while true {
-            let frames = try buffer.withUnsafeMutableBufferPointer { b throws(AudioIOError) in try source.read(into: b) }
+            let frames = try buffer.withUnsafeMutableBufferPointer { b throws(AudioIOError) in try source.read(into: b)
+            }
             if frames == 0 { return out }
             out += buffer[0..<(frames * source.channels)]
         }
     }
 
-    @Test("streaming WAV writer -> libsndfile reader, 16-bit and float", arguments: [WAVStreamWriter.Encoding.pcm16, .float32])
+    @Test(
+        "streaming WAV writer -> libsndfile reader, 16-bit and float",
+        arguments: [WAVStreamWriter.Encoding.pcm16, .float32])
     func wavRoundTrip(encoding: WAVStreamWriter.Encoding) throws {
         let path = Self.temporaryPath("a.wav")
         let samples = Self.ramp(5000)
@@ -99,7 +102,9 @@ struct AudioIOTests {
 
     @Test("unknown output extension is a parameter error")
     func badExtension() {
-        #expect(throws: AudioIOError.self) { try SoundFileWriter(path: Self.temporaryPath("x.mp3"), sampleRate: 44_100, channels: 1) }
+        #expect(throws: AudioIOError.self) {
+            try SoundFileWriter(path: Self.temporaryPath("x.mp3"), sampleRate: 44_100, channels: 1)
+        }
     }
 
     @Test("raw formats decode to the right values", arguments: RawSampleFormat.allCases)
@@ -140,14 +145,20 @@ struct AudioIOTests {
         let empty = Self.temporaryPath("empty.wav")
         close(open(empty, O_WRONLY | O_CREAT | O_TRUNC, 0o644))
         #expect(throws: AudioIOError.empty(path: empty)) { try SoundFileReader(path: empty) }
-        #expect(throws: AudioIOError.cannotOpen(path: "/tmp", reason: "is a directory")) { try SoundFileReader(path: "/tmp") }
+        #expect(throws: AudioIOError.cannotOpen(path: "/tmp", reason: "is a directory")) {
+            try SoundFileReader(path: "/tmp")
+        }
         let text = Self.temporaryPath("text.wav")
         let fd = open(text, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         _ = "not audio at all".withCString { write(fd, $0, 16) }
         close(fd)
         #expect(throws: AudioIOError.self) { try SoundFileReader(path: text) }
-        #expect(throws: AudioIOError.self) { try RawPCMReader(path: text, format: .s16le, sampleRate: .nan, channels: 1) }
-        #expect(throws: AudioIOError.self) { try RawPCMReader(path: text, format: .s16le, sampleRate: 8000, channels: 0) }
+        #expect(throws: AudioIOError.self) {
+            try RawPCMReader(path: text, format: .s16le, sampleRate: .nan, channels: 1)
+        }
+        #expect(throws: AudioIOError.self) {
+            try RawPCMReader(path: text, format: .s16le, sampleRate: 8000, channels: 0)
+        }
     }
 
     @Test("a WAV cut short reports truncation after the data that is there")

@@ -12,7 +12,9 @@ import Testing
         var noise = GaussianNoise(standardDeviation: 0.5, seed: 9)
         var loud = [Float](repeating: 0, count: n)
         loud.withUnsafeMutableBufferPointer { noise.add(to: $0) }
-        return [[], [0.5, -0.5, 1], [Float](repeating: .nan, count: n), [Float](repeating: .infinity, count: n / 2), loud]
+        return [
+            [], [0.5, -0.5, 1], [Float](repeating: .nan, count: n), [Float](repeating: .infinity, count: n / 2), loud,
+        ]
     }
 
     @Test func brokenCapturesReportNothingCameBack() {
@@ -26,7 +28,8 @@ import Testing
     }
 
     @Test func byteTestOnBrokenCapturesCountsEveryByteLost() throws {
-        let plan = try ByteTestPlan(sampleRate: 44_100, modems: [.fsk(FSKSettings(profile: .softmodem1225))], levelDBFS: -6)
+        let plan = try ByteTestPlan(
+            sampleRate: 44_100, modems: [.fsk(FSKSettings(profile: .softmodem1225))], levelDBFS: -6)
         for capture in Self.captures {
             let results = ByteTestAnalyzer(plan: plan).analyse(capture)
             #expect(results.count == 1)

@@ -13,7 +13,9 @@ import Testing
         for b in r.bytes { #expect(b.passed, "\(b)") }
     }
 
-    static func advises(_ r: LoopbackReport, _ words: String) -> Bool { r.verdict.advice.contains { $0.contains(words) } }
+    static func advises(_ r: LoopbackReport, _ words: String) -> Bool {
+        r.verdict.advice.contains { $0.contains(words) }
+    }
 
     @Test(arguments: [200.0, -200.0, 35.0])
     func clockDriftIsMeasuredToTwoPPM(ppm: Double) {
@@ -34,7 +36,9 @@ import Testing
     @Test func latencyIsFoundToASampleUpToTheLimit() {
         for delay in [0, 1, 13_000, Int(0.55 * 44_100)] {
             let m = Self.run(LoopbackChannel(delay: delay)).measurements
-            #expect(abs((m.latencySeconds ?? -1) * 44_100 - Double(delay)) < 0.5, "delay \(delay): \(String(describing: m.latencySeconds))")
+            #expect(
+                abs((m.latencySeconds ?? -1) * 44_100 - Double(delay)) < 0.5,
+                "delay \(delay): \(String(describing: m.latencySeconds))")
         }
     }
 

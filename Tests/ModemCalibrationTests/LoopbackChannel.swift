@@ -57,7 +57,10 @@ struct LoopbackChannel {
         }
         var noise = WhiteNoiseChannel(levelDBFS: noiseDBFS, seed: phase == .measurement ? 1 : 2)
         noise.process(&x)
-        if silent { x = [Float](repeating: 0, count: x.count); noise.process(&x) }
+        if silent {
+            x = [Float](repeating: 0, count: x.count)
+            noise.process(&x)
+        }
         var out = [Float](repeating: 0, count: delay)
         var lead = WhiteNoiseChannel(levelDBFS: noiseDBFS, seed: 3)
         lead.process(&out)

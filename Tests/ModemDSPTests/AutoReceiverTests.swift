@@ -5,7 +5,9 @@ import Testing
 /// ``AutoReceiver`` decodes bursts of any profile and format with no options, one after
 /// another in one stream, and says what it detected.
 @Suite struct AutoReceiverTests {
-    static func run(_ signal: [Float], rate: Double = 44_100, chunk: Int = 1500) throws -> (bytes: [UInt8], receiver: AutoReceiver) {
+    static func run(_ signal: [Float], rate: Double = 44_100, chunk: Int = 1500) throws -> (
+        bytes: [UInt8], receiver: AutoReceiver
+    ) {
         var receiver = try AutoReceiver(sampleRate: rate)
         var events: [ModemEvent] = []
         TestSignals.feed(signal, chunk: chunk) { receiver.process($0, into: &events) }
@@ -48,8 +50,10 @@ import Testing
         let (got, receiver) = try Self.run(signal)
         #expect(got == text)
         #expect(receiver.detections.first?.format == format)
-        #expect(receiver.detections.first?.description
-                == "detected softmodem-1225 (1225 baud, mark 7350 Hz, space 4900 Hz, 7E1): pin with --profile softmodem-1225 --parity even --data-bits 7")
+        #expect(
+            receiver.detections.first?.description
+                == "detected softmodem-1225 (1225 baud, mark 7350 Hz, space 4900 Hz, 7E1): pin with --profile softmodem-1225 --parity even --data-bits 7"
+        )
     }
 
     @Test("silence, noise and a lone tone produce nothing and detect nothing")

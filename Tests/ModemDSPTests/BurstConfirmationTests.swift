@@ -11,13 +11,16 @@ import Testing
     /// Characters of 8N1, each sent on its own pair of tones (mark and space moved by the
     /// given offsets in turn), back to back, at an Eb/N0 of about 13 dB: each character is
     /// a valid one, but no modem hops between tones like this.
-    static func hopping(_ bytes: [UInt8], markOffsets: [Double], spaceOffsets: [Double], seed: UInt64) throws -> [Float] {
+    static func hopping(_ bytes: [UInt8], markOffsets: [Double], spaceOffsets: [Double], seed: UInt64) throws -> [Float]
+    {
         var signal = [Float](repeating: 0, count: 4000)
         for (i, byte) in bytes.enumerated() {
             let p = ModemProfile.softmodem1225
-            let profile = ModemProfile(name: "hop", baud: p.baud, mark: p.mark + markOffsets[i % markOffsets.count],
-                                       space: p.space + spaceOffsets[i % spaceOffsets.count])
-            signal += try TestSignals.encode([byte], profile: profile, rate: rate, amplitude: 0.5, preamble: i == 0 ? 4 : 0, postamble: 0)
+            let profile = ModemProfile(
+                name: "hop", baud: p.baud, mark: p.mark + markOffsets[i % markOffsets.count],
+                space: p.space + spaceOffsets[i % spaceOffsets.count])
+            signal += try TestSignals.encode(
+                [byte], profile: profile, rate: rate, amplitude: 0.5, preamble: i == 0 ? 4 : 0, postamble: 0)
         }
         signal += [Float](repeating: 0, count: 4000)
         TestSignals.addNoise(&signal, snr: 0.5, signalPower: 0.125, seed: seed)

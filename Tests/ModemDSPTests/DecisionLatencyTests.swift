@@ -8,7 +8,9 @@ import Testing
 @Suite struct DecisionLatencyTests {
     /// For each reported character, in bits: how far past its stop bit's end the input had
     /// got when it came out.
-    static func lateness(_ samples: [Float], profile: ModemProfile, rate: Double) throws -> [(value: UInt8, bits: Double)] {
+    static func lateness(_ samples: [Float], profile: ModemProfile, rate: Double) throws -> [(
+        value: UInt8, bits: Double
+    )] {
         var demod = try FSKDemodulator(DemodulatorConfiguration(profile: profile, sampleRate: rate))
         var events: [ModemEvent] = []
         var out: [(value: UInt8, bits: Double)] = []
@@ -31,13 +33,18 @@ import Testing
     static func lines(profile: ModemProfile, rate: Double) throws -> (text: [UInt8], signal: [Float]) {
         let text = Array("latency!!\n".utf8)
         var signal: [Float] = []
-        for _ in 0..<4 { signal += try TestSignals.encode(text, profile: profile, rate: rate, amplitude: 0.5, silence: 3000) }
+        for _ in 0..<4 {
+            signal += try TestSignals.encode(text, profile: profile, rate: rate, amplitude: 0.5, silence: 3000)
+        }
         return (Array((0..<4).map { _ in text }.joined()), signal)
     }
 
-    @Test("clean characters come out within a third of a bit, a burst's first within 0.8 bit",
-          arguments: [(ModemProfile.softmodem1225, 44_100.0), (.softmodem1225, 48_000), (.softmodem1225, 22_050),
-                      (.softmodem2450, 44_100), (.softmodem630, 44_100)])
+    @Test(
+        "clean characters come out within a third of a bit, a burst's first within 0.8 bit",
+        arguments: [
+            (ModemProfile.softmodem1225, 44_100.0), (.softmodem1225, 48_000), (.softmodem1225, 22_050),
+            (.softmodem2450, 44_100), (.softmodem630, 44_100),
+        ])
     func clean(profile: ModemProfile, rate: Double) throws {
         let (text, signal) = try Self.lines(profile: profile, rate: rate)
         let got = try Self.lateness(signal, profile: profile, rate: rate)

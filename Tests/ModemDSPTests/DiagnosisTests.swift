@@ -15,7 +15,9 @@ import Testing
         (0..<Int(seconds * rate)).map { amplitude * Float(sine(2 * Double.pi * hz * Double($0) / rate)) }
     }
 
-    @Test("a burst of every built-in profile is recognised, with mark, space and bit rate", arguments: ModemProfile.builtIn)
+    @Test(
+        "a burst of every built-in profile is recognised, with mark, space and bit rate",
+        arguments: ModemProfile.builtIn)
     func everyProfile(profile: ModemProfile) throws {
         let bytes = TestSignals.randomBytes(max(40, Int(profile.baud / 4)), seed: 5)
         var signal = try TestSignals.encode(bytes, profile: profile, amplitude: 0.3, silence: 4000)
@@ -33,7 +35,8 @@ import Testing
     @Test("a modem no profile matches is described by the options that pin it")
     func customModem() throws {
         let profile = ModemProfile(name: "x", baud: 600, mark: 3000, space: 1800)
-        let signal = try TestSignals.encode(TestSignals.randomBytes(100, seed: 1), profile: profile, amplitude: 0.3, silence: 2000)
+        let signal = try TestSignals.encode(
+            TestSignals.randomBytes(100, seed: 1), profile: profile, amplitude: 0.3, silence: 2000)
         guard case .modem(let found) = Self.survey(signal) else {
             Issue.record("\(Self.survey(signal))")
             return

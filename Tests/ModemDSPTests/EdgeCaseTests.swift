@@ -17,7 +17,9 @@ struct EdgeCaseTests {
 
     @Test("hard clipping and inverted polarity")
     func clippedInverted() throws {
-        let signal = try TestSignals.encode(Self.bytes, amplitude: 1, silence: 4410).map { -max(-0.2, min(0.2, $0)) * 4 }
+        let signal = try TestSignals.encode(Self.bytes, amplitude: 1, silence: 4410).map {
+            -max(-0.2, min(0.2, $0)) * 4
+        }
         #expect(try TestSignals.decode(signal) == Self.bytes)
     }
 
@@ -54,7 +56,8 @@ struct EdgeCaseTests {
         let half = signal.count / 2
         signal.withUnsafeBufferPointer { a.process(UnsafeBufferPointer(rebasing: $0[0..<half]), into: &events) }
         var b = a  // shares storage until one of them writes
-        var eventsA = events, eventsB = events
+        var eventsA = events
+        var eventsB = events
         // b writes first; were the storage shared, a would then read b's zeros as its own
         // history and lose the characters spanning the split.
         let zeros = [Float](repeating: 0, count: signal.count - half)
@@ -66,13 +69,15 @@ struct EdgeCaseTests {
         #expect(eventsB.filter { $0.kind == .byte }.count < Self.bytes.count)
     }
 
-    @Test("impossible configurations throw instead of trapping", arguments: [
-        DemodulatorConfiguration(profile: .softmodem1225, sampleRate: 8_000),
-        DemodulatorConfiguration(profile: ModemProfile.softmodem1225.overriding(mark: 4900), sampleRate: 44_100),
-        DemodulatorConfiguration(profile: ModemProfile.softmodem1225.overriding(baud: .nan), sampleRate: 44_100),
-        DemodulatorConfiguration(profile: .softmodem1225, sampleRate: 1e9),
-        DemodulatorConfiguration(profile: .softmodem1225, squelch: .infinity),
-    ])
+    @Test(
+        "impossible configurations throw instead of trapping",
+        arguments: [
+            DemodulatorConfiguration(profile: .softmodem1225, sampleRate: 8_000),
+            DemodulatorConfiguration(profile: ModemProfile.softmodem1225.overriding(mark: 4900), sampleRate: 44_100),
+            DemodulatorConfiguration(profile: ModemProfile.softmodem1225.overriding(baud: .nan), sampleRate: 44_100),
+            DemodulatorConfiguration(profile: .softmodem1225, sampleRate: 1e9),
+            DemodulatorConfiguration(profile: .softmodem1225, squelch: .infinity),
+        ])
     func invalid(configuration: DemodulatorConfiguration) {
         #expect(throws: ModemConfigurationError.self) { try FSKDemodulator(configuration) }
     }
@@ -97,16 +102,21 @@ struct MixedSegmentTests {
         let config = DemodulatorConfiguration(sampleRate: rate)
         var whole = try FSKDemodulator(config)
         var split = try FSKDemodulator(config)
-        var a: [ModemEvent] = [], b: [ModemEvent] = []
+        var a: [ModemEvent] = []
+        var b: [ModemEvent] = []
         signal.withUnsafeBufferPointer { whole.process($0, into: &a) }
         let segmentCount = signal.count / split.segmentLength
         var mixed = [FSKDemodulator.MixedSegment](repeating: .init(), count: segmentCount)
-        let n = signal.withUnsafeBufferPointer { s in mixed.withUnsafeMutableBufferPointer { split.mixSegments(s, into: $0) } }
+        let n = signal.withUnsafeBufferPointer { s in
+            mixed.withUnsafeMutableBufferPointer { split.mixSegments(s, into: $0) }
+        }
         #expect(n == segmentCount)
         mixed.withUnsafeBufferPointer { split.process(mixed: $0, into: &b) }
         // Same characters at the same samples; the two loops may round a multiply-add
         // differently, so measured levels agree to rounding, not bit for bit.
-        #expect(a.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" } == b.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" })
+        #expect(
+            a.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" }
+                == b.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample)" })
         #expect(zip(a, b).allSatisfy { abs($0.fsk!.ebN0 - $1.fsk!.ebN0) < 1e-3 })
         #expect(a.filter { $0.kind == .byte }.map(\.value) == bytes)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ModemDSP
 
 /// The DSP core's own sine, cosine, arcTangent2 and natural logarithm against the C library,
@@ -10,8 +11,10 @@ struct ElementaryFunctionTests {
 
     @Test("roundToInt is floor(x + 0.5): halves, negatives, near-integers and large values")
     func roundToIntMatchesFloor() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
-                                1e-300, -1e-300, 0x1p50 - 1, -(0x1p50 - 1), 0x1p50 - 0.5, -(0x1p50) + 0.5, 12345.5, -12345.5]
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+            1e-300, -1e-300, 0x1p50 - 1, -(0x1p50 - 1), 0x1p50 - 0.5, -(0x1p50) + 0.5, 12345.5, -12345.5,
+        ]
         var g = SeededGenerator(seed: 9)
         for _ in 0..<100_000 {
             let scale = Double(1 << (g.next() % 50))
@@ -38,7 +41,9 @@ struct ElementaryFunctionTests {
 
     @Test("sine and cosine of NaN, infinities and huge arguments are NaN, not a trap")
     func sineSpecialValues() {
-        for x in [Double.nan, .infinity, -.infinity, 0x1p40, -0x1p41, .greatestFiniteMagnitude, -.greatestFiniteMagnitude] {
+        for x in [
+            Double.nan, .infinity, -.infinity, 0x1p40, -0x1p41, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+        ] {
             #expect(sine(x).isNaN, "sine(\(x))")
             #expect(cosine(x).isNaN, "cosine(\(x))")
         }

@@ -8,11 +8,14 @@ import Testing
 struct FrontEndTests {
     /// Kind, value, position and the exact Eb/N0 bits: equal only if every sum was equal.
     private static func fingerprint(_ events: [ModemEvent]) -> [String] {
-        events.map { "\($0.kind) \($0.value) \($0.startSample) \($0.endSample) \($0.decidedAt) \($0.fsk!.ebN0.bitPattern)" }
+        events.map {
+            "\($0.kind) \($0.value) \($0.startSample) \($0.endSample) \($0.decidedAt) \($0.fsk!.ebN0.bitPattern)"
+        }
     }
 
-    @Test("chunk sizes change nothing, to the bit, with noise, clipping and NaN in the signal",
-          arguments: [44_100.0, 48_000, 22_050])
+    @Test(
+        "chunk sizes change nothing, to the bit, with noise, clipping and NaN in the signal",
+        arguments: [44_100.0, 48_000, 22_050])
     func chunkingIsExact(rate: Double) throws {
         let bytes = TestSignals.randomBytes(120, seed: 21)
         var signal = try TestSignals.encode(bytes, rate: rate, amplitude: 0.5, silence: 2000)
@@ -26,7 +29,9 @@ struct FrontEndTests {
         // The damaged samples may cost a character or two; the point is what follows.
         #expect(reference.count >= bytes.count - 3)
         for chunk in [1, 5, 6, 7, 37, 4095, 4096, 10_007] {
-            #expect(Self.fingerprint(try TestSignals.events(signal, rate: rate, chunk: chunk)) == reference, "chunk \(chunk)")
+            #expect(
+                Self.fingerprint(try TestSignals.events(signal, rate: rate, chunk: chunk)) == reference,
+                "chunk \(chunk)")
         }
     }
 
@@ -67,6 +72,7 @@ struct FrontEndTests {
         #expect(decoded.map(\.value) == bytes)
         // The first character starts after the 50-bit preamble: 36 samples a bit at 1225 baud.
         let expectedStart = Int64(gap.count + 50 * 36)
-        #expect(abs((decoded.first?.startSample ?? 0) - expectedStart) <= 6, "start \(decoded.first?.startSample ?? -1)")
+        #expect(
+            abs((decoded.first?.startSample ?? 0) - expectedStart) <= 6, "start \(decoded.first?.startSample ?? -1)")
     }
 }

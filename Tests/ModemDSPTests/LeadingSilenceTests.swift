@@ -19,11 +19,13 @@ struct LeadingSilenceTests {
         return try TestSignals.decode(signal, profile: profile)
     }
 
-    @Test("every byte decodes after any silence up to the limit, in steps of 7 samples",
-          arguments: [(ModemProfile.bell202, 4000), (.softmodem1225, 4000), (.webjack1225, 1400), (.bell103, 700)])
+    @Test(
+        "every byte decodes after any silence up to the limit, in steps of 7 samples",
+        arguments: [(ModemProfile.bell202, 4000), (.softmodem1225, 4000), (.webjack1225, 1400), (.bell103, 700)])
     func sweep(profile: ModemProfile, limit: Int) throws {
         var failed: [Int] = []
-        for silence in stride(from: 0, to: limit, by: 7) where try Self.decode(Self.bytes, profile: profile, silence: silence) != Self.bytes {
+        for silence in stride(from: 0, to: limit, by: 7)
+        where try Self.decode(Self.bytes, profile: profile, silence: silence) != Self.bytes {
             failed.append(silence)
         }
         #expect(failed.count == 0, "\(profile.name): bytes lost after silences of \(failed.prefix(8)) samples, ...")
@@ -34,7 +36,9 @@ struct LeadingSilenceTests {
         for seed in UInt64(33)...40 {  // seed 38 lost its first byte at 14 of the 42 offsets
             let bytes = TestSignals.randomBytes(8, seed: seed)
             for silence in 0..<42 {
-                #expect(try Self.decode(bytes, profile: .bell202, silence: silence) == bytes, "seed \(seed), silence \(silence)")
+                #expect(
+                    try Self.decode(bytes, profile: .bell202, silence: silence) == bytes,
+                    "seed \(seed), silence \(silence)")
             }
         }
     }

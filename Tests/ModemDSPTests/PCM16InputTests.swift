@@ -25,13 +25,18 @@ struct PCM16InputTests {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
         var events: [ModemEvent] = []
         let floats = pcm.map { Float($0) * (1.0 / 32768) }
-        var i = 0, c = 0
+        var i = 0
+        var c = 0
         while i < pcm.count {
             let n = min(chunks[c % chunks.count], pcm.count - i)
             if asFloat(c) {
-                floats.withUnsafeBufferPointer { demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events) }
+                floats.withUnsafeBufferPointer {
+                    demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events)
+                }
             } else {
-                pcm.withUnsafeBufferPointer { demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events) }
+                pcm.withUnsafeBufferPointer {
+                    demod.process(UnsafeBufferPointer(rebasing: $0[i..<(i + n)]), into: &events)
+                }
             }
             i += n
             c += 1
@@ -43,16 +48,24 @@ struct PCM16InputTests {
     /// Field by field, doubles by bit pattern (unmeasured tones are NaN, which `==` never
     /// matches).
     static func identical(_ a: [ModemEvent], _ b: [ModemEvent]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            x.kind == y.kind && x.value == y.value && x.startSample == y.startSample && x.endSample == y.endSample
-                && x.decidedAt == y.decidedAt
-                && [x.fsk!.signalPower, x.fsk!.noisePower, x.fsk!.ebN0Ratio, x.fsk!.markFrequency, x.fsk!.spaceFrequency].map(\.bitPattern)
-                    == [y.fsk!.signalPower, y.fsk!.noisePower, y.fsk!.ebN0Ratio, y.fsk!.markFrequency, y.fsk!.spaceFrequency].map(\.bitPattern)
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.kind == y.kind && x.value == y.value && x.startSample == y.startSample && x.endSample == y.endSample
+                    && x.decidedAt == y.decidedAt
+                    && [
+                        x.fsk!.signalPower, x.fsk!.noisePower, x.fsk!.ebN0Ratio, x.fsk!.markFrequency,
+                        x.fsk!.spaceFrequency,
+                    ].map(\.bitPattern)
+                        == [
+                            y.fsk!.signalPower, y.fsk!.noisePower, y.fsk!.ebN0Ratio, y.fsk!.markFrequency,
+                            y.fsk!.spaceFrequency,
+                        ].map(\.bitPattern)
+            }
     }
 
-    @Test("same events as the float path, clean and at 3 dB SNR, whole and odd chunks",
-          arguments: [(0.5 as Float, 40.0), (0.3, 3.0), (0.002, 10.0)])
+    @Test(
+        "same events as the float path, clean and at 3 dB SNR, whole and odd chunks",
+        arguments: [(0.5 as Float, 40.0), (0.3, 3.0), (0.002, 10.0)])
     func matchesFloatPath(amplitude: Float, snr: Double) throws {
         let pcm = try Self.signal(amplitude: amplitude, snr: snr, seed: 11)
         for chunks in [[4096], [1, 7, 5, 1000, 3, 2], [6 * 333]] {

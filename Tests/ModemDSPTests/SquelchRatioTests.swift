@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ModemDSP
 
 /// The squelch is checked as a ratio against precomputed thresholds; these must give the

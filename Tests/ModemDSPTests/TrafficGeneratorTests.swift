@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Traffic generator")
 struct TrafficGeneratorTests {
-    static func fsk(_ profile: ModemProfile = .softmodem1225, seed: UInt64 = 3) throws -> TrafficGenerator<BurstEncoder> {
+    static func fsk(_ profile: ModemProfile = .softmodem1225, seed: UInt64 = 3) throws -> TrafficGenerator<BurstEncoder>
+    {
         let modulator = try FSKModulator(profile: profile, sampleRate: 44_100, amplitude: 0.5)
-        return TrafficGenerator(transmitter: BurstEncoder(modulator: modulator), burstBytes: 40, gapSeconds: 0.05, seed: seed)
+        return TrafficGenerator(
+            transmitter: BurstEncoder(modulator: modulator), burstBytes: 40, gapSeconds: 0.05, seed: seed)
     }
 
     @Test("an FSK signal has exactly the frames asked for and decodes to the bytes it reports")
@@ -24,8 +26,11 @@ struct TrafficGeneratorTests {
 
     @Test("the same seed gives the same bytes and samples; the streaming bursts are the signal's")
     func repeatable() throws {
-        var a = try Self.fsk(), b = try Self.fsk(), c = try Self.fsk(seed: 4)
-        let first = a.signal(frames: 44_100), second = b.signal(frames: 44_100)
+        var a = try Self.fsk()
+        var b = try Self.fsk()
+        var c = try Self.fsk(seed: 4)
+        let first = a.signal(frames: 44_100)
+        let second = b.signal(frames: 44_100)
         #expect(first.samples == second.samples && first.bytes == second.bytes)
         #expect(c.signal(frames: 44_100).bytes != first.bytes)
 
@@ -33,7 +38,8 @@ struct TrafficGeneratorTests {
         // signal cuts the third short, so only the first two are compared.
         var streaming = try Self.fsk()
         var out = [Float](repeating: 0, count: streaming.maxFrames(forBytes: 40))
-        var samples: [Float] = [], bytes: [UInt8] = []
+        var samples: [Float] = []
+        var bytes: [UInt8] = []
         for _ in 0..<2 {
             let n = out.withUnsafeMutableBufferPointer { streaming.nextBurst(count: 40, into: $0.baseAddress!) }
             samples += out[0..<n]
@@ -56,18 +62,21 @@ struct TrafficGeneratorTests {
     @Test("HiJack: the data channel of the stereo transmitter decodes to the bytes")
     func hijack() throws {
         let rate = 44_100.0
-        let encoder = try HiJackEncoder(sampleRate: rate, baud: HiJack.boardBaud,
-                                        bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: 0.5)
+        let encoder = try HiJackEncoder(
+            sampleRate: rate, baud: HiJack.boardBaud,
+            bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: 0.5)
         let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: rate), sampleRate: rate)
-        var generator = TrafficGenerator(transmitter: try HiJackTransmitter(encoder: encoder, tone: tone),
-                                         burstBytes: 50, gapSeconds: 0.1, seed: 9)
+        var generator = TrafficGenerator(
+            transmitter: try HiJackTransmitter(encoder: encoder, tone: tone),
+            burstBytes: 50, gapSeconds: 0.1, seed: 9)
         let traffic = generator.signal(frames: Int(2 * rate))
         #expect(traffic.samples.count == Int(2 * rate))
         #expect(traffic.bytes.count > 100)
         #expect(try HiJackSignals.decode(traffic.samples, sampleRate: rate).bytes == traffic.bytes)
         // The right channel (the power tone) is something else entirely.
-        var right = TrafficGenerator(transmitter: try HiJackTransmitter(encoder: encoder, tone: tone),
-                                     burstBytes: 50, gapSeconds: 0.1, seed: 9)
+        var right = TrafficGenerator(
+            transmitter: try HiJackTransmitter(encoder: encoder, tone: tone),
+            burstBytes: 50, gapSeconds: 0.1, seed: 9)
         #expect(right.signal(frames: Int(2 * rate), channel: 1).samples != traffic.samples)
     }
 }

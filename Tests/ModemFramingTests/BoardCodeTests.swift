@@ -32,11 +32,16 @@ import Testing
         #expect(sketches.count >= 9)
         for name in sketches {
             let exe = dir.appendingPathComponent(name).path
-            let (status, log) = try Self.run(gxx, ["-std=c++11", "-Wall", "-Wextra", "-Werror", "-x", "c++", "-include", "Arduino.h",
-                                                  "-I", arduino.appendingPathComponent("host/stubs").path, "-I", arduino.appendingPathComponent("common").path,
-                                                  arduino.appendingPathComponent("\(name)/\(name).ino").path, "-x", "none",
-                                                  arduino.appendingPathComponent("host/stubs/sketch_main.cpp").path,
-                                                  arduino.appendingPathComponent("common/modem_framing.cpp").path, "-o", exe])
+            let (status, log) = try Self.run(
+                gxx,
+                [
+                    "-std=c++11", "-Wall", "-Wextra", "-Werror", "-x", "c++", "-include", "Arduino.h",
+                    "-I", arduino.appendingPathComponent("host/stubs").path, "-I",
+                    arduino.appendingPathComponent("common").path,
+                    arduino.appendingPathComponent("\(name)/\(name).ino").path, "-x", "none",
+                    arduino.appendingPathComponent("host/stubs/sketch_main.cpp").path,
+                    arduino.appendingPathComponent("common/modem_framing.cpp").path, "-o", exe,
+                ])
             #expect(status == 0, "\(name): \(log)")
             if status == 0 { #expect(try Self.run(exe, []).0 == 0, "\(name) crashed in setup/loop") }
         }
@@ -54,15 +59,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let exe = dir.appendingPathComponent("framing_vectors").path
         let arduino = Self.root.appendingPathComponent("samples/arduino")
-        let (status, log) = try Self.run(gxx, ["-std=c++11", "-O1", "-Wall", "-Wextra", "-Werror", "-I", arduino.appendingPathComponent("common").path,
-                                              arduino.appendingPathComponent("host/framing_vectors.cpp").path,
-                                              arduino.appendingPathComponent("common/modem_framing.cpp").path, "-o", exe])
+        let (status, log) = try Self.run(
+            gxx,
+            [
+                "-std=c++11", "-O1", "-Wall", "-Wextra", "-Werror", "-I", arduino.appendingPathComponent("common").path,
+                arduino.appendingPathComponent("host/framing_vectors.cpp").path,
+                arduino.appendingPathComponent("common/modem_framing.cpp").path, "-o", exe,
+            ])
         try #require(status == 0, "g++ failed: \(log)")
 
         var rng = FuzzRandom(seed: 2026)
         var commands: [String] = []
         var expected: [String] = []
-        func add(_ c: String, _ e: String) { commands.append(c); expected.append(e) }
+        func add(_ c: String, _ e: String) {
+            commands.append(c)
+            expected.append(e)
+        }
 
         for n in [0, 1, 9, 253, 254, 255, 300] + (0..<40).map({ _ in rng.below(64) }) {
             var data = rng.bytes(n)
@@ -77,20 +89,33 @@ import Testing
             add("cobsdec \(Self.hex(junk))", COBSPacket.decode(junk).map { hexString($0) } ?? "invalid")
         }
         for _ in 0..<300 {
-            let m = MotorCommand(steering: rng.int(-255...255), acceleration: rng.int(-255...255), headlights: rng.below(2) == 0, brakeLights: rng.below(2) == 0)
-            add("motor \(m.steering) \(m.acceleration) \(m.headlights ? 1 : 0) \(m.brakeLights ? 1 : 0)", hexString(m.raw))
+            let m = MotorCommand(
+                steering: rng.int(-255...255), acceleration: rng.int(-255...255), headlights: rng.below(2) == 0,
+                brakeLights: rng.below(2) == 0)
+            add(
+                "motor \(m.steering) \(m.acceleration) \(m.headlights ? 1 : 0) \(m.brakeLights ? 1 : 0)",
+                hexString(m.raw))
             let four = rng.below(3) == 0 ? rng.bytes(4) : m.raw
-            add("motordec \(Self.hex(four))", MotorCommand.decode(four).map { "\($0.steering) \($0.acceleration) \($0.headlights ? 1 : 0) \($0.brakeLights ? 1 : 0)" } ?? "invalid")
+            add(
+                "motordec \(Self.hex(four))",
+                MotorCommand.decode(four).map {
+                    "\($0.steering) \($0.acceleration) \($0.headlights ? 1 : 0) \($0.brakeLights ? 1 : 0)"
+                } ?? "invalid")
         }
         for _ in 0..<100 {
             // Streams of valid packets mixed with garbage: same messages, same discard count.
             var stream: [UInt8] = []
             for _ in 0..<rng.int(1...6) {
                 if rng.below(2) == 0 { stream += rng.bytes(rng.int(1...5)) }
-                stream += MotorCommand(steering: rng.int(-255...255), acceleration: rng.int(-255...255), headlights: rng.below(2) == 0).raw
+                stream +=
+                    MotorCommand(
+                        steering: rng.int(-255...255), acceleration: rng.int(-255...255), headlights: rng.below(2) == 0
+                    ).raw
             }
             var p = MotorCommandParser()
-            let got = p.parse(stream).map { "\($0.steering),\($0.acceleration),\($0.headlights ? 1 : 0),\($0.brakeLights ? 1 : 0);" }.joined()
+            let got = p.parse(stream).map {
+                "\($0.steering),\($0.acceleration),\($0.headlights ? 1 : 0),\($0.brakeLights ? 1 : 0);"
+            }.joined()
             add("motorstream \(Self.hex(stream))", got + "|\(p.discardedBytes)")
 
             let pins = (0..<rng.int(1...12)).map { _ in rng.below(3) == 0 ? rng.byte() : UInt8(rng.below(14)) }
@@ -106,20 +131,31 @@ import Testing
                 if rng.below(4) != 0 { acc += f }
             }
             var ap = AccessoryFrameParser()
-            let ag = ap.parse(acc).map { "\($0.counter),\($0.command),\(hexString($0.payload)),\($0.lostBefore);" }.joined()
+            let ag = ap.parse(acc).map { "\($0.counter),\($0.command),\(hexString($0.payload)),\($0.lostBefore);" }
+                .joined()
             add("accstream \(Self.hex(acc))", ag + "|\(ap.discardedBytes)")
 
             let payload = rng.bytes(rng.int(0...24))
-            let counter = rng.byte(), command = rng.byte()
-            add("accessory \(counter) \(command) \(Self.hex(payload))", hexString(AccessoryFrame(counter: counter, command: command, payload: payload).raw))
-            let api = rng.byte(), esc = rng.below(2) == 0
-            let data = (0..<rng.int(0...20)).map { _ in rng.below(3) == 0 ? [0x7E, 0x7D, 0x11, 0x13][rng.below(4)] : rng.byte() }
-            add("xbeeapi \(api) \(esc ? 1 : 0) \(Self.hex(data))", hexString(XBeeAPIFrame(apiIdentifier: api, data: data, escaped: esc).raw))
+            let counter = rng.byte()
+            let command = rng.byte()
+            add(
+                "accessory \(counter) \(command) \(Self.hex(payload))",
+                hexString(AccessoryFrame(counter: counter, command: command, payload: payload).raw))
+            let api = rng.byte()
+            let esc = rng.below(2) == 0
+            let data = (0..<rng.int(0...20)).map { _ in
+                rng.below(3) == 0 ? [0x7E, 0x7D, 0x11, 0x13][rng.below(4)] : rng.byte()
+            }
+            add(
+                "xbeeapi \(api) \(esc ? 1 : 0) \(Self.hex(data))",
+                hexString(XBeeAPIFrame(apiIdentifier: api, data: data, escaped: esc).raw))
             let seq = UInt16(truncatingIfNeeded: rng.next())
             let kinds: [LinkPacket.Kind] = [.data, .dataEnd, .ack]
             let kind = kinds[rng.below(3)]
             let lp = kind == .ack ? [] : rng.bytes(rng.int(0...20))
-            add("link \(kind.rawValue) \(seq) \(Self.hex(lp))", hexString(LinkPacket(kind: kind, seq: seq, payload: lp).wireBytes))
+            add(
+                "link \(kind.rawValue) \(seq) \(Self.hex(lp))",
+                hexString(LinkPacket(kind: kind, seq: seq, payload: lp).wireBytes))
         }
         for _ in 0..<50 {
             // A false sync announcing a long frame, then real frames.
@@ -127,7 +163,8 @@ import Testing
             var enc = AccessoryFrameEncoder(firstCounter: rng.byte())
             for _ in 0..<rng.int(1...3) { acc += enc.encode(command: rng.byte(), payload: rng.bytes(rng.int(0...6))) }
             var ap = AccessoryFrameParser()
-            let ag = ap.parse(acc).map { "\($0.counter),\($0.command),\(hexString($0.payload)),\($0.lostBefore);" }.joined()
+            let ag = ap.parse(acc).map { "\($0.counter),\($0.command),\(hexString($0.payload)),\($0.lostBefore);" }
+                .joined()
             add("accstream \(Self.hex(acc))", ag + "|\(ap.discardedBytes)")
         }
         for _ in 0..<100 {
@@ -135,7 +172,9 @@ import Testing
             var packets: [[UInt8]] = []
             var seq: UInt16 = 0
             for _ in 0..<rng.int(1...8) {
-                let p = LinkPacket(kind: rng.below(3) == 0 ? .dataEnd : .data, seq: seq, payload: rng.bytes(rng.int(0...20))).wireBytes
+                let p = LinkPacket(
+                    kind: rng.below(3) == 0 ? .dataEnd : .data, seq: seq, payload: rng.bytes(rng.int(0...20))
+                ).wireBytes
                 seq &+= 1
                 packets.append(p)
                 if rng.below(4) == 0 { packets.append(p) }
@@ -146,7 +185,9 @@ import Testing
             let deliveries = receiver.receive(stream, at: 0)
             let got = deliveries.map { hexString($0.bytes) + ($0.endOfMessage ? "+" : "") + ";" }.joined()
             let ack = receiver.nextBurst(at: 1) ?? LinkPacket(kind: .ack, seq: 0).wireBytes
-            add("linkrx \(Self.hex(stream))", got + "|\(hexString(ack))|\(receiver.statistics.damagedPackets),\(receiver.statistics.duplicates)")
+            add(
+                "linkrx \(Self.hex(stream))",
+                got + "|\(hexString(ack))|\(receiver.statistics.damagedPackets),\(receiver.statistics.duplicates)")
         }
 
         let (code, output) = try Self.run(exe, [], input: commands.joined(separator: "\n") + "\n")
@@ -156,7 +197,11 @@ import Testing
         var mismatches = 0
         for (i, e) in expected.enumerated() where lines[i] != e {
             mismatches += 1
-            if mismatches <= 5 { Issue.record("C++ and Swift differ for '\(commands[i].prefix(80))': C++ \(lines[i].prefix(120)), Swift \(e.prefix(120))") }
+            if mismatches <= 5 {
+                Issue.record(
+                    "C++ and Swift differ for '\(commands[i].prefix(80))': C++ \(lines[i].prefix(120)), Swift \(e.prefix(120))"
+                )
+            }
         }
         #expect(mismatches == 0)
     }

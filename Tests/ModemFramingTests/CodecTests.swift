@@ -40,7 +40,8 @@ func parseAll<P: MessageParser>(_ parser: P, _ bytes: [UInt8], chunk: Int = 1) -
     }
     @Test func controlBytesAndOverlongLinesAreDiscarded() {
         let long = [UInt8](repeating: 65, count: 300)
-        let (m, p) = parseAll(TextLineParser(), [0x01, 0x02] + Array("ok".utf8) + [13, 10] + long + [10] + Array("next\n".utf8))
+        let (m, p) = parseAll(
+            TextLineParser(), [0x01, 0x02] + Array("ok".utf8) + [13, 10] + long + [10] + Array("next\n".utf8))
         #expect(m.map(\.text) == ["ok", "next"])
         #expect(p.discardedBytes == 2 + 301)
     }
@@ -50,14 +51,17 @@ func parseAll<P: MessageParser>(_ parser: P, _ bytes: [UInt8], chunk: Int = 1) -
     @Test func commandsAndResync() {
         let bytes: [UInt8] = [13, 1, 0xFF, 7, 0, 14, 2, 2, 1]
         let (m, p) = parseAll(PinCommandParser(), bytes)
-        #expect(m == [PinCommand(pin: 13, high: true), PinCommand(pin: 7, high: false), PinCommand(pin: 2, high: true)])
+        #expect(
+            m == [PinCommand(pin: 13, high: true), PinCommand(pin: 7, high: false), PinCommand(pin: 2, high: true)])
         #expect(p.discardedBytes == 3)  // 0xFF, 14, first 2 (followed by 2, re-read as a pin)
         #expect(PinCommand.encode(pin: 13, high: true) == [13, 1])
         #expect(PinCommand.encode(pin: 14, high: true) == nil)
         #expect(PinCommand.encode(pin: -1, high: true) == nil)
     }
     @Test func replies() {
-        let bytes = PinReply.encode(pin: 13, state: 1) + Array("Set: x to: 1\r\nhello\r\n".utf8) + PinReply.encode(pin: 2, state: 0)
+        let bytes =
+            PinReply.encode(pin: 13, state: 1) + Array("Set: x to: 1\r\nhello\r\n".utf8)
+            + PinReply.encode(pin: 2, state: 0)
         let (m, p) = parseAll(PinReplyParser(), bytes, chunk: 3)
         #expect(m.map { [$0.pin, $0.state] } == [[13, 1], [2, 0]])
         #expect(p.discardedBytes == 21)
@@ -66,14 +70,17 @@ func parseAll<P: MessageParser>(_ parser: P, _ bytes: [UInt8], chunk: Int = 1) -
 
 @Suite struct RangeTests {
     @Test func maxSonarLines() {
-        let bytes = RangeReading.encodeLine(centimetres: 157) + Array("junk\r\n".utf8) + RangeReading.encodeLine(centimetres: 6)
+        let bytes =
+            RangeReading.encodeLine(centimetres: 157) + Array("junk\r\n".utf8) + RangeReading.encodeLine(centimetres: 6)
         let (m, _) = parseAll(RangeLineParser(), bytes)
         #expect(m.map(\.value) == [157, 6])
         #expect(m.allSatisfy { $0.unit == .centimetres })
     }
     @Test func ez1SkipsCopyrightLine() {
         let banner = Array("LV-MaxSonar-EZ1\rCopyright 2005-2009 MaxBotix, Inc.\rPN:...\r".utf8)
-        let bytes = banner + RangeReading.encodeEZ1(inches: 42) + [0x52, 0x39] + RangeReading.encodeEZ1(inches: 255) + Array("R999\r".utf8)
+        let bytes =
+            banner + RangeReading.encodeEZ1(inches: 42) + [0x52, 0x39] + RangeReading.encodeEZ1(inches: 255)
+            + Array("R999\r".utf8)
         for chunk in [1, 4, 1000] {
             let (m, p) = parseAll(EZ1Parser(), bytes, chunk: chunk)
             #expect(m.map(\.value) == [42, 255])
@@ -112,7 +119,9 @@ func parseAll<P: MessageParser>(_ parser: P, _ bytes: [UInt8], chunk: Int = 1) -
     @Test func framesCountersAndLoss() {
         var enc = AccessoryFrameEncoder(firstCounter: 250)
         var frames: [[UInt8]] = []
-        for i in 0..<10 { frames.append(enc.encode(command: AccessoryFrame.batteryCommand, payload: [UInt8(1 + i % 3)])) }
+        for i in 0..<10 {
+            frames.append(enc.encode(command: AccessoryFrame.batteryCommand, payload: [UInt8(1 + i % 3)]))
+        }
         // Drop frames 3 and 4, damage frame 7 (lost too), add garbage.
         var bytes: [UInt8] = [0x0F, 0x0F, 0xF0, 0x01]
         for (i, f) in frames.enumerated() where i != 3 && i != 4 {
@@ -151,12 +160,17 @@ func parseAll<P: MessageParser>(_ parser: P, _ bytes: [UInt8], chunk: Int = 1) -
             }
         }
         if let m = p.advance(to: t + 2) { got.append(m) }
-        #expect(got.map(\.description) == ["+++ (command mode)", "ATBD 3 (9600 baud)", "ATID 1111", "ATMY 2345", "ATDL 7890", "ATWR"])
+        #expect(
+            got.map(\.description) == [
+                "+++ (command mode)", "ATBD 3 (9600 baud)", "ATID 1111", "ATMY 2345", "ATDL 7890", "ATWR",
+            ])
     }
     @Test func plusWithoutGuardTimeIsData() {
         var p = XBeeCommandParser(guardTime: 1)
         var got: [XBeeCommand] = []
-        for (i, b) in Array("x+++".utf8).enumerated() { if let m = p.push(b, at: 5 + Double(i) * 0.01) { got.append(m) } }
+        for (i, b) in Array("x+++".utf8).enumerated() {
+            if let m = p.push(b, at: 5 + Double(i) * 0.01) { got.append(m) }
+        }
         if let m = p.advance(to: 10) { got.append(m) }
         #expect(got.isEmpty)
     }
@@ -175,7 +189,8 @@ func parseAll<P: MessageParser>(_ parser: P, _ bytes: [UInt8], chunk: Int = 1) -
         let f = XBeeAPIFrame(apiIdentifier: 0x08, data: [0x52, 0x4E, 0x4A])
         #expect(f.raw == [0x7E, 0x00, 0x04, 0x08, 0x52, 0x4E, 0x4A, 0x0D])
         let g = XBeeAPIFrame(apiIdentifier: 0x10, data: [0x7E, 0x7D, 0x11, 0x13, 0x00], escaped: true)
-        #expect(!g.raw.dropFirst().contains(0x7E) && !g.raw.dropFirst().contains(0x11) && !g.raw.dropFirst().contains(0x13))
+        #expect(
+            !g.raw.dropFirst().contains(0x7E) && !g.raw.dropFirst().contains(0x11) && !g.raw.dropFirst().contains(0x13))
         for escaped in [false, true] {
             let a = XBeeAPIFrame(apiIdentifier: 0x10, data: [0x7E, 0x7D, 0x11, 0x13, 1, 2], escaped: escaped)
             let b = XBeeAPIFrame(apiIdentifier: 0x08, data: [0x44, 0x4C], escaped: escaped)

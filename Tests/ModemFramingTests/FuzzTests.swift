@@ -19,7 +19,9 @@ struct FuzzRandom {
 }
 
 /// Bytes that delimit, escape or start messages in one protocol or another.
-private let interesting: [UInt8] = [0x00, 0x01, 0x0A, 0x0D, 0x0F, 0xF0, 0x11, 0x13, 0x3A, 0x52, 0x2B, 0x7D, 0x7E, 0xC0, 0xDB, 0xDC, 0xDD, 0xFF]
+private let interesting: [UInt8] = [
+    0x00, 0x01, 0x0A, 0x0D, 0x0F, 0xF0, 0x11, 0x13, 0x3A, 0x52, 0x2B, 0x7D, 0x7E, 0xC0, 0xDB, 0xDC, 0xDD, 0xFF,
+]
 
 /// No parser may hold more than this many bytes, whatever it is fed.
 private let bufferCap = 1_100
@@ -88,22 +90,43 @@ func fuzz<P: MessageParser>(_ make: () -> P, iterations: Int, seed: UInt64, enco
 }
 
 #if DEBUG
-private let iterations = 20_000
+    private let iterations = 20_000
 #else
-private let iterations = 1_000_000
+    private let iterations = 1_000_000
 #endif
 
 @Suite struct FuzzTests {
     static let cases: [FuzzCase] = [
-        FuzzCase(name: "line") { n, s in fuzz(TextLineParser.init, iterations: n, seed: s) { r in TextLine.encode(String(decoding: r.printable(r.int(1...40)), as: UTF8.self)) } },
-        FuzzCase(name: "pin") { n, s in fuzz(PinCommandParser.init, iterations: n, seed: s) { r in PinCommand.encode(pin: r.int(2...13), high: r.below(2) == 1)! } },
-        FuzzCase(name: "pin-reply") { n, s in fuzz(PinReplyParser.init, iterations: n, seed: s) { r in PinReply.encode(pin: r.int(2...13), state: r.below(2)) } },
-        FuzzCase(name: "range") { n, s in fuzz(RangeLineParser.init, iterations: n, seed: s) { r in RangeReading.encodeLine(centimetres: r.int(0...765)) } },
-        FuzzCase(name: "ez1") { n, s in fuzz(EZ1Parser.init, iterations: n, seed: s) { r in RangeReading.encodeEZ1(inches: r.int(0...255)) } },
+        FuzzCase(name: "line") { n, s in
+            fuzz(TextLineParser.init, iterations: n, seed: s) { r in
+                TextLine.encode(String(decoding: r.printable(r.int(1...40)), as: UTF8.self))
+            }
+        },
+        FuzzCase(name: "pin") { n, s in
+            fuzz(PinCommandParser.init, iterations: n, seed: s) { r in
+                PinCommand.encode(pin: r.int(2...13), high: r.below(2) == 1)!
+            }
+        },
+        FuzzCase(name: "pin-reply") { n, s in
+            fuzz(PinReplyParser.init, iterations: n, seed: s) { r in
+                PinReply.encode(pin: r.int(2...13), state: r.below(2))
+            }
+        },
+        FuzzCase(name: "range") { n, s in
+            fuzz(RangeLineParser.init, iterations: n, seed: s) { r in
+                RangeReading.encodeLine(centimetres: r.int(0...765))
+            }
+        },
+        FuzzCase(name: "ez1") { n, s in
+            fuzz(EZ1Parser.init, iterations: n, seed: s) { r in RangeReading.encodeEZ1(inches: r.int(0...255)) }
+        },
         FuzzCase(name: "toggle") { n, s in fuzz(StreamToggleParser.init, iterations: n, seed: s) { r in [r.byte()] } },
         FuzzCase(name: "motor") { n, s in
             fuzz(MotorCommandParser.init, iterations: n, seed: s) { r in
-                MotorCommand(steering: r.int(-255...255), acceleration: r.int(-255...255), headlights: r.below(2) == 0, brakeLights: r.below(2) == 0).raw
+                MotorCommand(
+                    steering: r.int(-255...255), acceleration: r.int(-255...255), headlights: r.below(2) == 0,
+                    brakeLights: r.below(2) == 0
+                ).raw
             }
         },
         FuzzCase(name: "accessory") { n, s in
@@ -117,22 +140,38 @@ private let iterations = 1_000_000
                 return Array("AT\(names[r.below(names.count)]) \(r.int(0...9999))\r".utf8)
             }
         },
-        FuzzCase(name: "xbee-reply") { n, s in fuzz(XBeeReplyParser.init, iterations: n, seed: s) { r in r.below(2) == 0 ? XBeeReply.ok : Array("\(r.int(0...7))\r".utf8) } },
+        FuzzCase(name: "xbee-reply") { n, s in
+            fuzz(XBeeReplyParser.init, iterations: n, seed: s) { r in
+                r.below(2) == 0 ? XBeeReply.ok : Array("\(r.int(0...7))\r".utf8)
+            }
+        },
         FuzzCase(name: "xbee-api") { n, s in
-            fuzz({ XBeeAPIFrameParser(escaped: false) }, iterations: n, seed: s) { r in XBeeAPIFrame(apiIdentifier: r.byte(), data: r.bytes(r.int(0...16))).raw }
+            fuzz({ XBeeAPIFrameParser(escaped: false) }, iterations: n, seed: s) { r in
+                XBeeAPIFrame(apiIdentifier: r.byte(), data: r.bytes(r.int(0...16))).raw
+            }
         },
         FuzzCase(name: "xbee-api2") { n, s in
-            fuzz({ XBeeAPIFrameParser(escaped: true) }, iterations: n, seed: s) { r in XBeeAPIFrame(apiIdentifier: r.byte(), data: r.bytes(r.int(0...16)), escaped: true).raw }
+            fuzz({ XBeeAPIFrameParser(escaped: true) }, iterations: n, seed: s) { r in
+                XBeeAPIFrame(apiIdentifier: r.byte(), data: r.bytes(r.int(0...16)), escaped: true).raw
+            }
         },
-        FuzzCase(name: "slip") { n, s in fuzz(SLIPParser.init, iterations: n, seed: s) { r in SLIPPacket(payload: r.bytes(r.int(1...16))).raw } },
-        FuzzCase(name: "cobs") { n, s in fuzz(COBSParser.init, iterations: n, seed: s) { r in COBSPacket(payload: r.bytes(r.int(1...16))).raw } },
+        FuzzCase(name: "slip") { n, s in
+            fuzz(SLIPParser.init, iterations: n, seed: s) { r in SLIPPacket(payload: r.bytes(r.int(1...16))).raw }
+        },
+        FuzzCase(name: "cobs") { n, s in
+            fuzz(COBSParser.init, iterations: n, seed: s) { r in COBSPacket(payload: r.bytes(r.int(1...16))).raw }
+        },
         FuzzCase(name: "hijack") { n, s in fuzz(HiJackSampleParser.init, iterations: n, seed: s) { r in [r.byte()] } },
-        FuzzCase(name: "hijack-rate") { n, s in fuzz(HiJackRateParser.init, iterations: n, seed: s) { r in [r.byte()] } },
+        FuzzCase(name: "hijack-rate") { n, s in fuzz(HiJackRateParser.init, iterations: n, seed: s) { r in [r.byte()] }
+        },
         FuzzCase(name: "link") { n, s in
             fuzz(LinkPacketMessageParser.init, iterations: n, seed: s) { r in
                 r.below(3) == 0
                     ? LinkPacket(kind: .ack, seq: UInt16(truncatingIfNeeded: r.next())).wireBytes
-                    : LinkPacket(kind: r.below(2) == 0 ? .data : .dataEnd, seq: UInt16(truncatingIfNeeded: r.next()), payload: r.bytes(r.int(0...20))).wireBytes
+                    : LinkPacket(
+                        kind: r.below(2) == 0 ? .data : .dataEnd, seq: UInt16(truncatingIfNeeded: r.next()),
+                        payload: r.bytes(r.int(0...20))
+                    ).wireBytes
             }
         },
     ]

@@ -1,6 +1,7 @@
 import ModemDSP
-@testable import ModemReport
 import Testing
+
+@testable import ModemReport
 
 @Suite struct EnvelopeTests {
     @Test func mergesToStayBounded() {

@@ -1,7 +1,8 @@
 import ModemDSP
-@testable import ModemReport
 import ModemTestSupport
 import Testing
+
+@testable import ModemReport
 
 @Suite struct RecordingAnalyzerTests {
     /// Two bursts through the analyzer beside a demodulator: two rows with their text, two
@@ -12,9 +13,11 @@ import Testing
         let samples = one + one
         let settings = FSKSettings(profile: .softmodem1225)
         var demod = try settings.makeReceiver(sampleRate: 44_100)
-        let analyzer = RecordingAnalyzer(name: "t", sampleRate: 44_100, frames: Int64(samples.count), format: "test", modem: "softmodem-1225",
-                                         nominalTones: (7350, 4900), baud: 1225, gapBits: 20, maxFrequency: 10_000)
-        let layout = CharacterLayout(line: .fsk(mark: 7350, space: 4900), baud: 1225, format: .eightN1, label: "softmodem-1225, 8N1")
+        let analyzer = RecordingAnalyzer(
+            name: "t", sampleRate: 44_100, frames: Int64(samples.count), format: "test", modem: "softmodem-1225",
+            nominalTones: (7350, 4900), baud: 1225, gapBits: 20, maxFrequency: 10_000)
+        let layout = CharacterLayout(
+            line: .fsk(mark: 7350, space: 4900), baud: 1225, format: .eightN1, label: "softmodem-1225, 8N1")
         var events: [ModemEvent] = []
         TestSignals.feed(samples, chunk: 1000) { chunk in
             events.removeAll()

@@ -7,7 +7,8 @@ struct BurstSpectrumAnalyzerTests {
     static func sine(_ frequency: Double, amplitude: Double, count: Int, rate: Double = 44_100) -> [Float] {
         // Phase accumulated in Double with a rotation, no libm needed.
         let w = 2 * Double.pi * frequency / rate
-        var c = 1.0, s = 0.0
+        var c = 1.0
+        var s = 0.0
         let (cw, sw) = (cosTaylor(w), cosTaylor(w - Double.pi / 2))
         return (0..<count).map { _ in
             let v = Float(amplitude * s)
@@ -17,12 +18,19 @@ struct BurstSpectrumAnalyzerTests {
     }
 
     static func cosTaylor(_ x: Double) -> Double {
-        var term = 1.0, sum = 1.0, k = 1.0
-        while abs(term) > 1e-17 { term *= -x * x / ((2 * k - 1) * (2 * k)); sum += term; k += 1 }
+        var term = 1.0
+        var sum = 1.0
+        var k = 1.0
+        while abs(term) > 1e-17 {
+            term *= -x * x / ((2 * k - 1) * (2 * k))
+            sum += term
+            k += 1
+        }
         return sum
     }
 
-    @Test("a 7300 Hz tone is measured within 2 Hz, its level within 0.5 dB", arguments: [7300.0, 4900.0, 7353.0, 4902.0])
+    @Test(
+        "a 7300 Hz tone is measured within 2 Hz, its level within 0.5 dB", arguments: [7300.0, 4900.0, 7353.0, 4902.0])
     func pureTone(frequency: Double) throws {
         let analyzer = BurstSpectrumAnalyzer(profile: .softmodem1225, sampleRate: 44_100)
         analyzer.process(Self.sine(frequency, amplitude: 0.5, count: 20_000))
@@ -45,7 +53,8 @@ struct BurstSpectrumAnalyzerTests {
             analyzer.process(Array(signal[start..<min(signal.count, start + 1000)]))
         }
         let (mark, space) = analyzer.measurement()
-        let m = try #require(mark), s = try #require(space)
+        let m = try #require(mark)
+        let s = try #require(space)
         #expect(abs(m.frequency - 7300) < 2, "mark \(m.frequency)")
         #expect(abs(s.frequency - 4900) < 2, "space \(s.frequency)")
         // Levels are the tones' while they are on: the burst's -6 dBFS.
@@ -68,7 +77,8 @@ struct BurstSpectrumAnalyzerTests {
         let analyzer = BurstSpectrumAnalyzer(profile: .softmodem1225, sampleRate: 44_100)
         analyzer.process(signal)
         let (mark, space) = analyzer.measurement()
-        let m = try #require(mark), s = try #require(space)
+        let m = try #require(mark)
+        let s = try #require(space)
         #expect(abs(m.frequency - 7350 * 0.97) < 2, "mark \(m.frequency)")
         #expect(abs(s.frequency - 4900 * 0.97) < 2, "space \(s.frequency)")
         let suggestion = try #require(analyzer.suggestedProfile())

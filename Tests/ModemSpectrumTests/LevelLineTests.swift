@@ -6,8 +6,10 @@ import Testing
 struct LevelLineTests {
     /// The reading from the middle of a long clean burst, and the one of a wrong profile.
     static func readings() throws -> (ok: LevelReading, wrong: LevelReading) {
-        let ok = LevelRecording.readings(try LevelRecording.make(bytes: 300, amplitude: 0.5, snr: 20, lead: 0.2, trail: 0))
-        let wrong = LevelRecording.readings(try LevelRecording.make(profile: .bell202, bytes: 300, snr: 30, lead: 0.2, trail: 0))
+        let ok = LevelRecording.readings(
+            try LevelRecording.make(bytes: 300, amplitude: 0.5, snr: 20, lead: 0.2, trail: 0))
+        let wrong = LevelRecording.readings(
+            try LevelRecording.make(profile: .bell202, bytes: 300, snr: 30, lead: 0.2, trail: 0))
         return (try #require(ok.last), try #require(wrong.last))
     }
 
@@ -27,7 +29,8 @@ struct LevelLineTests {
         if columns >= 80 { #expect(text.hasPrefix("[") && text.contains("|"), "\(text)") }
         if columns >= 120 {
             #expect(text.contains("mark ") && text.contains("rms "), "\(text)")
-            #expect(line.render(wrong, columns: columns).contains("(strongest "), "\(line.render(wrong, columns: columns))")
+            #expect(
+                line.render(wrong, columns: columns).contains("(strongest "), "\(line.render(wrong, columns: columns))")
         }
     }
 
@@ -36,7 +39,10 @@ struct LevelLineTests {
         let (ok, _) = try Self.readings()
         let line = LevelLine(profileName: "softmodem-1225")
         let full = line.render(ok, columns: 40, verbose: true)
-        for field in ["peak ", "hold ", "rms ", "SNR ", "mark ", "tones 7350/4900 Hz", "noise ", "(between bursts)", "burst ", "ok"] {
+        for field in [
+            "peak ", "hold ", "rms ", "SNR ", "mark ", "tones 7350/4900 Hz", "noise ", "(between bursts)", "burst ",
+            "ok",
+        ] {
             #expect(full.contains(field), "\(field) missing: \(full)")
         }
         #expect(line.render(ok, columns: nil).count > 80)

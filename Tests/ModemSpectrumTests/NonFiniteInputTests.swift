@@ -12,8 +12,9 @@ struct NonFiniteInputTests {
         return encoder.burst(Array(repeating: 0x55, count: 120), leadingSilence: 4000, trailingSilence: 4000)
     }
 
-    @Test("NaN, infinities and near-limit values in a burst: no trap, and the tones are still found",
-          arguments: [Float.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -3e38, 1e37])
+    @Test(
+        "NaN, infinities and near-limit values in a burst: no trap, and the tones are still found",
+        arguments: [Float.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -3e38, 1e37])
     func damagedBurst(bad: Float) throws {
         var signal = try Self.burst()
         // Single samples, pairs and runs, so the float transforms overflow in every pattern.
@@ -28,7 +29,8 @@ struct NonFiniteInputTests {
         _ = analyzer.suggestedProfile()
         if !bad.isFinite {
             // Read as silence: the rest of the burst measures as usual.
-            let m = try #require(mark), s = try #require(space)
+            let m = try #require(mark)
+            let s = try #require(space)
             #expect(abs(m.frequency - 7350) < 5 && abs(s.frequency - 4900) < 5, "\(m.frequency) \(s.frequency)")
         }
     }

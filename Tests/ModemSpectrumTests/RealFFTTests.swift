@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ModemSpectrum
 
 /// RealFFT computes a real transform through a half-size complex one and a split step; these
@@ -14,7 +15,8 @@ struct RealFFTTests {
         let scale = max(x.reduce(0.0) { $0 + abs(Double($1)) }, 1e-30)
         var worst = 0.0
         for k in 0...(n / 2) {
-            var re = 0.0, im = 0.0
+            var re = 0.0
+            var im = 0.0
             for (i, v) in x.enumerated() {
                 let angle = -2 * Double.pi * Double(k * i % n) / Double(n)
                 re += Double(v) * cos(angle)

@@ -1,6 +1,7 @@
 import ModemDSP
-@testable import ModemSpectrum
 import Testing
+
+@testable import ModemSpectrum
 
 @Suite struct SpectrogramTests {
     /// A steady tone peaks in its bin in every column at about its power; the column count

@@ -9,7 +9,9 @@ import Testing
 struct ToneAdapterTests {
     /// `bursts` bursts of `perBurst` random bytes from a sender whose tones and bit rate are
     /// all off by `error` (a slow or fast clock), white noise at `snr` dB everywhere.
-    static func signal(error: Double, snr: Double, bursts: Int = 8, perBurst: Int = 150) throws -> (samples: [Float], bytes: [UInt8]) {
+    static func signal(error: Double, snr: Double, bursts: Int = 8, perBurst: Int = 150) throws -> (
+        samples: [Float], bytes: [UInt8]
+    ) {
         let p = ModemProfile.softmodem1225
         let sender = p.overriding(baud: p.baud * (1 + error), mark: p.mark * (1 + error), space: p.space * (1 + error))
         var generator = SeededGenerator(seed: 77)
@@ -28,7 +30,9 @@ struct ToneAdapterTests {
     }
 
     /// Decodes like the pipeline: chunks of 4096, adapter observing after each chunk.
-    static func decode(_ samples: [Float], adapt: Bool) throws -> (bytes: [UInt8], retunes: Int, mark: Double, analysed: Int, screened: Int) {
+    static func decode(_ samples: [Float], adapt: Bool) throws -> (
+        bytes: [UInt8], retunes: Int, mark: Double, analysed: Int, screened: Int
+    ) {
         var demod = try FSKDemodulator(DemodulatorConfiguration())
         let adapter = ToneAdapter(profile: .softmodem1225, sampleRate: 44_100)
         var events: [ModemEvent] = []
@@ -46,8 +50,10 @@ struct ToneAdapterTests {
             }
         }
         demod.flush(into: &events)
-        return (events.filter { $0.kind == .byte }.map(\.value), retunes, demod.configuration.profile.mark,
-                adapter.burstsAnalysed, adapter.burstsScreened)
+        return (
+            events.filter { $0.kind == .byte }.map(\.value), retunes, demod.configuration.profile.mark,
+            adapter.burstsAnalysed, adapter.burstsScreened
+        )
     }
 
     @Test("a sender 3 % slow: the tuning follows it and errors drop")
@@ -55,8 +61,11 @@ struct ToneAdapterTests {
         let (samples, bytes) = try Self.signal(error: -0.03, snr: -1)
         let fixed = try Self.decode(samples, adapt: false)
         let adapted = try Self.decode(samples, adapt: true)
-        let fixedErrors = TestSignals.editDistance(bytes, fixed.bytes), adaptedErrors = TestSignals.editDistance(bytes, adapted.bytes)
-        print("3 % slow sender at -1 dB: \(fixedErrors) byte errors at the nominal tones, \(adaptedErrors) adapted (\(adapted.retunes) retunes, mark now \(adapted.mark) Hz)")
+        let fixedErrors = TestSignals.editDistance(bytes, fixed.bytes)
+        let adaptedErrors = TestSignals.editDistance(bytes, adapted.bytes)
+        print(
+            "3 % slow sender at -1 dB: \(fixedErrors) byte errors at the nominal tones, \(adaptedErrors) adapted (\(adapted.retunes) retunes, mark now \(adapted.mark) Hz)"
+        )
         #expect(adapted.retunes >= 1)
         #expect(abs(adapted.mark - 7350 * 0.97) < 7350 * 0.005, "tuning converged near the sender's 7129.5 Hz")
         #expect(adaptedErrors < fixedErrors)

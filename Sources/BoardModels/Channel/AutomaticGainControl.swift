@@ -12,8 +12,10 @@ public struct AutomaticGainControl: Sendable {
     private var envelope: Float
 
     /// Attack and release time constants in seconds (defaults: 2 ms and 50 ms, "fast").
-    public init(target: Float = 0.5, maxGain: Float = 100, attackSeconds: Double = 0.002,
-                releaseSeconds: Double = 0.050, sampleRate: Double) {
+    public init(
+        target: Float = 0.5, maxGain: Float = 100, attackSeconds: Double = 0.002,
+        releaseSeconds: Double = 0.050, sampleRate: Double
+    ) {
         self.target = target
         self.maxGain = maxGain
         attack = Float(1 - modelExp(-1 / (max(attackSeconds, 1e-6) * sampleRate)))

@@ -19,7 +19,8 @@ public struct LevelImpairments: Sendable, Hashable {
     }
 
     public func process(_ samples: UnsafeMutableBufferPointer<Float>) {
-        let g = gain, d = dcOffset
+        let g = gain
+        let d = dcOffset
         if let c = clipLevel {
             for i in samples.indices {
                 let v = samples[i] * g + d

@@ -10,7 +10,8 @@ public func modelSine(_ x: Double) -> Double {
     if r > Double.pi / 2 { r = Double.pi - r } else if r < -Double.pi / 2 { r = -Double.pi - r }
     let r2 = r * r
     // Taylor series to x^23: error below 1e-16 on [-pi/2, pi/2].
-    var term = r, sum = r
+    var term = r
+    var sum = r
     var k = 1.0
     while k < 12 {
         term *= -r2 / ((2 * k) * (2 * k + 1))
@@ -34,7 +35,8 @@ public func modelExp(_ x: Double) -> Double {
     let ln2 = 0.6931471805599453
     let k = (x / ln2).rounded()
     let r = x - k * ln2
-    var term = 1.0, sum = 1.0
+    var term = 1.0
+    var sum = 1.0
     var n = 1.0
     while n < 20 {
         term *= r / n

@@ -28,7 +28,8 @@ public struct OnePoleFilter: Sendable {
 
     /// Filters `samples` in place.
     public mutating func process(_ samples: UnsafeMutableBufferPointer<Float>) {
-        var y = state, x1 = previousInput
+        var y = state
+        var x1 = previousInput
         let a = self.a
         switch kind {
         case .lowPass:

@@ -18,14 +18,19 @@ public struct HiJackMicrophonePath {
     ///   - lowPassHz: 4th-order Butterworth band limit.
     ///   - crosstalkHz/crosstalkLevel: power tone added after the coupling (peak, full scale).
     ///   - gain: applied before clipping; `clip` is the absolute level the input clips at.
-    public init(sampleRate: Double, couplingHz: Double = 30, lowPassHz: Double = 12_000,
-                crosstalkHz: Double = 22_050, crosstalkLevel: Float = 0, gain: Float = 1, clip: Float = 1,
-                invert: Bool = false) {
+    public init(
+        sampleRate: Double, couplingHz: Double = 30, lowPassHz: Double = 12_000,
+        crosstalkHz: Double = 22_050, crosstalkLevel: Float = 0, gain: Float = 1, clip: Float = 1,
+        invert: Bool = false
+    ) {
         coupling = Biquad(.highPass, frequency: couplingHz, sampleRate: sampleRate, q: 0.5)
         let cutoff = min(lowPassHz, 0.45 * sampleRate)
         lowPass1 = Biquad(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 0.5412)
         lowPass2 = Biquad(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 1.3066)
-        crosstalk = crosstalkLevel > 0 ? try? HiJackPowerTone(frequency: min(crosstalkHz, sampleRate / 2), sampleRate: sampleRate, amplitude: crosstalkLevel) : nil
+        crosstalk =
+            crosstalkLevel > 0
+            ? try? HiJackPowerTone(
+                frequency: min(crosstalkHz, sampleRate / 2), sampleRate: sampleRate, amplitude: crosstalkLevel) : nil
         self.gain = gain
         self.clip = clip
         self.invert = invert
@@ -35,7 +40,9 @@ public struct HiJackMicrophonePath {
     public mutating func process(_ samples: inout [Float]) {
         if crosstalkBuffer.count < samples.count { crosstalkBuffer = [Float](repeating: 0, count: samples.count) }
         if crosstalk != nil {
-            crosstalkBuffer.withUnsafeMutableBufferPointer { crosstalk!.render(into: $0.baseAddress!, count: samples.count) }
+            crosstalkBuffer.withUnsafeMutableBufferPointer {
+                crosstalk!.render(into: $0.baseAddress!, count: samples.count)
+            }
         }
         coupling.process(&samples)
         lowPass1.process(&samples)

@@ -27,7 +27,11 @@ public struct TransmissionErrors: Sendable, Hashable {
     public init(sent a: [UInt8], decoded b: [UInt8]) {
         sent = a.count
         decoded = b.count
-        substitutions = 0; deletions = 0; insertions = 0; bitErrors = 0; byteErrors = 0
+        substitutions = 0
+        deletions = 0
+        insertions = 0
+        bitErrors = 0
+        byteErrors = 0
         if a.isEmpty || b.isEmpty {
             deletions = a.count
             insertions = b.count
@@ -48,12 +52,17 @@ public struct TransmissionErrors: Sendable, Hashable {
     private init(sent: Int, decoded: Int) {
         self.sent = sent
         self.decoded = decoded
-        byteErrors = 0; bitErrors = 0; substitutions = 0; deletions = 0; insertions = 0
+        byteErrors = 0
+        bitErrors = 0
+        substitutions = 0
+        deletions = 0
+        insertions = 0
     }
 
     /// Banded alignment; nil when the optimum may lie outside the band.
     private static func align(_ a: [UInt8], _ b: [UInt8], band: Int) -> TransmissionErrors? {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         let width = 2 * band + 1
         let infinity = Int32.max / 2
         // cost[i][k] is D(i, j) with j = i + k - band.
@@ -64,11 +73,14 @@ public struct TransmissionErrors: Sendable, Hashable {
         }
         for j in 0...min(m, band) { cost[index(0, j)!] = Int32(j) }
         for i in 1...n {
-            let lo = max(0, i - band), hi = min(m, i + band)
+            let lo = max(0, i - band)
+            let hi = min(m, i + band)
             if lo > hi { continue }
             for j in lo...hi {
                 var best = infinity
-                if j == 0 { best = Int32(i) } else {
+                if j == 0 {
+                    best = Int32(i)
+                } else {
                     if let d = index(i - 1, j - 1) { best = min(best, cost[d] + (a[i - 1] == b[j - 1] ? 0 : 1)) }
                     if let l = index(i, j - 1) { best = min(best, cost[l] + 1) }
                 }
@@ -79,7 +91,8 @@ public struct TransmissionErrors: Sendable, Hashable {
         guard let end = index(n, m), cost[end] <= Int32(band) else { return nil }
         var result = TransmissionErrors(sent: n, decoded: m)
         result.byteErrors = Int(cost[end])
-        var i = n, j = m
+        var i = n
+        var j = m
         while i > 0 || j > 0 {
             let here = cost[index(i, j)!]
             if i > 0, j > 0, let d = index(i - 1, j - 1), cost[d] + (a[i - 1] == b[j - 1] ? 0 : 1) == here {
@@ -87,7 +100,8 @@ public struct TransmissionErrors: Sendable, Hashable {
                     result.substitutions += 1
                     result.bitErrors += (a[i - 1] ^ b[j - 1]).nonzeroBitCount
                 }
-                i -= 1; j -= 1
+                i -= 1
+                j -= 1
             } else if i > 0, let u = index(i - 1, j), cost[u] + 1 == here {
                 result.deletions += 1
                 result.bitErrors += 8

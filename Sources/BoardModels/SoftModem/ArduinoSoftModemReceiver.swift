@@ -73,8 +73,10 @@ public struct ArduinoSoftModemReceiver: Sendable {
 
     /// A receiver whose crystal is off by `clockError` (fraction; its ticks last longer
     /// when positive).
-    public init(timing: ArduinoSoftModemTiming, sampleRate: Double, clockError: Double = 0,
-                stage: InputStage = InputStage()) {
+    public init(
+        timing: ArduinoSoftModemTiming, sampleRate: Double, clockError: Double = 0,
+        stage: InputStage = InputStage()
+    ) {
         self.timing = timing
         self.sampleRate = sampleRate
         self.stage = stage
@@ -180,14 +182,20 @@ public struct ArduinoSoftModemReceiver: Sendable {
         }
         switch bitIndex {
         case 0:
-            if high { receiving = false; return }
+            if high {
+                receiving = false
+                return
+            }
             bitIndex = 1
         case 1...8:
             bits = bits >> 1 | (high ? 0x80 : 0)
             bitIndex += 1
         default:
             receiving = false
-            guard high else { framingErrorCount += 1; return }
+            guard high else {
+                framingErrorCount += 1
+                return
+            }
             let next = (tail + 1) & (Self.ringSlots - 1)
             if next != head {
                 ring[tail] = bits

@@ -51,8 +51,10 @@ public struct ArduinoSoftModemTransmitter: Sendable {
 
     /// A board that has been idle `initialIdleMicroseconds` since its last write (the first
     /// write's preamble is computed from it, wrapped to 8 bits and capped).
-    public init(timing: ArduinoSoftModemTiming, sampleRate: Double, clockError: Double = 0,
-                stage: OutputStage = OutputStage(), initialIdleMicroseconds: Int64 = 1_000_000) {
+    public init(
+        timing: ArduinoSoftModemTiming, sampleRate: Double, clockError: Double = 0,
+        stage: OutputStage = OutputStage(), initialIdleMicroseconds: Int64 = 1_000_000
+    ) {
         self.timing = timing
         self.sampleRate = sampleRate
         self.clockError = clockError

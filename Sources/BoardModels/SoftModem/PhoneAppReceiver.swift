@@ -89,7 +89,10 @@ public struct PhoneAppReceiver: Sendable {
     }
 
     private mutating func finishRun(endSample: Int64) {
-        defer { runDirection = 0; runLength = 0 }
+        defer {
+            runDirection = 0
+            runLength = 0
+        }
         guard runDirection != 0, runLength <= 8 else { return }
         let total = previous - runStart
         guard abs(total) > 16384, runDirection != lastEdgeDirection else { return }
@@ -149,7 +152,10 @@ public struct PhoneAppReceiver: Sendable {
         bitStart += bitSamples
         segmentStart = bitStart
         if bitIndex == 0 {
-            if one { inCharacter = false; return }
+            if one {
+                inCharacter = false
+                return
+            }
         } else {
             bits = bits >> 1 | (one ? 0x80 : 0)
         }

@@ -15,8 +15,10 @@ public struct PhoneAppTransmitter: Sendable {
 
     /// An app transmitter at `sampleRate` (the app uses 44.1 kHz) with peak `amplitude`
     /// (1 = full scale, the app's setting).
-    public init(profile: ModemProfile = PhoneAppTransmitter.appProfile, sampleRate: Double = 44_100,
-                amplitude: Float = 1) throws(ModemConfigurationError) {
+    public init(
+        profile: ModemProfile = PhoneAppTransmitter.appProfile, sampleRate: Double = 44_100,
+        amplitude: Float = 1
+    ) throws(ModemConfigurationError) {
         let modulator = try FSKModulator(profile: profile, sampleRate: sampleRate, amplitude: amplitude)
         encoder = BurstEncoder(modulator: modulator, preambleBits: 50, postambleBits: 7)
     }

@@ -35,7 +35,8 @@ struct AlignmentScorer {
         var previous = ringTones(bounds[0] &+ offset)
         for k in 0..<frameBits {
             let next = ringTones(bounds[k &+ 1] &+ offset)
-            let d = FSKDemodulator.energyDifference(next - previous, inverseSamples: inverseSamples[(bounds[k &+ 1] &- bounds[k]) & ringMask])
+            let d = FSKDemodulator.energyDifference(
+                next - previous, inverseSamples: inverseSamples[(bounds[k &+ 1] &- bounds[k]) & ringMask])
             FSKDemodulator.accumulate(d, bit: k, of: frameBits, stopBits: stopBits, into: &score)
             previous = next
         }
@@ -52,9 +53,15 @@ struct AlignmentScorer {
             let h = bounds[k &+ 1]
             let next = (ringTones(h &- 1), ringTones(h), ringTones(h &+ 1))
             let inverse = inverseSamples[(h &- bounds[k]) & ringMask]
-            FSKDemodulator.accumulate(FSKDemodulator.energyDifference(next.0 - previous.0, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.0)
-            FSKDemodulator.accumulate(FSKDemodulator.energyDifference(next.1 - previous.1, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.1)
-            FSKDemodulator.accumulate(FSKDemodulator.energyDifference(next.2 - previous.2, inverseSamples: inverse), bit: k, of: frameBits, stopBits: stopBits, into: &scores.2)
+            FSKDemodulator.accumulate(
+                FSKDemodulator.energyDifference(next.0 - previous.0, inverseSamples: inverse), bit: k, of: frameBits,
+                stopBits: stopBits, into: &scores.0)
+            FSKDemodulator.accumulate(
+                FSKDemodulator.energyDifference(next.1 - previous.1, inverseSamples: inverse), bit: k, of: frameBits,
+                stopBits: stopBits, into: &scores.1)
+            FSKDemodulator.accumulate(
+                FSKDemodulator.energyDifference(next.2 - previous.2, inverseSamples: inverse), bit: k, of: frameBits,
+                stopBits: stopBits, into: &scores.2)
             previous = next
         }
         return scores

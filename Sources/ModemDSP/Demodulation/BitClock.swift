@@ -45,7 +45,9 @@ struct BitClock: Sendable {
     mutating func track(error: Double, expected: Double, span: Double, tolerance: Double) -> Double {
         let young = characters < FSKTuning.youngClockCharacters
         characters += 1
-        scale = min(max(scale + (young ? FSKTuning.youngRateGain : FSKTuning.settledRateGain) * error / span, 1 - tolerance), 1 + tolerance)
+        scale = min(
+            max(scale + (young ? FSKTuning.youngRateGain : FSKTuning.settledRateGain) * error / span, 1 - tolerance),
+            1 + tolerance)
         return expected + (young ? FSKTuning.youngPhaseGain : FSKTuning.settledPhaseGain) * error + span * scale
     }
 }

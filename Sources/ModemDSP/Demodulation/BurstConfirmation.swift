@@ -48,8 +48,10 @@ struct BurstConfirmation: Sendable {
     /// `decidedAt` set to `now`), holds it, or drops it. `plausible` says whether the
     /// event's measured tones are near the profile's: a character of an unconfirmed burst
     /// that is not starts the count again.
-    mutating func admit(_ event: ModemEvent, plausible: Bool, structure: CharacterStructure, now: Int64,
-                        into events: inout [ModemEvent]) {
+    mutating func admit(
+        _ event: ModemEvent, plausible: Bool, structure: CharacterStructure, now: Int64,
+        into events: inout [ModemEvent]
+    ) {
         if confirmed {
             events.append(event)
             return
@@ -60,7 +62,8 @@ struct BurstConfirmation: Sendable {
         }
         let m = Self.metrics(event)
         if pending.isEmpty && m.ebN0Ratio >= clearEbN0Ratio
-            && m.markFrequency.isFinite && m.spaceFrequency.isFinite {
+            && m.markFrequency.isFinite && m.spaceFrequency.isFinite
+        {
             confirmed = true
             events.append(event)
             return
@@ -78,7 +81,9 @@ struct BurstConfirmation: Sendable {
 
     /// The FSK measurements of an event (the demodulator only makes FSK events).
     private static func metrics(_ event: ModemEvent) -> FSKCharacterMetrics {
-        event.fsk ?? FSKCharacterMetrics(signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
+        event.fsk
+            ?? FSKCharacterMetrics(
+                signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
     }
 
     /// The burst ended: whatever still waits was not confirmed and is dropped.
@@ -89,10 +94,16 @@ struct BurstConfirmation: Sendable {
     /// True when the pending characters measure the same tones at the same level and, on
     /// average, have a modem's structure.
     private func agree() -> Bool {
-        var lowest = Double.infinity, highest = 0.0
-        var markSum = 0.0, markSquares = 0.0, marks = 0.0
-        var spaceSum = 0.0, spaceSquares = 0.0, spaces = 0.0
-        var crossTalk = 0.0, envelope = 0.0
+        var lowest = Double.infinity
+        var highest = 0.0
+        var markSum = 0.0
+        var markSquares = 0.0
+        var marks = 0.0
+        var spaceSum = 0.0
+        var spaceSquares = 0.0
+        var spaces = 0.0
+        var crossTalk = 0.0
+        var envelope = 0.0
         for (event, s) in pending {
             let e = Self.metrics(event)
             lowest = min(lowest, e.signalPower)
@@ -112,7 +123,8 @@ struct BurstConfirmation: Sendable {
         }
         let n = Double(pending.count)
         guard highest <= 4 * lowest, marks >= 2, spaces >= 2,
-              crossTalk <= n, envelope <= n else { return false }
+            crossTalk <= n, envelope <= n
+        else { return false }
         // Sums of squared deviations from each tone's mean, pooled over both tones.
         let deviations = (markSquares - markSum * markSum / marks) + (spaceSquares - spaceSum * spaceSum / spaces)
         let variance = max(deviations, 0) / (marks + spaces - 2)
@@ -143,8 +155,10 @@ struct CharacterStructure: Sendable {
     /// From a character's sums over its bits: the winning tone's energy, the losing tone's
     /// energy, the character's Eb/N0 (linear), and the winning energy's sum, sum of squares
     /// and count over its mark bits, and its sum of squares over its space bits.
-    init(frameBits: Int, winning: Double, losing: Double, ebN0Ratio: Double,
-         mark: (sum: Double, squares: Double, count: Double), spaceSquares: Double) {
+    init(
+        frameBits: Int, winning: Double, losing: Double, ebN0Ratio: Double,
+        mark: (sum: Double, squares: Double, count: Double), spaceSquares: Double
+    ) {
         guard winning > 0, ebN0Ratio > 0 else {
             crossTalk = .infinity
             envelopeVariation = .infinity
@@ -153,7 +167,8 @@ struct CharacterStructure: Sendable {
         let n = Double(frameBits)
         // Spread about each tone's own mean: a sender whose tones sit at different
         // distances from the correlators' is steady on each, at two levels.
-        let spaceSum = winning - mark.sum, spaces = n - mark.count
+        let spaceSum = winning - mark.sum
+        let spaces = n - mark.count
         var deviations = 0.0
         if mark.count > 0 { deviations += mark.squares - mark.sum * mark.sum / mark.count }
         if spaces > 0 { deviations += spaceSquares - spaceSum * spaceSum / spaces }

@@ -17,9 +17,11 @@ public struct DemodulatorConfiguration: Sendable, Equatable {
 
     public static let defaultSquelch = 10.0
 
-    public init(profile: ModemProfile = .softmodem1225, sampleRate: Double = 44_100,
-                format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
-                baudTolerance: Double = 0.04) {
+    public init(
+        profile: ModemProfile = .softmodem1225, sampleRate: Double = 44_100,
+        format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
+        baudTolerance: Double = 0.04
+    ) {
         self.profile = profile
         self.sampleRate = sampleRate
         self.format = format

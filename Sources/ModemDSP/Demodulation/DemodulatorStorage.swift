@@ -54,7 +54,8 @@ final class DemodulatorStorage: @unchecked Sendable {
     }
 
     func copy() -> DemodulatorStorage {
-        let c = DemodulatorStorage(rawCount: rawCount, ringCount: ringCount, measureCount: measureCount, segmentLength: segmentLength)
+        let c = DemodulatorStorage(
+            rawCount: rawCount, ringCount: ringCount, measureCount: measureCount, segmentLength: segmentLength)
         c.raw.update(from: raw, count: rawCount)
         c.ring.update(from: ring, count: ringCount)
         return c

@@ -8,8 +8,10 @@ extension FSKDemodulator {
         // Scratch preallocated in storage (mark bits in the first half, space bits in the
         // second): one pass over the bits, no closures and no allocation per character.
         let n = frameBits
-        let z = storage.phaseCorrelations, c = storage.phaseCenters
-        var marks = 0, spaces = 0
+        let z = storage.phaseCorrelations
+        let c = storage.phaseCenters
+        var marks = 0
+        var spaces = 0
         for k in 0..<m.count {
             let bit = m[k]
             if bit.isMark {
@@ -24,10 +26,13 @@ extension FSKDemodulator {
         }
         // The drift starts at zero, not at the measured tone's: seeding it would plant that
         // estimate's bias.
-        markTracker.update(z: UnsafeBufferPointer(start: z, count: marks), centers: UnsafeBufferPointer(start: c, count: marks),
-                           bitsPerSegment: bitsPerSegment, continuing: continuing)
-        spaceTracker.update(z: UnsafeBufferPointer(start: z + n, count: spaces), centers: UnsafeBufferPointer(start: c + n, count: spaces),
-                            bitsPerSegment: bitsPerSegment, continuing: continuing)
+        markTracker.update(
+            z: UnsafeBufferPointer(start: z, count: marks), centers: UnsafeBufferPointer(start: c, count: marks),
+            bitsPerSegment: bitsPerSegment, continuing: continuing)
+        spaceTracker.update(
+            z: UnsafeBufferPointer(start: z + n, count: spaces),
+            centers: UnsafeBufferPointer(start: c + n, count: spaces),
+            bitsPerSegment: bitsPerSegment, continuing: continuing)
     }
 
     /// What a search decided about one candidate character.
@@ -42,8 +47,10 @@ extension FSKDemodulator {
         case needMore
     }
 
-    mutating func decide(start a: Double, step: Double, grid: Double?,
-                                 _ events: inout [ModemEvent]) -> Outcome {
+    mutating func decide(
+        start a: Double, step: Double, grid: Double?,
+        _ events: inout [ModemEvent]
+    ) -> Outcome {
         let inBurst = grid != nil
         let n = frameBits
         // Pass 1: each bit's correlations, decided coherently when the burst's tone phases
@@ -58,8 +65,9 @@ extension FSKDemodulator {
                 hi = roundToInt(a + Double(k &+ 1) * step)
                 let w = windowSums(lo, hi)
                 let g = 2 * w.inverseSamples
-                m[k] = BitMeasure(lo: lo, hi: hi, window: w, em: w.markEnergy * g, es: w.spaceEnergy * g,
-                                  center: Double(lo &+ hi) / 2, isMark: w.markEnergy > w.spaceEnergy)
+                m[k] = BitMeasure(
+                    lo: lo, hi: hi, window: w, em: w.markEnergy * g, es: w.spaceEnergy * g,
+                    center: Double(lo &+ hi) / 2, isMark: w.markEnergy > w.spaceEnergy)
             }
             let coherent = inBurst && markTracker.locked && spaceTracker.locked
             if coherent {
@@ -111,27 +119,43 @@ extension FSKDemodulator {
         var isMark: Bool
     }
 
-    mutating func decideBits(start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
-                                     _ events: inout [ModemEvent]) -> Outcome {
+    mutating func decideBits(
+        start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
+        _ events: inout [ModemEvent]
+    ) -> Outcome {
         let inBurst = grid != nil
         // Until its burst is confirmed, every character's tones are measured: they are what
         // tells a modem from speech.
         let measureTones = !inBurst || !confirmation.confirmed || clock.characters % FSKTuning.toneMeasureInterval == 0
         var bits: UInt32 = 0
-        var signal = 0.0, total = 0.0, samples = 0.0
-        var startIsSpace = false, stopsAreMark = true
-        var markPhase = (re: 0.0, im: 0.0), spacePhase = (re: 0.0, im: 0.0)
-        var markLag = 0.0, spaceLag = 0.0, markHalves = 0, spaceHalves = 0
-        var startEnergy = 0.0, weakest = Double.infinity, winning = 0.0, losing = 0.0
+        var signal = 0.0
+        var total = 0.0
+        var samples = 0.0
+        var startIsSpace = false
+        var stopsAreMark = true
+        var markPhase = (re: 0.0, im: 0.0)
+        var spacePhase = (re: 0.0, im: 0.0)
+        var markLag = 0.0
+        var spaceLag = 0.0
+        var markHalves = 0
+        var spaceHalves = 0
+        var startEnergy = 0.0
+        var weakest = Double.infinity
+        var winning = 0.0
+        var losing = 0.0
         // The winning energy's sum and sum of squares over mark bits and over space bits: an
         // off-frequency sender's two tones correlate at different levels, each steady.
-        var markWinning = 0.0, markSquares = 0.0, marksWon = 0.0, spaceSquares = 0.0
+        var markWinning = 0.0
+        var markSquares = 0.0
+        var marksWon = 0.0
+        var spaceSquares = 0.0
         // Only a character of a burst not yet confirmed needs them (BurstConfirmation).
         let vetting: Bool
         if confirmation.confirmed, case .following = mode { vetting = false } else { vetting = true }
         for k in 0..<frameBits {
             let (lo, hi, w) = (m[k].lo, m[k].hi, m[k].window)
-            let em = m[k].em, es = m[k].es
+            let em = m[k].em
+            let es = m[k].es
             let isMark = m[k].isMark
             if isMark { bits |= 1 &<< UInt32(truncatingIfNeeded: k) }  // k < frameBits <= 13
             if k == 0 { startIsSpace = !isMark }
@@ -158,7 +182,8 @@ extension FSKDemodulator {
             // eighth character is enough for the burst's report.
             let mid = (lo &+ hi) / 2
             if measureTones && mid > lo && hi > mid {
-                let h1 = windowSums(lo, mid), h2 = windowSums(mid, hi)
+                let h1 = windowSums(lo, mid)
+                let h2 = windowSums(mid, hi)
                 let lag = Double((hi &- lo) &* segmentLength) / 2
                 if isMark {
                     markPhase.re += h2.mr * h1.mr + h2.mi * h1.mi
@@ -181,15 +206,21 @@ extension FSKDemodulator {
         // fails this half the time, and its stop-bit test the other half.
         var followsSpace = false
         if !inBurst {
-            let lo = roundToInt(a - step), hi = roundToInt(a)
+            let lo = roundToInt(a - step)
+            let hi = roundToInt(a)
             if hi > lo {
                 let w = windowSums(lo, hi)
-                followsSpace = w.spaceEnergy > w.markEnergy && w.spaceEnergy * 2 / (w.samples * w.samples) > FSKTuning.precedingSpaceFraction * meanEnergy
+                followsSpace =
+                    w.spaceEnergy > w.markEnergy
+                    && w.spaceEnergy * 2 / (w.samples * w.samples) > FSKTuning.precedingSpaceFraction * meanEnergy
             }
         }
         guard total > samples * FSKTuning.silenceFloor, startIsSpace, !followsSpace,
-              inBurst ? startEnergy >= FSKTuning.inBurstStartEnergyFraction * meanEnergy
-                  : (startEnergy >= FSKTuning.startEnergyFraction * meanEnergy && weakest >= FSKTuning.weakestBitFraction * meanEnergy) else {
+            inBurst
+                ? startEnergy >= FSKTuning.inBurstStartEnergyFraction * meanEnergy
+                : (startEnergy >= FSKTuning.startEnergyFraction * meanEnergy
+                    && weakest >= FSKTuning.weakestBitFraction * meanEnergy)
+        else {
             return .rejected(a)
         }
         func measured(_ nominal: Double, _ phase: (re: Double, im: Double), _ lag: Double, _ count: Int) -> Double {
@@ -216,7 +247,10 @@ extension FSKDemodulator {
         // noise can fool the energy test, but its measured tones wander by hundreds of hertz.
         // Inside a burst the bit clock already vouches for it, and at low SNR the estimate
         // itself gets noisy.
-        if !onGrid && !(tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)) {
+        if !onGrid
+            && !(tonesPlausible(markHz, configuration.profile.mark)
+                && tonesPlausible(spaceHz, configuration.profile.space))
+        {
             return .rejected(a)
         }
 
@@ -237,25 +271,33 @@ extension FSKDemodulator {
             startSample: Int64((a * b).rounded()),
             endSample: Int64(((a + Double(frameBits) * step) * b).rounded()),
             decidedAt: Int64(rawCount * segmentLength),
-            metrics: .fsk(FSKCharacterMetrics(
-                signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples, ebN0Ratio: ebN0Ratio,
-                markFrequency: markHz, spaceFrequency: spaceHz)))
+            metrics: .fsk(
+                FSKCharacterMetrics(
+                    signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples,
+                    ebN0Ratio: ebN0Ratio,
+                    markFrequency: markHz, spaceFrequency: spaceHz)))
         if !vetting {
             // A confirmed burst's characters go straight out (the common case, kept cheap).
             events.append(event)
         } else {
             if case .following = mode {} else { confirmation.beginBurst(resuming: resuming) }
-            let plausible = tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)
-            let structure = CharacterStructure(frameBits: frameBits, winning: winning, losing: losing, ebN0Ratio: ebN0Ratio,
-                                               mark: (markWinning, markSquares, marksWon), spaceSquares: spaceSquares)
-            confirmation.admit(event, plausible: plausible, structure: structure, now: Int64(rawCount * segmentLength), into: &events)
+            let plausible =
+                tonesPlausible(markHz, configuration.profile.mark)
+                && tonesPlausible(spaceHz, configuration.profile.space)
+            let structure = CharacterStructure(
+                frameBits: frameBits, winning: winning, losing: losing, ebN0Ratio: ebN0Ratio,
+                mark: (markWinning, markSquares, marksWon), spaceSquares: spaceSquares)
+            confirmation.admit(
+                event, plausible: plausible, structure: structure, now: Int64(rawCount * segmentLength), into: &events)
         }
         if kind == .framingError { return .framingError(a) }
         learnPhases(m, continuing: grid != nil)
         clock.power = power
         clock.lastEnd = a + Double(frameBits) * step
         if let g = grid {
-            let next = clock.track(error: a - g, expected: g, span: Double(frameBits) * segmentsPerBit, tolerance: configuration.baudTolerance)
+            let next = clock.track(
+                error: a - g, expected: g, span: Double(frameBits) * segmentsPerBit,
+                tolerance: configuration.baudTolerance)
             return .accepted(next: next)
         }
         // A burst's clock starts at the nominal rate unless its first character clearly says
@@ -273,7 +315,8 @@ extension FSKDemodulator {
     func tonesPlausible(_ measured: Double, _ nominal: Double) -> Bool {
         let baud = configuration.profile.baud
         let samplesPerBit = configuration.sampleRate / baud
-        return measured.isNaN || abs(measured - nominal) <= FSKTuning.toneTolerance * nominal + FSKTuning.toneSlackHz
-            + FSKTuning.toneCoarseness / samplesPerBit + FSKTuning.toneHighPassBias * baud * baud / nominal
+        return measured.isNaN
+            || abs(measured - nominal) <= FSKTuning.toneTolerance * nominal + FSKTuning.toneSlackHz
+                + FSKTuning.toneCoarseness / samplesPerBit + FSKTuning.toneHighPassBias * baud * baud / nominal
     }
 }

@@ -74,8 +74,9 @@ extension FSKDemodulator {
         /// added gives what scaling their sum would).
         @inline(__always)
         func segment(scale: Float, squareScale: Float) -> MixedSegment {
-            MixedSegment(parts: tones * scale, sum: (sum[0] + sum[1]) * scale,
-                         sumOfSquares: (sumOfSquares[0] + sumOfSquares[1]) * squareScale)
+            MixedSegment(
+                parts: tones * scale, sum: (sum[0] + sum[1]) * scale,
+                sumOfSquares: (sumOfSquares[0] + sumOfSquares[1]) * squareScale)
         }
     }
 
@@ -113,7 +114,9 @@ extension FSKDemodulator {
     /// `count` samples into the partial segment `a`, whose first `fill` places are done,
     /// against the period's table `tp` for that segment (at full scale: a partial segment
     /// adds up exactly as the whole-segment loop's scaled sums do).
-    static func mixPartial<S: MixerSample>(_ x: UnsafePointer<S>, _ count: Int, _ tp: UnsafePointer<SIMD4<Float>>, fill: Int, _ a: inout SegmentAccumulator) {
+    static func mixPartial<S: MixerSample>(
+        _ x: UnsafePointer<S>, _ count: Int, _ tp: UnsafePointer<SIMD4<Float>>, fill: Int, _ a: inout SegmentAccumulator
+    ) {
         for i in 0..<count { mixOne(S.fullScale(x[i]), place: fill &+ i, tp[fill &+ i], &a) }
     }
 
@@ -129,8 +132,10 @@ extension FSKDemodulator {
     /// copies of the loop with the length known, which the compiler unrolls completely: at
     /// a few samples per segment the loop's own bookkeeping otherwise costs as much as the
     /// mixing.
-    static func mixWhole<S: MixerSample>(_ x: UnsafePointer<S>, _ count: Int, _ b: Int, _ mixer: ToneMixer,
-                                         from position: Int, into out: UnsafeMutablePointer<MixedSegment>) -> Int {
+    static func mixWhole<S: MixerSample>(
+        _ x: UnsafePointer<S>, _ count: Int, _ b: Int, _ mixer: ToneMixer,
+        from position: Int, into out: UnsafeMutablePointer<MixedSegment>
+    ) -> Int {
         switch b {
         case 6: mixWhole(x, count, segmentLength: 6, mixer, from: position, into: out)
         case 3: mixWhole(x, count, segmentLength: 3, mixer, from: position, into: out)
@@ -139,19 +144,28 @@ extension FSKDemodulator {
     }
 
     @inline(__always)
-    static func mixWhole<S: MixerSample>(_ x: UnsafePointer<S>, _ count: Int, segmentLength b: Int, _ mixer: ToneMixer,
-                                         from position: Int, into out: UnsafeMutablePointer<MixedSegment>) -> Int {
-        let table = UnsafeRawPointer(mixer.table), period = mixer.segmentsPerPeriod
-        let entry = MemoryLayout<SIMD4<Float>>.stride, pairs = b & ~1, width = MemoryLayout<S>.stride
-        let scale = S.sumScale, squareScale = S.squareScale
+    static func mixWhole<S: MixerSample>(
+        _ x: UnsafePointer<S>, _ count: Int, segmentLength b: Int, _ mixer: ToneMixer,
+        from position: Int, into out: UnsafeMutablePointer<MixedSegment>
+    ) -> Int {
+        let table = UnsafeRawPointer(mixer.table)
+        let period = mixer.segmentsPerPeriod
+        let entry = MemoryLayout<SIMD4<Float>>.stride
+        let pairs = b & ~1
+        let width = MemoryLayout<S>.stride
+        let scale = S.sumScale
+        let squareScale = S.squareScale
         var position = position
         var k = 0
         if !S.needsClipping(x, count &* b) {
             while k &+ 1 < count {
                 let next = position &+ 1 == period ? 0 : position &+ 1
-                var a0 = SegmentAccumulator(), a1 = SegmentAccumulator()
-                let x0 = UnsafeRawPointer(x + k &* b), x1 = x0 + b &* width
-                let p0 = table + position &* b &* entry, p1 = table + next &* b &* entry
+                var a0 = SegmentAccumulator()
+                var a1 = SegmentAccumulator()
+                let x0 = UnsafeRawPointer(x + k &* b)
+                let x1 = x0 + b &* width
+                let p0 = table + position &* b &* entry
+                let p1 = table + next &* b &* entry
                 var j = 0
                 while j < pairs {
                     mixPair(S.pair(x0 + j &* width), p0 + j &* entry, &a0)
@@ -159,8 +173,12 @@ extension FSKDemodulator {
                     j &+= 2
                 }
                 if pairs < b {
-                    mixOne(S.one(x0 + pairs &* width), place: pairs, p0.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a0)
-                    mixOne(S.one(x1 + pairs &* width), place: pairs, p1.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a1)
+                    mixOne(
+                        S.one(x0 + pairs &* width), place: pairs,
+                        p0.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a0)
+                    mixOne(
+                        S.one(x1 + pairs &* width), place: pairs,
+                        p1.load(fromByteOffset: pairs &* entry, as: SIMD4<Float>.self), &a1)
                 }
                 out[k] = a0.segment(scale: scale, squareScale: squareScale)
                 out[k &+ 1] = a1.segment(scale: scale, squareScale: squareScale)
@@ -170,7 +188,8 @@ extension FSKDemodulator {
         }
         while k < count {
             var a = SegmentAccumulator()
-            let xp = x + k &* b, tp = mixer.table + position &* b
+            let xp = x + k &* b
+            let tp = mixer.table + position &* b
             for j in 0..<b { mixOne(S.fullScale(xp[j]), place: j, tp[j], &a) }
             out[k] = a.segment
             position = position &+ 1 == period ? 0 : position &+ 1

@@ -12,7 +12,10 @@ extension FSKDemodulator {
             case .hunting:
                 // Windows are tested in order whenever the state machine runs, so testing
                 // them a bit's worth at a time decides exactly the same, with fewer calls.
-                guard huntEnd <= segments else { nextDue = huntEnd + window - 1; return }
+                guard huntEnd <= segments else {
+                    nextDue = huntEnd + window - 1
+                    return
+                }
                 if huntEnd - window < segments - ringMask { huntEnd = segments - ringMask + window }
                 // Every window in silence or noise is tested: a loop of its own, rather than a
                 // turn of the state machine per window, halves the hunt's cost.
@@ -21,12 +24,16 @@ extension FSKDemodulator {
                 huntEnd = end
                 if end <= segments { mode = .triggered(end, early: true) }
             case .triggered(let end, let early):
-                let lo = Double(end - window - 1), hi = Double(end)
+                let lo = Double(end - window - 1)
+                let hi = Double(end)
                 guard segments >= end + lookahead else {
                     // Before the whole search's data is in, try the alignments that are:
                     // when the best of them is followed by two that score lower, the rest
                     // (later starts) would only move further off the character.
-                    guard early else { nextDue = end + lookahead; return }
+                    guard early else {
+                        nextDue = end + lookahead
+                        return
+                    }
                     beginTentative()
                     let outcome = earlySearch(lo: lo, hi: hi, &events)
                     endTentative()
@@ -61,12 +68,18 @@ extension FSKDemodulator {
                 let full = Int(e + Double(window) / 2) + lookahead + 2
                 let step = segmentsPerBit * clock.scale
                 let fast = min(full, roundToInt(e + Double(frameBits) * step) + 2 - delay)
-                guard segments >= fast else { nextDue = fast; return }
+                guard segments >= fast else {
+                    nextDue = fast
+                    return
+                }
                 if segments < full { beginTentative() }
                 needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
                 endTentative()
-                if needMore { nextDue = full; return }
+                if needMore {
+                    nextDue = full
+                    return
+                }
             }
         }
     }
@@ -89,10 +102,12 @@ extension FSKDemodulator {
     /// trigger) keeps weak back-to-back characters aligned; anything else ends the burst.
     mutating func follow(expect e: Double, idleBits: Int, lostSlots: Int, _ events: inout [ModemEvent]) {
         let step = segmentsPerBit * clock.scale
-        let lo = roundToInt(e), hi = roundToInt(e + step)
+        let lo = roundToInt(e)
+        let hi = roundToInt(e + step)
         let w = windowSums(lo, hi)
         let g = 2 * w.inverseSamples
-        let em = w.markEnergy * g, es = w.spaceEnergy * g
+        let em = w.markEnergy * g
+        let es = w.spaceEnergy * g
         let noisePerBin = max(w.detrendedEnergy - max(em, es), 0) * g
         let power = abs(em - es) * w.inverseSamples
         let atLevel = clock.isAtLevel(power)
@@ -122,7 +137,9 @@ extension FSKDemodulator {
                 // Not a character after all: the mark-leaning window was an idle bit.
                 mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
                 return
-            case .rejected where idleBits == 0 && lostSlots < FSKTuning.maxLostSlots && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples):
+            case .rejected
+            where idleBits == 0 && lostSlots < FSKTuning.maxLostSlots
+                && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples):
                 // A character on the clock too weak to trust: lose it, keep the clock. Going
                 // back to hunting in the middle of a burst risks locking onto a data bit.
                 mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
@@ -133,7 +150,9 @@ extension FSKDemodulator {
         } else if idleLike && idleBits < FSKTuning.maxIdleBits {
             mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
             return
-        } else if idleBits == 0 && lostSlots < FSKTuning.maxLostSlots && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples) {
+        } else if idleBits == 0 && lostSlots < FSKTuning.maxLostSlots
+            && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples)
+        {
             // Right after a character, a window that is neither a start bit nor a clean idle
             // bit, with the burst's energy still there, is most likely a start bit flipped by
             // noise: that character is lost, but the clock is not. Skip its slot.
@@ -147,33 +166,12 @@ extension FSKDemodulator {
         mode = .hunting
     }
 
-    /// True when the one-bit window ending at `end` looks like the start of a start bit.
-    @inline(__always)
-    func triggers(at end: Int) -> Bool {
-        // Screen: no trigger without more space than mark energy, and most windows in
-        // silence or noise fail here, before the rest of the window's sums are read. (The
-        // test below scales both energies by the same positive factor, which cannot turn
-        // space <= mark into space > mark: the verdicts are the same.)
-        do {
-            let r = storage.ring, a = 6 * ((end - window) & ringMask), b = 6 * (end & ringMask)
-            let mr = r[b] - r[a], mi = r[b + 1] - r[a + 1], sr = r[b + 2] - r[a + 2], si = r[b + 3] - r[a + 3]
-            guard sr * sr + si * si > mr * mr + mi * mi else { return false }
-        }
-        let w = windowSums(end - window, end)
-        let g = 2 * w.inverseSamples
-        let em = w.markEnergy * g, es = w.spaceEnergy * g
-        guard es > em else { return false }
-        let total = w.detrendedEnergy
-        guard total > w.samples * FSKTuning.silenceFloor else { return false }  // digital silence
-        let noisePerBin = max(total - es, 0) * g
-        return es - em > FSKTuning.triggerMargin * noisePerBin
-    }
-
     /// The alignment scorer over this demodulator's ring (see ``AlignmentScorer``).
     @inline(__always)
     var scorer: AlignmentScorer {
-        AlignmentScorer(ring: storage.ring, ringMask: ringMask, inverseSamples: storage.inverseSamples,
-                        boundaries: storage.boundaries, frameBits: frameBits, stopBits: stopBits)
+        AlignmentScorer(
+            ring: storage.ring, ringMask: ringMask, inverseSamples: storage.inverseSamples,
+            boundaries: storage.boundaries, frameBits: frameBits, stopBits: stopBits)
     }
 
     /// Mark energy minus space energy per sample, for a window's correlations `w`.
@@ -212,9 +210,18 @@ extension FSKDemodulator {
             if storage.boundaries[frameBits] + 2 > ringEnd { return .needMore }
             var bestOffset = 0
             let around = scorer.scoresAround()
-            if around.0 > gridBest.score { gridBest = (g - 1, gridBest.step, around.0); bestOffset = -1 }
-            if around.1 > gridBest.score { gridBest = (g, gridBest.step, around.1); bestOffset = 0 }
-            if around.2 > gridBest.score { gridBest = (g + 1, gridBest.step, around.2); bestOffset = 1 }
+            if around.0 > gridBest.score {
+                gridBest = (g - 1, gridBest.step, around.0)
+                bestOffset = -1
+            }
+            if around.1 > gridBest.score {
+                gridBest = (g, gridBest.step, around.1)
+                bestOffset = 0
+            }
+            if around.2 > gridBest.score {
+                gridBest = (g + 1, gridBest.step, around.2)
+                bestOffset = 1
+            }
             // Take the fast path only if the clock is not drifting off: when the best is at
             // an edge, the next position outward must not score higher.
             var central = true
@@ -255,7 +262,8 @@ extension FSKDemodulator {
     /// Scores start times lo, lo + 1, ... up to hi (and at most `upTo` segments after lo) at
     /// one rate; returns the best, how many were scored and whether that reached hi.
     mutating func coarseSearch(lo: Double, hi: Double, step: Double, upTo: Int)
-        -> (best: (a: Double, step: Double, score: Double), scored: Int, complete: Bool) {
+        -> (best: (a: Double, step: Double, score: Double), scored: Int, complete: Bool)
+    {
         var best = (a: lo, step: step, score: -Double.infinity)
         scorer.setBoundaries(start: lo, step: step)
         var offset = 0
@@ -270,8 +278,10 @@ extension FSKDemodulator {
 
     /// Refines a coarse winner over bit rates and decides it (or, inside a burst, the
     /// clock's own candidate when it scores nearly as well).
-    mutating func refine(_ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
-                         grid: Double?, _ events: inout [ModemEvent]) -> Outcome {
+    mutating func refine(
+        _ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
+        grid: Double?, _ events: inout [ModemEvent]
+    ) -> Outcome {
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
         let center = grid == nil ? 1.0 : clock.scale

@@ -90,17 +90,20 @@ public struct FSKDemodulator: Sendable {
         squelchRatioInBurst = Self.smallestRatio(reaching: configuration.squelch - FSKTuning.inBurstSquelchRelief)
         frameBits = configuration.format.bitsPerFrame
         stopBits = configuration.format.stopBits
-        lookaheadSegments = Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
+        lookaheadSegments =
+            Int((Double(frameBits) * segmentsPerBit * (1 + configuration.baudTolerance)).rounded(.up)) + 3
 
         let span = Int(Double(frameBits + 4) * segmentsPerBit * (1 + configuration.baudTolerance)) + 2 * window + 16
-        front = SegmentFrontEnd(mark: configuration.profile.mark, space: configuration.profile.space, sampleRate: configuration.sampleRate,
-                                segmentLength: segmentLength, window: window, span: span, frameBits: frameBits)
+        front = SegmentFrontEnd(
+            mark: configuration.profile.mark, space: configuration.profile.space, sampleRate: configuration.sampleRate,
+            segmentLength: segmentLength, window: window, span: span, frameBits: frameBits)
         huntEnd = window
         // The tone estimate's noise grows with the bit rate (shorter bits) and coarsens with
         // few samples per bit.
         confirmation = BurstConfirmation(
             required: FSKTuning.confirmationCharacters,
-            spreadLimit: FSKTuning.confirmationSpreadPerBaud * configuration.profile.baud + FSKTuning.toneCoarseness / samplesPerBit,
+            spreadLimit: FSKTuning.confirmationSpreadPerBaud * configuration.profile.baud + FSKTuning.toneCoarseness
+                / samplesPerBit,
             clearEbN0Ratio: Self.smallestRatio(reaching: FSKTuning.clearEbN0))
     }
 
@@ -109,7 +112,8 @@ public struct FSKDemodulator: Sendable {
     /// do): 0 decibels reads 1, 10 reads 10. Infinity when no finite ratio gets there.
     static func smallestRatio(reaching level: Double) -> Double {
         func reaches(_ bits: UInt64) -> Bool { decibels(power: Double(bitPattern: bits)) >= level }
-        var lo: UInt64 = 0, hi = Double.greatestFiniteMagnitude.bitPattern
+        var lo: UInt64 = 0
+        var hi = Double.greatestFiniteMagnitude.bitPattern
         guard reaches(hi) else { return .infinity }
         // Invariant: lo does not reach the level (0 reads -infinity), hi does.
         while hi - lo > 1 {
@@ -266,7 +270,9 @@ public struct FSKDemodulator: Sendable {
     /// With ``process(mixed:into:)`` this splits ``process(_:into:)`` into its two halves, so
     /// the deframing (high-pass, running sums, start-bit search, bit decisions) can be
     /// measured alone. Samples are clipped and NaN read as silence, as in `process`.
-    public func mixSegments(_ samples: UnsafeBufferPointer<Float>, into segments: UnsafeMutableBufferPointer<MixedSegment>) -> Int {
+    public func mixSegments(
+        _ samples: UnsafeBufferPointer<Float>, into segments: UnsafeMutableBufferPointer<MixedSegment>
+    ) -> Int {
         let b = segmentLength
         let count = min(samples.count / b, segments.count)
         guard count > 0, let x = samples.baseAddress, let out = segments.baseAddress else { return 0 }
@@ -289,7 +295,8 @@ public struct FSKDemodulator: Sendable {
     /// Call at the end of a stream; the demodulator can keep going afterwards.
     public mutating func flush(into events: inout [ModemEvent]) {
         let zeros = [Float](repeating: 0, count: segmentLength * 64)
-        let needed = Int(Double(frameBits + 3) * segmentsPerBit * (1 + configuration.baudTolerance)) + window + delay + 4
+        let needed =
+            Int(Double(frameBits + 3) * segmentsPerBit * (1 + configuration.baudTolerance)) + window + delay + 4
         var fed = 0
         let consumed = samplesConsumed
         while fed < needed {

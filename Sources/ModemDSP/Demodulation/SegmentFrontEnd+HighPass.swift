@@ -21,12 +21,21 @@ extension SegmentFrontEnd {
     /// due, a running sum needs rebasing, the block ends). The first `delay` segments of a
     /// stream, which have nothing to correct yet, go through the outer loop one at a time.
     mutating func append(_ mixed: UnsafePointer<FSKDemodulator.MixedSegment>, _ count: Int, until due: Int) -> Int {
-        let q = storage.raw, ring = storage.ring
-        let rawMask = self.rawMask, ringMask = self.ringMask, d = delay, window = self.window
-        let b = Double(segmentLength), inverseWindow = inverseWindowSamples
-        let sums = mixer.segmentSums, period = mixer.segmentsPerPeriod
+        let q = storage.raw
+        let ring = storage.ring
+        let rawMask = self.rawMask
+        let ringMask = self.ringMask
+        let d = delay
+        let window = self.window
+        let b = Double(segmentLength)
+        let inverseWindow = inverseWindowSamples
+        let sums = mixer.segmentSums
+        let period = mixer.segmentsPerPeriod
         let lowBack = window - 1 - d
-        var r = rawCount, px = rawPrefixX, seg = segments, position = correctionPosition
+        var r = rawCount
+        var px = rawPrefixX
+        var seg = segments
+        var position = correctionPosition
         var p = prefix
         var i = 0
         while i < count {
@@ -34,7 +43,8 @@ extension SegmentFrontEnd {
                 // Warm-up: store only.
                 let segment = mixed[i]
                 let x = Double(segment.sum)
-                q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                q[r & rawMask] = RawSegment(
+                    tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
                 position = position + 1 == period ? 0 : position + 1
                 px += x
                 r += 1
@@ -45,11 +55,14 @@ extension SegmentFrontEnd {
                 let segment = mixed[i]
                 i += 1
                 let x = Double(segment.sum)
-                q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                q[r & rawMask] = RawSegment(
+                    tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
                 let lo = max(0, r - d - lowBack)
                 let mean = (px + x - q[lo & rawMask].prefixX) * (1 / (Double(r + 1 - lo) * b))
                 seg += 1
-                Self.correct(q[(r - d) & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p, into: ring + 6 * (seg & ringMask))
+                Self.correct(
+                    q[(r - d) & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p,
+                    into: ring + 6 * (seg & ringMask))
                 position = position + 1 == period ? 0 : position + 1
                 px += x
                 r += 1
@@ -63,16 +76,21 @@ extension SegmentFrontEnd {
                     i &+= 1
                     // Finite by construction: samples are clipped and NaN is zeroed as they are mixed.
                     let x = Double(segment.sum)
-                    q[r & rawMask] = RawSegment(tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
+                    q[r & rawMask] = RawSegment(
+                        tones: SIMD4<Double>(segment.tones), x: x, xx: Double(segment.sumOfSquares), prefixX: px)
                     let mean = (px + x - q[(r &- back) & rawMask].prefixX) * inverseWindow
                     seg &+= 1
-                    Self.correct(q[(r &- d) & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p, into: ring + 6 &* (seg & ringMask))
+                    Self.correct(
+                        q[(r &- d) & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p,
+                        into: ring + 6 &* (seg & ringMask))
                     position = position &+ 1 == period ? 0 : position &+ 1
                     px += x
                     r &+= 1
                 }
             }
-            if seg & 0xFFFF == 0 && seg > 0 { Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p) }
+            if seg & 0xFFFF == 0 && seg > 0 {
+                Self.rebase(ring, count: storage.ringCount, oldest: 6 * ((seg - ringMask) & ringMask), &p)
+            }
             if r & 0xFFFF == 0 { Self.rebaseRaw(q, count: storage.rawCount, &px) }
             // The state machine says when it next has work; between, segments only fill the
             // ring.
@@ -89,13 +107,19 @@ extension SegmentFrontEnd {
     /// constant 1 correlates to (`tonesPerUnit`), its sum by m B and its energy by
     /// -2 m sum(x) + B m^2 (never below zero, which rounding could otherwise reach).
     @inline(__always)
-    static func correct(_ c: RawSegment, mean: Double, tonesPerUnit: SIMD4<Double>, samples b: Double,
-                        _ p: inout PrefixSums, into slot: UnsafeMutablePointer<Double>) {
+    static func correct(
+        _ c: RawSegment, mean: Double, tonesPerUnit: SIMD4<Double>, samples b: Double,
+        _ p: inout PrefixSums, into slot: UnsafeMutablePointer<Double>
+    ) {
         p.tones += c.tones - mean * tonesPerUnit
         p.x += c.x - mean * b
         p.xx += max(c.xx - 2 * mean * c.x + b * mean * mean, 0)
-        slot[0] = p.tones[0]; slot[1] = p.tones[1]; slot[2] = p.tones[2]
-        slot[3] = p.tones[3]; slot[4] = p.x; slot[5] = p.xx
+        slot[0] = p.tones[0]
+        slot[1] = p.tones[1]
+        slot[2] = p.tones[2]
+        slot[3] = p.tones[3]
+        slot[4] = p.x
+        slot[5] = p.xx
     }
 
     /// The raw prefix of x only ever enters as a difference within the raw ring.
@@ -110,8 +134,12 @@ extension SegmentFrontEnd {
     static func rebase(_ r: UnsafeMutablePointer<Double>, count: Int, oldest: Int, _ prefix: inout PrefixSums) {
         let base = (r[oldest], r[oldest + 1], r[oldest + 2], r[oldest + 3], r[oldest + 4], r[oldest + 5])
         for slot in stride(from: 0, to: count, by: 6) {
-            r[slot] -= base.0; r[slot + 1] -= base.1; r[slot + 2] -= base.2
-            r[slot + 3] -= base.3; r[slot + 4] -= base.4; r[slot + 5] -= base.5
+            r[slot] -= base.0
+            r[slot + 1] -= base.1
+            r[slot + 2] -= base.2
+            r[slot + 3] -= base.3
+            r[slot + 4] -= base.4
+            r[slot + 5] -= base.5
         }
         prefix.tones -= SIMD4(base.0, base.1, base.2, base.3)
         prefix.x -= base.4
@@ -164,17 +192,24 @@ extension SegmentFrontEnd {
     func writeProvisionalTail() -> Int {
         let r = rawCount
         guard r >= delay else { return segments }
-        let q = storage.raw, ring = storage.ring
-        let b = Double(segmentLength), lowBack = window - 1 - delay
-        let sums = mixer.segmentSums, period = mixer.segmentsPerPeriod
+        let q = storage.raw
+        let ring = storage.ring
+        let b = Double(segmentLength)
+        let lowBack = window - 1 - delay
+        let sums = mixer.segmentSums
+        let period = mixer.segmentsPerPeriod
         let end = rawPrefixX  // prefix of x over every raw segment in
-        var p = prefix, position = correctionPosition
-        var k = r - delay, slot = segments
+        var p = prefix
+        var position = correctionPosition
+        var k = r - delay
+        var slot = segments
         while k < r {
             let lo = max(0, k - lowBack)
             let mean = (end - q[lo & rawMask].prefixX) / (Double(r - lo) * b)
             slot += 1
-            Self.correct(q[k & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p, into: ring + 6 * (slot & ringMask))
+            Self.correct(
+                q[k & rawMask], mean: mean, tonesPerUnit: sums[position], samples: b, &p,
+                into: ring + 6 * (slot & ringMask))
             position = position + 1 == period ? 0 : position + 1
             k += 1
         }

@@ -62,7 +62,8 @@ struct SegmentFrontEnd: Sendable {
         rawMask = rawSize - 1
         var size = 64
         while size < 2 * span { size <<= 1 }
-        storage = DemodulatorStorage(rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits, segmentLength: segmentLength)
+        storage = DemodulatorStorage(
+            rawCount: rawSize, ringCount: 6 * size, measureCount: frameBits, segmentLength: segmentLength)
         ringMask = size - 1
     }
 
@@ -107,7 +108,8 @@ struct SegmentFrontEnd: Sendable {
     @inline(__always)
     mutating func mixWhole<S: MixerSample>(_ x: UnsafePointer<S>, _ n: Int) -> Int {
         let count = min(n / segmentLength, storage.mixedCapacity)
-        mixerPosition = FSKDemodulator.mixWhole(x, count, segmentLength, mixer, from: mixerPosition, into: storage.mixed)
+        mixerPosition = FSKDemodulator.mixWhole(
+            x, count, segmentLength, mixer, from: mixerPosition, into: storage.mixed)
         return count
     }
 
@@ -119,7 +121,9 @@ struct SegmentFrontEnd: Sendable {
 
     /// Mixes `count` whole segments of `samples` into `out` without changing any state
     /// (see ``FSKDemodulator/mixSegments(_:into:)``).
-    func mixAhead(_ samples: UnsafePointer<Float>, _ count: Int, into out: UnsafeMutablePointer<FSKDemodulator.MixedSegment>) {
+    func mixAhead(
+        _ samples: UnsafePointer<Float>, _ count: Int, into out: UnsafeMutablePointer<FSKDemodulator.MixedSegment>
+    ) {
         _ = FSKDemodulator.mixWhole(samples, count, segmentLength, mixer, from: mixerPosition, into: out)
     }
 
@@ -142,10 +146,12 @@ struct SegmentFrontEnd: Sendable {
     @inline(__always)
     func windowSums(_ lo: Int, _ hi: Int) -> Window {
         let r = storage.ring
-        let a = 6 &* (lo & ringMask), b = 6 &* (hi & ringMask)
-        return Window(mr: r[b] - r[a], mi: r[b &+ 1] - r[a &+ 1], sr: r[b &+ 2] - r[a &+ 2],
-                      si: r[b &+ 3] - r[a &+ 3], x: r[b &+ 4] - r[a &+ 4], xx: r[b &+ 5] - r[a &+ 5],
-                      samples: Double((hi &- lo) &* segmentLength), inverseSamples: inverseSamples(hi &- lo))
+        let a = 6 &* (lo & ringMask)
+        let b = 6 &* (hi & ringMask)
+        return Window(
+            mr: r[b] - r[a], mi: r[b &+ 1] - r[a &+ 1], sr: r[b &+ 2] - r[a &+ 2],
+            si: r[b &+ 3] - r[a &+ 3], x: r[b &+ 4] - r[a &+ 4], xx: r[b &+ 5] - r[a &+ 5],
+            samples: Double((hi &- lo) &* segmentLength), inverseSamples: inverseSamples(hi &- lo))
     }
 
     /// The segment `distance` places before `position` in a period of `period` segments.

@@ -41,7 +41,10 @@ final class ToneMixer: @unchecked Sendable {
         var segments = 0
         var l = 1
         while l * b <= Self.maximumExactPeriodSamples {
-            if whole(mark, l * b) && whole(space, l * b) { segments = l; break }
+            if whole(mark, l * b) && whole(space, l * b) {
+                segments = l
+                break
+            }
             l += 1
         }
         var (fm, fs) = (mark, space)
@@ -55,7 +58,8 @@ final class ToneMixer: @unchecked Sendable {
         self.space = fs
         segmentsPerPeriod = segments
         let samples = segments * b
-        let wm = 2 * Double.pi * fm / sampleRate, ws = 2 * Double.pi * fs / sampleRate
+        let wm = 2 * Double.pi * fm / sampleRate
+        let ws = 2 * Double.pi * fs / sampleRate
         table = .allocate(capacity: samples)
         segmentSums = .allocate(capacity: segments)
         for k in 0..<segments {

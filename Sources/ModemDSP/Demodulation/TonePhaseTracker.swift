@@ -40,8 +40,10 @@ struct TonePhaseTracker: Sendable {
         guard a != 0 else { return (1, 0) }
         guard abs(a) < 0.5 else { return (cosine(a), sine(a)) }
         let a2 = a * a
-        return (1 - a2 * (1.0 / 2) * (1 - a2 * (1.0 / 12) * (1 - a2 * (1.0 / 30) * (1 - a2 * (1.0 / 56)))),
-                a * (1 - a2 * (1.0 / 6) * (1 - a2 * (1.0 / 20) * (1 - a2 * (1.0 / 42) * (1 - a2 * (1.0 / 72))))))
+        return (
+            1 - a2 * (1.0 / 2) * (1 - a2 * (1.0 / 12) * (1 - a2 * (1.0 / 30) * (1 - a2 * (1.0 / 56)))),
+            a * (1 - a2 * (1.0 / 6) * (1 - a2 * (1.0 / 20) * (1 - a2 * (1.0 / 42) * (1 - a2 * (1.0 / 72)))))
+        )
     }
 
     /// The unit phasor by which the prediction turns over `distance` segments.
@@ -54,8 +56,10 @@ struct TonePhaseTracker: Sendable {
     /// their centre positions (segments), `bitsPerSegment` the reciprocal of the bit length.
     /// `continuing` false (a new burst) starts afresh. Bits with no energy (silence) carry
     /// no phase: a character of them breaks the lock.
-    mutating func update(z: UnsafeBufferPointer<(re: Double, im: Double)>, centers: UnsafeBufferPointer<Double>,
-                         bitsPerSegment: Double, continuing: Bool) {
+    mutating func update(
+        z: UnsafeBufferPointer<(re: Double, im: Double)>, centers: UnsafeBufferPointer<Double>,
+        bitsPerSegment: Double, continuing: Bool
+    ) {
         guard let c0 = centers.first, let cLast = centers.last, !z.isEmpty else { return }
         let center = (c0 + cLast) / 2
         if !continuing || consistentCharacters == 0 {
@@ -67,7 +71,8 @@ struct TonePhaseTracker: Sendable {
         // Vector sum of each bit against its prediction: its direction is the phase error,
         // its length against the sum of lengths says how consistent the bits were. The
         // prediction at the first bit is factored out of the sum: z conj(p0 r) = z conj(r) conj(p0).
-        var turned = (re: 0.0, im: 0.0), lengths = 0.0
+        var turned = (re: 0.0, im: 0.0)
+        var lengths = 0.0
         let driftPerSegment = drift * bitsPerSegment
         for i in 0..<z.count {
             let r = Self.rotation(driftPerSegment * (centers[i] - c0))
@@ -97,8 +102,10 @@ struct TonePhaseTracker: Sendable {
             }
             drift += 0.2 * arcTangent2(sum.im, sum.re) / max(1, abs(center - reference) * bitsPerSegment)
         }
-        let next = (re: atCenter.re * correction.re - atCenter.im * correction.im,
-                    im: atCenter.re * correction.im + atCenter.im * correction.re)
+        let next = (
+            re: atCenter.re * correction.re - atCenter.im * correction.im,
+            im: atCenter.re * correction.im + atCenter.im * correction.re
+        )
         let inverseNorm = 1 / (next.re * next.re + next.im * next.im).squareRoot()
         phasor = (next.re * inverseNorm, next.im * inverseNorm)
         let consistent = length > 0.8 * lengths

@@ -11,7 +11,8 @@ extension AutoReceiver {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
-           let (signature, format, demod) = chooseFormat(measured, samples) {
+            let (signature, format, demod) = chooseFormat(measured, samples)
+        {
             detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
         } else if let (signature, demod) = profileTrial(samples) {
@@ -27,7 +28,8 @@ extension AutoReceiver {
             return false
         }
         samples.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
-        state = .decoding(d, offset: first, quietBlocks: 0)
+        decoder = d
+        state = .decoding(offset: first, quietBlocks: 0)
         return true
     }
 
@@ -40,15 +42,14 @@ extension AutoReceiver {
         guard !last.isHiJack else { return nil }
         let s = last.signature
         func near(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) <= 0.05 }
-        let timing = BitTimingEstimator(sampleRate: sampleRate, center: (s.mark + s.space) / 2, difference: abs(s.mark - s.space))
-        guard let e = timing.estimate(blocks: [samples[...]], rates: (s.baud / 3.15)...(s.baud / 0.95)), near(e.baud, s.baud),
-              near(e.upper, max(s.mark, s.space)), near(e.lower, min(s.mark, s.space)) else { return nil }
-        let configuration = DemodulatorConfiguration(profile: last.profile, sampleRate: sampleRate, format: last.format)
-        guard let fresh = try? FSKDemodulator(configuration) else { return nil }
-        var trial = fresh
+        let timing = BitTimingEstimator(
+            sampleRate: sampleRate, center: (s.mark + s.space) / 2, difference: abs(s.mark - s.space))
+        guard let e = timing.estimate(blocks: [samples[...]], rates: (s.baud / 3.15)...(s.baud / 0.95)),
+            near(e.baud, s.baud),
+            near(e.upper, max(s.mark, s.space)), near(e.lower, min(s.mark, s.space))
+        else { return nil }
         var events: [ModemEvent] = []
-        samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
-        trial.flush(into: &events)
+        guard let fresh = trial(last.profile, last.format, samples, into: &events) else { return nil }
         guard !events.isEmpty, events.allSatisfy({ $0.kind == .byte }) else { return nil }
         return fresh
     }
@@ -72,17 +73,17 @@ extension AutoReceiver {
         let spectrum = BandSpectrum(blocks: blocks, sampleRate: sampleRate)
         var events: [ModemEvent] = []
         for profile in ModemProfile.builtIn.sorted(by: { $0.baud < $1.baud }) {
-            guard spectrum.share(near: [profile.mark, profile.space], width: max(profile.baud / 2, 100)) >= Self.shortBurstToneShare else {
+            guard
+                spectrum.share(near: [profile.mark, profile.space], width: max(profile.baud / 2, 100))
+                    >= Self.shortBurstToneShare
+            else {
                 continue
             }
-            let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: .eightN1)
-            guard let fresh = try? FSKDemodulator(configuration) else { continue }
-            var trial = fresh
-            events.removeAll(keepingCapacity: true)
-            samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
-            trial.flush(into: &events)
+            guard let fresh = trial(profile, .eightN1, samples, into: &events) else { continue }
             // A lone space bit between marks (a tone switching, a click) reads as 0xFF.
-            guard events.contains(where: { $0.value != 0xFF }), events.allSatisfy({ $0.kind == .byte }) else { continue }
+            guard events.contains(where: { $0.value != 0xFF }), events.allSatisfy({ $0.kind == .byte }) else {
+                continue
+            }
             let ebN0 = events.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(events.count)
             if ebN0 >= Self.shortBurstEbN0 {
                 return (ModemSignature(mark: profile.mark, space: profile.space, baud: profile.baud), fresh)
@@ -107,7 +108,8 @@ extension AutoReceiver {
         trial.flush(into: &events)
         let frames = events.filter { $0.kind == .byte }
         guard frames.count >= Self.hiJackFrames, 4 * (events.count - frames.count) <= frames.count,
-              let last = frames.last?.hijack else { return nil }
+            let last = frames.last?.hijack
+        else { return nil }
         return (last.baud, last.inverted, fresh)
     }
 
@@ -135,8 +137,11 @@ extension AutoReceiver {
             return e / Double(b) >= loudest / 4
         }
         guard !blocks.isEmpty else { return nil }
-        guard case .modem(let s) = SignalSurvey.analyse(blocks, level: decibels(power: loudest), sampleRate: sampleRate,
-                                                         contiguous: samples[...]) else {
+        guard
+            case .modem(let s) = SignalSurvey.analyse(
+                blocks, level: decibels(power: loudest), sampleRate: sampleRate,
+                contiguous: samples[...])
+        else {
             return nil
         }
         return s
@@ -158,21 +163,20 @@ extension AutoReceiver {
     /// - Mark and space are tried both ways round too (the tone of the longest run, which
     ///   the signature calls mark, is usually but not always the idle tone); the other way
     ///   round must score 3 characters more.
-    func chooseFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)? {
+    func chooseFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)?
+    {
         var best: (signature: ModemSignature, format: FrameFormat, score: Int, bytes: Int, demod: FSKDemodulator)?
         var events: [ModemEvent] = []
         let swapped = ModemSignature(mark: measured.space, space: measured.mark, baud: measured.baud)
         for signature in [measured, swapped] {
+            // The other way round can only win by 3 characters: not worth trying when the
+            // measured way read at least 3 with no error (a wrong way reads idle as breaks).
+            if signature == swapped, let b = best, b.bytes >= 3, b.score == b.bytes * b.format.bitsPerFrame { break }
             let profile = Detection(startSample: 0, signature: signature, format: .eightN1).profile
             // The bits set in every character of a clean 8N1 reading (nil: not clean).
             var eightBitsSet: UInt8?
             for format in Self.formats {
-                let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
-                guard let fresh = try? FSKDemodulator(configuration) else { continue }
-                var trial = fresh
-                events.removeAll(keepingCapacity: true)
-                samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
-                trial.flush(into: &events)
+                guard let fresh = trial(profile, format, samples, into: &events) else { continue }
                 // Scored in bits, not characters: short formats find more (misaligned)
                 // frames. A frame of all ones after its start bit is not counted: a short
                 // format reads one out of every data bit 0 followed by idle line.

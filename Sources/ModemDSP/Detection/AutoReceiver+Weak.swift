@@ -28,7 +28,8 @@ extension AutoReceiver {
         let window = Self.blockWindow
         for f in tones {
             let c = 2 * cosine(2 * Double.pi * f / sampleRate)
-            var s1 = 0.0, s2 = 0.0
+            var s1 = 0.0
+            var s2 = 0.0
             for i in 0..<n {
                 let s = Double(block[i]) * window[i] + c * s1 - s2
                 s2 = s1
@@ -61,21 +62,32 @@ extension AutoReceiver {
         var events: [ModemEvent] = []
         for profile in Self.weakProfiles.sorted(by: { $0.baud < $1.baud })
         where near(low, min(profile.mark, profile.space)) && near(high, max(profile.mark, profile.space)) {
-            let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: .eightN1)
-            guard let fresh = try? FSKDemodulator(configuration) else { continue }
-            var trial = fresh
-            events.removeAll(keepingCapacity: true)
-            samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
-            trial.flush(into: &events)
+            guard let fresh = trial(profile, .eightN1, samples, into: &events) else { continue }
             let bytes = events.filter { $0.kind == .byte }
             guard bytes.count >= Self.weakCharacters, 4 * (events.count - bytes.count) <= bytes.count else { continue }
             let ebN0 = bytes.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(bytes.count)
             passed.append((profile, fresh, ebN0 + decibels(power: profile.baud)))
         }
         guard let best = passed.map(\.density).max(),
-              let chosen = passed.first(where: { $0.density >= best - 1.5 }) else { return nil }
+            let chosen = passed.first(where: { $0.density >= best - 1.5 })
+        else { return nil }
         let p = chosen.profile
         return (ModemSignature(mark: p.mark, space: p.space, baud: p.baud), chosen.demod)
+    }
+
+    /// A fresh demodulator for `profile` in `format`, after a trial of it on `samples`
+    /// left what it decoded (flushed) in `events`; nil when the profile cannot run at this
+    /// sample rate.
+    func trial(_ profile: ModemProfile, _ format: FrameFormat, _ samples: [Float], into events: inout [ModemEvent])
+        -> FSKDemodulator?
+    {
+        let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
+        guard let fresh = try? FSKDemodulator(configuration) else { return nil }
+        var trial = fresh
+        events.removeAll(keepingCapacity: true)
+        samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
+        trial.flush(into: &events)
+        return fresh
     }
 
     /// The Hann window of one survey block.

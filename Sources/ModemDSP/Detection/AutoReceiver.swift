@@ -39,10 +39,15 @@ public struct AutoReceiver: Sendable {
     enum State {
         case listening
         case gathering(start: Int64, loudBlocks: Int, nextTry: Int)
-        case decoding(BurstDecoder, offset: Int64, quietBlocks: Int)
+        case decoding(offset: Int64, quietBlocks: Int)
         case ignoring(quietBlocks: Int)
     }
     var state = State.listening
+    /// The decoder of the burst being decoded (nil outside ``State/decoding(offset:quietBlocks:)``).
+    var decoder: BurstDecoder?
+    /// The ring holds samples from here on: while a burst is decoded only levels are kept
+    /// (its samples went to the decoder), so the ring starts afresh when it ends.
+    var ringValidFrom: Int64 = 0
     var ring: [Float]
     var blockEnergy = 0.0
     var blockFill = 0
@@ -83,13 +88,14 @@ public struct AutoReceiver: Sendable {
         while i < samples.count {
             let n = min(b - blockFill, samples.count - i)
             let part = UnsafeBufferPointer(rebasing: samples[i..<(i + n)])
-            remember(part)
-            if case .decoding(var demod, let offset, let q) = state {
-                state = .listening  // keeps the demodulator's storage uniquely referenced
+            if case .decoding(let offset, _) = state {
+                blockEnergy += S.energy(part)
+                samplesConsumed += Int64(part.count)
                 scratch.removeAll(keepingCapacity: true)
-                S.decode(part, with: &demod, into: &scratch)
+                decoder!.process(part, into: &scratch)
                 append(scratch, offset: offset, into: &events)
-                state = .decoding(demod, offset: offset, quietBlocks: q)
+            } else {
+                remember(part)
             }
             blockFill += n
             i += n
@@ -120,17 +126,14 @@ public struct AutoReceiver: Sendable {
     /// in; a burst being decoded is flushed). The receiver can keep going afterwards.
     public mutating func flush(into events: inout [ModemEvent]) {
         if case .gathering(let start, _, _) = state { _ = startBurst(from: start, into: &events) }
-        if case .decoding(var demod, let offset, _) = state {
-            state = .listening
-            scratch.removeAll(keepingCapacity: true)
-            demod.flush(into: &scratch)
-            append(scratch, offset: offset, into: &events)
-        }
+        if case .decoding(let offset, _) = state { endDecoding(offset: offset, into: &events) }
         state = .listening
     }
 
-    mutating func decode(_ demod: inout BurstDecoder, _ part: UnsafeBufferPointer<Float>, offset: Int64,
-                         into events: inout [ModemEvent]) {
+    mutating func decode(
+        _ demod: inout BurstDecoder, _ part: UnsafeBufferPointer<Float>, offset: Int64,
+        into events: inout [ModemEvent]
+    ) {
         scratch.removeAll(keepingCapacity: true)
         demod.process(part, into: &scratch)
         append(scratch, offset: offset, into: &events)
@@ -159,7 +162,8 @@ public struct AutoReceiver: Sendable {
             weakBurst = !loud && floor > 0 && power > Self.weakLevel * floor && lastBlockIsTonal()
             if loud || weakBurst {
                 // Start a block early: the onset may sit anywhere in the block before.
-                state = .gathering(start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
+                state = .gathering(
+                    start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
             } else {
                 quiet = quiet < 0 || power < quiet ? power : quiet * 1.02
             }
@@ -169,28 +173,39 @@ public struct AutoReceiver: Sendable {
                 state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
             } else if !startBurst(from: start, into: &events) {
                 let again = going && 2 * nextTry <= 4 * Self.analysisBlocks
-                state = again ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry) : .ignoring(quietBlocks: 0)
+                state =
+                    again
+                    ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry) : .ignoring(quietBlocks: 0)
             }
-        case .decoding(var demod, let offset, let q):
+        case .decoding(let offset, let q):
             let quietBlocks = silent ? q + 1 : 0
-            if quietBlocks >= 2 && !demod.isInBurst {
-                state = .listening
-                scratch.removeAll(keepingCapacity: true)
-                demod.flush(into: &scratch)
-                append(scratch, offset: offset, into: &events)
+            if quietBlocks >= 2 && !(decoder?.isInBurst ?? false) {
+                endDecoding(offset: offset, into: &events)
             } else {
-                state = .decoding(demod, offset: offset, quietBlocks: quietBlocks)
+                state = .decoding(offset: offset, quietBlocks: quietBlocks)
             }
         case .ignoring(let q):
             state = silent && q >= 1 ? .listening : .ignoring(quietBlocks: silent ? q + 1 : 0)
         }
     }
 
-    /// The samples from `start` to now, out of the ring.
+    /// Flushes the burst's decoder and listens again, the ring starting afresh.
+    mutating func endDecoding(offset: Int64, into events: inout [ModemEvent]) {
+        scratch.removeAll(keepingCapacity: true)
+        decoder?.flush(into: &scratch)
+        append(scratch, offset: offset, into: &events)
+        decoder = nil
+        state = .listening
+        ringValidFrom = samplesConsumed
+    }
+
+    /// The samples from `start` to now, out of the ring (none from before it last started
+    /// afresh).
     func history(from start: Int64) -> [Float] {
-        let first = max(start, samplesConsumed - Int64(ring.count))
+        let first = min(samplesConsumed, max(start, samplesConsumed - Int64(ring.count), ringValidFrom))
         let size = ring.count
-        let from = Int(first % Int64(size)), count = Int(samplesConsumed - first)
+        let from = Int(first % Int64(size))
+        let count = Int(samplesConsumed - first)
         // At most two pieces: up to the ring's end, then from its start.
         let head = min(count, size - from)
         return Array(ring[from..<(from + head)]) + ring[0..<(count - head)]

@@ -38,7 +38,8 @@ struct BandSpectrum {
             windowSum += window[i]
         }
         var sums = [Double](repeating: 0, count: max(0, lastBin - firstBin + 1))
-        var real = [Double](repeating: 0, count: n), imaginary = real
+        var real = [Double](repeating: 0, count: n)
+        var imaginary = real
         for block in blocks where block.count == samples {
             var i = 0
             for x in block {
@@ -62,7 +63,8 @@ struct BandSpectrum {
 
     /// Share of the band's power within `width` Hz of any of `tones` (0 for an empty band).
     func share(near tones: [Double], width: Double) -> Double {
-        var near = 0.0, total = 0.0
+        var near = 0.0
+        var total = 0.0
         for k in powers.indices {
             let f = frequency(ofBin: k)
             total += powers[k]
@@ -91,7 +93,9 @@ struct BandSpectrum {
             // Parabolic interpolation on log power for the peak's position between bins.
             var offset = 0.0
             if k > 0 && k + 1 < powers.count {
-                let a = naturalLog(max(powers[k - 1], 1e-30)), b = naturalLog(p), c = naturalLog(max(powers[k + 1], 1e-30))
+                let a = naturalLog(max(powers[k - 1], 1e-30))
+                let b = naturalLog(p)
+                let c = naturalLog(max(powers[k + 1], 1e-30))
                 let d = a - 2 * b + c
                 if d < 0 { offset = max(-0.5, min(0.5, 0.5 * (a - c) / d)) }
             }

@@ -35,15 +35,19 @@ struct BitTimingEstimator {
     let difference: Double
 
     /// Serial bit rates a measured rate snaps to when within 2.5 %.
-    static let standardRates: [Double] = [45.45, 50, 75, 100, 110, 126, 150, 200, 300, 315, 600, 630,
-                                          1200, 1225, 2400, 2450, 4800]
+    static let standardRates: [Double] = [
+        45.45, 50, 75, 100, 110, 126, 150, 200, 300, 315, 600, 630,
+        1200, 1225, 2400, 2450, 4800,
+    ]
 
     /// Runs of each tone in `block`, leaving out those cut by the block's edges or by quiet
     /// stretches; adds the baseband magnitude of the loud samples to `envelope`, and counts
     /// as dips the samples of the sound (over 1 % of the mean power) under a quarter of it,
     /// unless the sound stops there (over ``gapSeconds`` under 1 %): a burst's own start and
     /// end, and a phone's echo tail after it, are not dips; two tones beating are.
-    func runs(in block: ArraySlice<Float>, envelope: inout (sum: Double, squares: Double, count: Double, dips: Double)) -> [Run] {
+    func runs(in block: ArraySlice<Float>, envelope: inout (sum: Double, squares: Double, count: Double, dips: Double))
+        -> [Run]
+    {
         let m1 = max(1, Int((sampleRate / (2 * center)).rounded()))
         let m2 = max(1, Int((sampleRate / (2 * difference)).rounded()))
         let n = block.count
@@ -66,7 +70,8 @@ struct BitTimingEstimator {
                 s *= norm
             }
         }
-        let once = Self.movingSum(base, m1), z = Self.movingSum(once, m2)
+        let once = Self.movingSum(base, m1)
+        let z = Self.movingSum(once, m2)
         var meanMagnitude = 0.0
         for k in settle..<n { meanMagnitude += z[k].re * z[k].re + z[k].im * z[k].im }
         meanMagnitude /= Double(n - settle)
@@ -75,7 +80,8 @@ struct BitTimingEstimator {
         var runStart = -1
         var cut = true
         var turns = [Double](repeating: 0, count: n)
-        var pendingDips = 0.0, gap = 0
+        var pendingDips = 0.0
+        var gap = 0
         let gapLimit = Int(Self.gapSeconds * sampleRate)
         for k in settle..<n {
             let (a, b) = (z[k], z[k - 1])
@@ -110,9 +116,16 @@ struct BitTimingEstimator {
             if now != s {
                 if runStart >= 0 {
                     // The turn over the run's middle, away from the smoothed transitions.
-                    var sum = 0.0, count = 0
-                    let lo = runStart + m2, hi = k - m2
-                    if hi > lo { for j in lo..<hi { sum += turns[j]; count += 1 } }
+                    var sum = 0.0
+                    var count = 0
+                    let lo = runStart + m2
+                    let hi = k - m2
+                    if hi > lo {
+                        for j in lo..<hi {
+                            sum += turns[j]
+                            count += 1
+                        }
+                    }
                     result.append(Run(length: k - runStart, upper: s, turn: sum, turnSamples: count, cut: cut))
                 }
                 runStart = k
@@ -134,7 +147,8 @@ struct BitTimingEstimator {
     /// Whether most whole runs of one tone (of either, for nil; at least 4 runs) are one
     /// length of 1.5 bits or more.
     static func isWarble(_ runs: [Run], period: Double, upper: Bool?) -> Bool {
-        var lengths = runs.filter { !$0.cut && (upper == nil || $0.upper == upper) && Double($0.length) <= 14 * period }.map(\.length)
+        var lengths = runs.filter { !$0.cut && (upper == nil || $0.upper == upper) && Double($0.length) <= 14 * period }
+            .map(\.length)
         guard lengths.count >= 4 else { return false }
         lengths.sort()
         let median = Double(lengths[lengths.count / 2])
@@ -172,7 +186,8 @@ struct BitTimingEstimator {
 
     static func movingSum(_ x: [(re: Double, im: Double)], _ m: Int) -> [(re: Double, im: Double)] {
         var out = x
-        var sr = 0.0, si = 0.0
+        var sr = 0.0
+        var si = 0.0
         for k in x.indices {
             sr += x[k].re
             si += x[k].im
@@ -200,7 +215,8 @@ struct BitTimingEstimator {
         let mean = envelope.sum / envelope.count
         let spread = max(envelope.squares / envelope.count - mean * mean, 0).squareRoot()
         guard spread <= 0.35 * mean, envelope.dips <= 0.08 * envelope.count else { return nil }
-        let shortest = sampleRate / min(rates.upperBound, 4_800), longest = sampleRate / max(rates.lowerBound, 45)
+        let shortest = sampleRate / min(rates.upperBound, 4_800)
+        let longest = sampleRate / max(rates.lowerBound, 45)
         var best = (period: 0.0, fit: -Double.infinity)
         var scores: [(period: Double, fit: Double)] = []
         var period = shortest
@@ -208,10 +224,15 @@ struct BitTimingEstimator {
         while period <= longest {
             // Runs under 0.6 periods cannot be bits at this rate; runs over 14 periods (idle
             // line, preambles) say little about the period and are left out.
-            var s = 0.0, counted = 0, tooShort = 0
+            var s = 0.0
+            var counted = 0
+            var tooShort = 0
             for r in all where !r.cut {
                 let bits = Double(r.length) / period
-                if bits < 0.6 { tooShort += 1; continue }
+                if bits < 0.6 {
+                    tooShort += 1
+                    continue
+                }
                 if bits > 14 { continue }
                 s += cosines[Int((bits - bits.rounded(.down)) * 1024) & 1023]
                 counted += 1
@@ -226,22 +247,37 @@ struct BitTimingEstimator {
         // its fractions); then the best-fitting period near it.
         var chosen = best
         for s in scores where s.fit >= 0.85 * best.fit && s.period > chosen.period { chosen = s }
-        for s in scores where abs(s.period / chosen.period - 1) < 0.03 && s.fit > chosen.fit { chosen = (s.period, s.fit) }
+        for s in scores where abs(s.period / chosen.period - 1) < 0.03 && s.fit > chosen.fit {
+            chosen = (s.period, s.fit)
+        }
         // Two tones taking turns at a steady rate (a warbling whistle) fit every fraction of
         // their period. Data has runs of many lengths: when most runs of each tone are one
         // length (within 3 %) of 1.5 bits or more, it is a warble. Per tone, because a
         // warble, like an Arduino's bits, need not give both tones the same time.
         if Self.isWarble(all, period: chosen.period, upper: nil)
-            || (Self.isWarble(all, period: chosen.period, upper: true) && Self.isWarble(all, period: chosen.period, upper: false)) {
+            || (Self.isWarble(all, period: chosen.period, upper: true)
+                && Self.isWarble(all, period: chosen.period, upper: false))
+        {
             return nil
         }
         var baud = sampleRate / chosen.period
-        if let standard = Self.standardRates.min(by: { abs($0 / baud - 1) < abs($1 / baud - 1) }), abs(standard / baud - 1) <= 0.025 {
+        if let standard = Self.standardRates.min(by: { abs($0 / baud - 1) < abs($1 / baud - 1) }),
+            abs(standard / baud - 1) <= 0.025
+        {
             baud = standard
         }
-        var upTurn = 0.0, upCount = 0, downTurn = 0.0, downCount = 0
+        var upTurn = 0.0
+        var upCount = 0
+        var downTurn = 0.0
+        var downCount = 0
         for r in all {
-            if r.upper { upTurn += r.turn; upCount += r.turnSamples } else { downTurn += r.turn; downCount += r.turnSamples }
+            if r.upper {
+                upTurn += r.turn
+                upCount += r.turnSamples
+            } else {
+                downTurn += r.turn
+                downCount += r.turnSamples
+            }
         }
         let hzPerRadian = sampleRate / (2 * Double.pi)
         let upper = center + (upCount > 0 ? upTurn / Double(upCount) * hzPerRadian : difference / 2)

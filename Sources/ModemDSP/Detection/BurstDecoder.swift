@@ -1,65 +1,29 @@
 /// The decoder ``AutoReceiver`` runs on one detected burst: an FSK demodulator set up for
 /// the burst's tones, bit rate and format, or a HiJack decoder.
 ///
-/// Dispatch is once per chunk, never per sample: each case's own loop stays specialised.
-enum BurstDecoder: Sendable {
-    case fsk(FSKDemodulator)
-    case hijack(HiJackDecoder)
-    /// Only while a payload is being mutated in place (keeps its storage uniquely held).
-    case moving
+/// Dispatch is once per chunk, never per sample: each decoder's own loop stays
+/// specialised. The decoders are optionals mutated in place (not enum payloads, which
+/// would be copied out and back on every chunk).
+struct BurstDecoder: Sendable {
+    private var fsk: FSKDemodulator?
+    private var hijack: HiJackDecoder?
 
-    mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [ModemEvent]) {
-        switch self {
-        case .fsk(var d):
-            self = .moving
-            d.process(samples, into: &events)
-            self = .fsk(d)
-        case .hijack(var d):
-            self = .moving
-            d.process(samples, into: &events)
-            self = .hijack(d)
-        case .moving:
-            break
-        }
-    }
+    static func fsk(_ d: FSKDemodulator) -> BurstDecoder { BurstDecoder(fsk: d, hijack: nil) }
+    static func hijack(_ d: HiJackDecoder) -> BurstDecoder { BurstDecoder(fsk: nil, hijack: d) }
 
-    mutating func process(_ samples: UnsafeBufferPointer<Int16>, into events: inout [ModemEvent]) {
-        switch self {
-        case .fsk(var d):
-            self = .moving
-            d.process(samples, into: &events)
-            self = .fsk(d)
-        case .hijack(var d):
-            self = .moving
-            d.process(samples, into: &events)
-            self = .hijack(d)
-        case .moving:
-            break
-        }
+    /// Decodes a chunk of either sample type with the decoder inside (its own path for
+    /// that type: 16-bit samples reach the FSK demodulator as integers).
+    mutating func process<S: RingSample>(_ samples: UnsafeBufferPointer<S>, into events: inout [ModemEvent]) {
+        if fsk != nil { S.feed(samples, to: &fsk!, into: &events) }
+        if hijack != nil { S.feed(samples, to: &hijack!, into: &events) }
     }
 
     mutating func flush(into events: inout [ModemEvent]) {
-        switch self {
-        case .fsk(var d):
-            self = .moving
-            d.flush(into: &events)
-            self = .fsk(d)
-        case .hijack(var d):
-            self = .moving
-            d.flush(into: &events)
-            self = .hijack(d)
-        case .moving:
-            break
-        }
+        fsk?.flush(into: &events)
+        hijack?.flush(into: &events)
     }
 
-    var isInBurst: Bool {
-        switch self {
-        case .fsk(let d): return d.isInBurst
-        case .hijack(let d): return d.isInBurst
-        case .moving: return false
-        }
-    }
+    var isInBurst: Bool { fsk?.isInBurst ?? hijack?.isInBurst ?? false }
 }
 
 /// A sample type ``AutoReceiver`` takes: how it goes into the ring (floats, full scale 1,
@@ -67,10 +31,20 @@ enum BurstDecoder: Sendable {
 protocol RingSample {
     /// Stores `part` as floats at `ring` and returns its energy (sum of squares, full scale 1).
     static func store(_ part: UnsafeBufferPointer<Self>, to ring: UnsafeMutablePointer<Float>) -> Double
-    static func decode(_ part: UnsafeBufferPointer<Self>, with decoder: inout BurstDecoder, into events: inout [ModemEvent])
+    /// The energy of `part` alone (sum of squares, full scale 1).
+    static func energy(_ part: UnsafeBufferPointer<Self>) -> Double
+    /// Hands `part` to the receiver's path for this sample type.
+    static func feed<R: ModemReceiver>(
+        _ part: UnsafeBufferPointer<Self>, to receiver: inout R, into events: inout [ModemEvent])
 }
 
 extension Float: RingSample {
+    static func energy(_ part: UnsafeBufferPointer<Float>) -> Double {
+        var energy: Float = 0
+        for x in part where x.isFinite { energy += x * x }
+        return Double(energy)
+    }
+
     static func store(_ part: UnsafeBufferPointer<Float>, to ring: UnsafeMutablePointer<Float>) -> Double {
         var energy: Float = 0
         for k in part.indices {
@@ -81,8 +55,10 @@ extension Float: RingSample {
         return Double(energy)
     }
 
-    static func decode(_ part: UnsafeBufferPointer<Float>, with decoder: inout BurstDecoder, into events: inout [ModemEvent]) {
-        decoder.process(part, into: &events)
+    static func feed<R: ModemReceiver>(
+        _ part: UnsafeBufferPointer<Float>, to receiver: inout R, into events: inout [ModemEvent]
+    ) {
+        receiver.process(part, into: &events)
     }
 }
 
@@ -91,6 +67,10 @@ extension Int16: RingSample {
     /// (exact, so its order does not matter).
     static func store(_ part: UnsafeBufferPointer<Int16>, to ring: UnsafeMutablePointer<Float>) -> Double {
         for k in part.indices { ring[k] = Float(part[k]) * (1 / 32_768) }
+        return energy(part)
+    }
+
+    static func energy(_ part: UnsafeBufferPointer<Int16>) -> Double {
         var energy: Int64 = 0
         for x in part {
             let v = Int32(x)
@@ -99,7 +79,9 @@ extension Int16: RingSample {
         return Double(energy) * 0x1p-30
     }
 
-    static func decode(_ part: UnsafeBufferPointer<Int16>, with decoder: inout BurstDecoder, into events: inout [ModemEvent]) {
-        decoder.process(part, into: &events)
+    static func feed<R: ModemReceiver>(
+        _ part: UnsafeBufferPointer<Int16>, to receiver: inout R, into events: inout [ModemEvent]
+    ) {
+        receiver.process(part, into: &events)
     }
 }

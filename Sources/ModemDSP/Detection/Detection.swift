@@ -30,7 +30,8 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
     /// The profile the burst is decoded with: the matching built-in one, else the measured
     /// values (named "custom").
     public var profile: ModemProfile {
-        signature.profile ?? ModemProfile(name: "custom", baud: signature.baud, mark: signature.mark, space: signature.space)
+        signature.profile
+            ?? ModemProfile(name: "custom", baud: signature.baud, mark: signature.mark, space: signature.space)
     }
 
     /// Command-line options that pin this detection, e.g. `--profile webjack-1225` or
@@ -48,11 +49,13 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         if let inverted = hiJackInverted {
             let polarity = inverted ? "inverted line" : "normal polarity"
-            return "detected hijack (Manchester, \(Diagnosis.hz(signature.baud)) baud, \(polarity)): pin with --profile hijack"
+            return
+                "detected hijack (Manchester, \(Diagnosis.hz(signature.baud)) baud, \(polarity)): pin with --profile hijack"
         }
         // A matching profile is described by its own values: those are what decode it.
         let p = profile
-        let values = "\(Diagnosis.hz(p.baud)) baud, mark \(Diagnosis.hz(p.mark)) Hz, space \(Diagnosis.hz(p.space)) Hz, \(format)"
+        let values =
+            "\(Diagnosis.hz(p.baud)) baud, mark \(Diagnosis.hz(p.mark)) Hz, space \(Diagnosis.hz(p.space)) Hz, \(format)"
         let what = signature.profile == nil ? "FSK (\(values))" : "\(p.name) (\(values))"
         return "detected \(what): pin with \(options)"
     }

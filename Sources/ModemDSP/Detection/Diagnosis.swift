@@ -26,11 +26,13 @@ public enum Diagnosis: Sendable, Equatable, CustomStringConvertible {
         case .tooQuiet(let level):
             return "the input is too quiet to carry a modem: loudest level \(Self.db(level)) dBFS"
         case .noModemTones(let strongest?, let strongestLevel?, let level):
-            return "no modem tones: the strongest tone is \(Self.hz(strongest)) Hz at \(Self.db(strongestLevel)) dBFS (level \(Self.db(level)) dBFS)"
+            return
+                "no modem tones: the strongest tone is \(Self.hz(strongest)) Hz at \(Self.db(strongestLevel)) dBFS (level \(Self.db(level)) dBFS)"
         case .noModemTones(_, _, let level):
             return "no modem tones, only noise or sound without steady tones (level \(Self.db(level)) dBFS)"
         case .tonesWithoutTiming(let lower, let upper, _):
-            return "modem-like tones at \(Self.hz(lower)) and \(Self.hz(upper)) Hz, but their timing fits no character format"
+            return
+                "modem-like tones at \(Self.hz(lower)) and \(Self.hz(upper)) Hz, but their timing fits no character format"
         case .modem(let s):
             return "the signal looks like \(s.summary): decode with \(s.options)"
         case .clipping(let fraction, let then):
@@ -68,7 +70,8 @@ public struct ModemSignature: Sendable, Equatable {
 
     /// True when `profile` would decode this signal (bit rate and tones within 5 %).
     public func fits(_ profile: ModemProfile) -> Bool {
-        abs(profile.baud / baud - 1) <= 0.05 && abs(profile.mark / mark - 1) <= 0.05 && abs(profile.space / space - 1) <= 0.05
+        abs(profile.baud / baud - 1) <= 0.05 && abs(profile.mark / mark - 1) <= 0.05
+            && abs(profile.space / space - 1) <= 0.05
     }
 
     /// E.g. "webjack-1225 (1225 baud, mark 4900 Hz, space 2450 Hz)" or "FSK at 600 baud, mark ...".

@@ -28,13 +28,17 @@ extension SignalSurvey {
 
     /// `blocks` for the spectrum; the timing reads `contiguous` when given (one stretch, so
     /// that runs crossing block edges, a preamble above all, are whole), else the blocks.
-    static func analyse(_ blocks: [ArraySlice<Float>], level: Double, sampleRate: Double,
-                        contiguous: ArraySlice<Float>? = nil) -> Diagnosis {
+    static func analyse(
+        _ blocks: [ArraySlice<Float>], level: Double, sampleRate: Double,
+        contiguous: ArraySlice<Float>? = nil
+    ) -> Diagnosis {
         guard level >= quietLevelDBFS else { return .tooQuiet(levelDBFS: level) }
         let spectrum = BandSpectrum(blocks: blocks, sampleRate: sampleRate)
         // A tone stands 15 dB over the band's median bin; a modem's two within 12 dB of each other.
         let tones = spectrum.tones(minimumProminence: 31.6)
-        guard let first = tones.first else { return .noModemTones(strongest: nil, strongestDBFS: nil, levelDBFS: level) }
+        guard let first = tones.first else {
+            return .noModemTones(strongest: nil, strongestDBFS: nil, levelDBFS: level)
+        }
         // Two tones within 12 dB of each other, or one broad peak (a narrow shift such as
         // Bell 103's 200 Hz merges into one): try them as a modem's.
         var trials: [(center: Double, difference: Double)] = []
@@ -46,7 +50,8 @@ extension SignalSurvey {
         // peaks (down to 30 dB under the strongest) are tried as its partner next.
         var partners = 0
         if !pair {
-            for t in spectrum.tones(minimumProminence: 3.16) where t.frequency != first.frequency && t.power >= first.power / 1000 {
+            for t in spectrum.tones(minimumProminence: 3.16)
+            where t.frequency != first.frequency && t.power >= first.power / 1000 {
                 trials.append(((first.frequency + t.frequency) / 2, abs(first.frequency - t.frequency)))
                 partners += 1
                 if partners == 3 { break }
@@ -58,21 +63,27 @@ extension SignalSurvey {
             let timing = BitTimingEstimator(sampleRate: sampleRate, center: t.center, difference: t.difference)
             // A modem's tones lie in the band and at least half the bit rate apart (what any
             // receiver needs to tell them apart within a bit).
-            if let e = timing.estimate(blocks: contiguous.map { [$0] } ?? blocks), e.fit >= 0.5, e.upper - e.lower >= 0.4 * t.difference,
-               e.lower >= 0.9 * BandSpectrum.lowestFrequency, e.upper <= 0.46 * sampleRate, e.upper - e.lower >= 0.5 * e.baud,
-               found.map({ e.fit > $0.fit + 0.1 }) ?? true {
+            if let e = timing.estimate(blocks: contiguous.map { [$0] } ?? blocks), e.fit >= 0.5,
+                e.upper - e.lower >= 0.4 * t.difference,
+                e.lower >= 0.9 * BandSpectrum.lowestFrequency, e.upper <= 0.46 * sampleRate,
+                e.upper - e.lower >= 0.5 * e.baud,
+                found.map({ e.fit > $0.fit + 0.1 }) ?? true
+            {
                 found = e
             }
             if (pair || partners > 0) && found != nil { break }
         }
         guard let e = found else {
             if pair {
-                let lower = min(first.frequency, tones[1].frequency), upper = max(first.frequency, tones[1].frequency)
+                let lower = min(first.frequency, tones[1].frequency)
+                let upper = max(first.frequency, tones[1].frequency)
                 return .tonesWithoutTiming(lower: lower, upper: upper, levelDBFS: level)
             }
-            return .noModemTones(strongest: first.frequency, strongestDBFS: decibels(power: first.power), levelDBFS: level)
+            return .noModemTones(
+                strongest: first.frequency, strongestDBFS: decibels(power: first.power), levelDBFS: level)
         }
-        let mark = e.markIsUpper ? e.upper : e.lower, space = e.markIsUpper ? e.lower : e.upper
+        let mark = e.markIsUpper ? e.upper : e.lower
+        let space = e.markIsUpper ? e.lower : e.upper
         return .modem(ModemSignature(mark: mark, space: space, baud: e.baud))
     }
 }

@@ -10,14 +10,20 @@ public struct SecondOrderSection: Sendable {
     /// Low-pass at `cutoff` Hz with quality `q` (0.7071 = Butterworth).
     public static func lowPass(cutoff: Double, q: Double, sampleRate: Double) -> SecondOrderSection {
         let w = 2 * Double.pi * cutoff / sampleRate
-        let c = cosine(w), alpha = sine(w) / (2 * q)
+        let c = cosine(w)
+        let alpha = sine(w) / (2 * q)
         let a0 = 1 + alpha
-        return SecondOrderSection(b0: Float((1 - c) / 2 / a0), b1: Float((1 - c) / a0), b2: Float((1 - c) / 2 / a0),
-                      a1: Float(-2 * c / a0), a2: Float((1 - alpha) / a0))
+        return SecondOrderSection(
+            b0: Float((1 - c) / 2 / a0), b1: Float((1 - c) / a0), b2: Float((1 - c) / 2 / a0),
+            a1: Float(-2 * c / a0), a2: Float((1 - alpha) / a0))
     }
 
     public init(b0: Float, b1: Float, b2: Float, a1: Float, a2: Float) {
-        self.b0 = b0; self.b1 = b1; self.b2 = b2; self.a1 = a1; self.a2 = a2
+        self.b0 = b0
+        self.b1 = b1
+        self.b2 = b2
+        self.a1 = a1
+        self.a2 = a2
     }
 
     /// Filters one sample.
@@ -30,5 +36,8 @@ public struct SecondOrderSection: Sendable {
     }
 
     /// Clears the state (after non-finite input, for instance).
-    public mutating func reset() { z1 = 0; z2 = 0 }
+    public mutating func reset() {
+        z1 = 0
+        z2 = 0
+    }
 }

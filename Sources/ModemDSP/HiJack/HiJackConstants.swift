@@ -41,7 +41,8 @@ public enum HiJackConfigurationError: Error, Sendable, Equatable, CustomStringCo
         case .baudOutOfRange(let baud, let range):
             return "HiJack bit rate \(baud) baud is outside \(Int(range.lowerBound))-\(Int(range.upperBound)) baud"
         case .bytePeriodTooShort(let cells):
-            return "byte period \(cells) bit cells is shorter than \(HiJack.frameBits + HiJack.minimumIdleBits) (start, 8 data, parity and 4 idle bits) or longer than 100000"
+            return
+                "byte period \(cells) bit cells is shorter than \(HiJack.frameBits + HiJack.minimumIdleBits) (start, 8 data, parity and 4 idle bits) or longer than 100000"
         case .amplitudeOutOfRange(let what, let value):
             return "\(what) \(value) must be between 0 and 1 (full scale)"
         case .powerToneOutOfRange(let hz, let rate):

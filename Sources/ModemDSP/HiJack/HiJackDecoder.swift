@@ -77,7 +77,9 @@ public struct HiJackDecoder: Sendable {
     ///   - nominalBaud: the board's bit rate; the decoder follows at least -13 %/+14 % around it.
     /// - Throws: `HiJackConfigurationError` for an unusable rate.
     public init(sampleRate: Double, nominalBaud: Double = HiJack.boardBaud) throws(HiJackConfigurationError) {
-        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else { throw .sampleRateOutOfRange(sampleRate) }
+        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else {
+            throw .sampleRateOutOfRange(sampleRate)
+        }
         let range = 1_000.0...2_000.0
         guard nominalBaud.isFinite, range.contains(nominalBaud) else { throw .baudOutOfRange(nominalBaud, range) }
         self.sampleRate = sampleRate
@@ -97,16 +99,24 @@ public struct HiJackDecoder: Sendable {
     public mutating func process(_ samples: UnsafeBufferPointer<Float>, into events: inout [ModemEvent]) {
         guard !samples.isEmpty else { return }
         // Per-sample state lives in locals; `edge` touches only the bit-recovery state.
-        var hp = highPass, lp1 = lowPass1, lp2 = lowPass2
-        var env = envelope, isHigh = high, prev = previous
-        var up = lastUpCross, down = lastDownCross
+        var hp = highPass
+        var lp1 = lowPass1
+        var lp2 = lowPass2
+        var env = envelope
+        var isHigh = high
+        var prev = previous
+        var up = lastUpCross
+        var down = lastDownCross
         var index = Double(sampleIndex)
         let decay = envelopeDecay
         let floor = Self.minimumLevel
         var bad = 0
         for x in samples {
             var v = x
-            if !v.isFinite { v = 0; bad += 1 }
+            if !v.isFinite {
+                v = 0
+                bad += 1
+            }
             // Far beyond full scale is garbage; clamping keeps the filters' state finite.
             v = min(max(v, -8), 8)
             let y = lp2.step(lp1.step(hp.step(v)))
@@ -128,9 +138,14 @@ public struct HiJackDecoder: Sendable {
             prev = y
             index += 1
         }
-        highPass = hp; lowPass1 = lp1; lowPass2 = lp2
-        envelope = env; high = isHigh; previous = prev
-        lastUpCross = up; lastDownCross = down
+        highPass = hp
+        lowPass1 = lp1
+        lowPass2 = lp2
+        envelope = env
+        high = isHigh
+        previous = prev
+        lastUpCross = up
+        lastDownCross = down
         sampleIndex += Int64(samples.count)
         nonFiniteSamples += bad
     }
@@ -172,13 +187,18 @@ public struct HiJackDecoder: Sendable {
                 shortCount = 0
                 // Idle 1s are half bits: each short interval must be near half the long one,
                 // which noise rarely manages.
-                let low = 0.3 * sinceLast, high = 0.7 * sinceLast
-                guard (low...high).contains(shorts.0), (low...high).contains(shorts.1), (low...high).contains(shorts.2) else { return }
+                let low = 0.3 * sinceLast
+                let high = 0.7 * sinceLast
+                guard (low...high).contains(shorts.0), (low...high).contains(shorts.1), (low...high).contains(shorts.2)
+                else { return }
                 // A start bit is a 0: falling mid-cell transition on a normal line.
                 let startInverted = rising
                 if (polarityScore >= 2 && startInverted) || (polarityScore <= -2 && !startInverted) {
                     rejectedStarts += 1
-                    if rejectedStarts >= 8 { polarityScore = 0; rejectedStarts = 0 }
+                    if rejectedStarts >= 8 {
+                        polarityScore = 0
+                        rejectedStarts = 0
+                    }
                     return
                 }
                 inverted = startInverted
@@ -251,9 +271,10 @@ public struct HiJackDecoder: Sendable {
     /// decisive part ends after the parity cell (the stop bit is idle line).
     private func event(_ kind: ModemEvent.Kind, _ value: UInt8) -> ModemEvent {
         let start = max(0, frameStart - 0.5 * period)
-        return ModemEvent(kind: kind, value: value, startSample: Int64(start),
-                          endSample: Int64((start + Double(HiJack.frameBits) * period).rounded()),
-                          decidedAt: max(decidedAt, Int64((start + Double(HiJack.frameBits) * period).rounded())),
-                          metrics: .hijack(HiJackFrameMetrics(baud: measuredBaud, inverted: inverted)))
+        return ModemEvent(
+            kind: kind, value: value, startSample: Int64(start),
+            endSample: Int64((start + Double(HiJack.frameBits) * period).rounded()),
+            decidedAt: max(decidedAt, Int64((start + Double(HiJack.frameBits) * period).rounded())),
+            metrics: .hijack(HiJackFrameMetrics(baud: measuredBaud, inverted: inverted)))
     }
 }

@@ -33,12 +33,22 @@ public struct HiJackEncoder: Sendable {
     ///   - amplitude: peak level, 0-1 of full scale.
     ///   - invert: flip the signal for inverting audio paths.
     /// - Throws: `HiJackConfigurationError` for a rate, bit rate, period or level that cannot work.
-    public init(sampleRate: Double, baud: Double = HiJack.hostBaud, bytePeriod: Int = HiJack.defaultBytePeriod,
-                amplitude: Float = 1, invert: Bool = false) throws(HiJackConfigurationError) {
-        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else { throw .sampleRateOutOfRange(sampleRate) }
-        guard baud.isFinite, HiJack.hostBaudRange.contains(baud) else { throw .baudOutOfRange(baud, HiJack.hostBaudRange) }
-        guard (HiJack.frameBits + HiJack.minimumIdleBits...100_000).contains(bytePeriod) else { throw .bytePeriodTooShort(bytePeriod) }
-        guard amplitude.isFinite, (0...1).contains(amplitude) else { throw .amplitudeOutOfRange("amplitude", Double(amplitude)) }
+    public init(
+        sampleRate: Double, baud: Double = HiJack.hostBaud, bytePeriod: Int = HiJack.defaultBytePeriod,
+        amplitude: Float = 1, invert: Bool = false
+    ) throws(HiJackConfigurationError) {
+        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else {
+            throw .sampleRateOutOfRange(sampleRate)
+        }
+        guard baud.isFinite, HiJack.hostBaudRange.contains(baud) else {
+            throw .baudOutOfRange(baud, HiJack.hostBaudRange)
+        }
+        guard (HiJack.frameBits + HiJack.minimumIdleBits...100_000).contains(bytePeriod) else {
+            throw .bytePeriodTooShort(bytePeriod)
+        }
+        guard amplitude.isFinite, (0...1).contains(amplitude) else {
+            throw .amplitudeOutOfRange("amplitude", Double(amplitude))
+        }
         self.sampleRate = sampleRate
         self.baud = baud
         self.bytePeriod = bytePeriod

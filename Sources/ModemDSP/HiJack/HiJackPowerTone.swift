@@ -12,9 +12,15 @@ public struct HiJackPowerTone: Sendable {
 
     /// - Throws: `HiJackConfigurationError` when the tone is not in (0, fs/2] or the level not in 0-1.
     public init(frequency: Double, sampleRate: Double, amplitude: Float = 1) throws(HiJackConfigurationError) {
-        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else { throw .sampleRateOutOfRange(sampleRate) }
-        guard frequency.isFinite, frequency > 0, frequency <= sampleRate / 2 else { throw .powerToneOutOfRange(frequency, sampleRate) }
-        guard amplitude.isFinite, (0...1).contains(amplitude) else { throw .amplitudeOutOfRange("power amplitude", Double(amplitude)) }
+        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else {
+            throw .sampleRateOutOfRange(sampleRate)
+        }
+        guard frequency.isFinite, frequency > 0, frequency <= sampleRate / 2 else {
+            throw .powerToneOutOfRange(frequency, sampleRate)
+        }
+        guard amplitude.isFinite, (0...1).contains(amplitude) else {
+            throw .amplitudeOutOfRange("power amplitude", Double(amplitude))
+        }
         self.frequency = frequency
         self.sampleRate = sampleRate
         self.amplitude = amplitude

@@ -17,9 +17,13 @@ public struct HiJackTransmitter: ModemTransmitter {
     private var inBurst = false
 
     /// - Throws: `HiJackConfigurationError.sampleRateMismatch` when the two rates differ.
-    public init(encoder: HiJackEncoder, tone: HiJackPowerTone, preambleBits: Int = 50, postambleBits: Int = 7,
-                idleLine: Bool = false) throws(HiJackConfigurationError) {
-        guard encoder.sampleRate == tone.sampleRate else { throw .sampleRateMismatch(encoder.sampleRate, tone.sampleRate) }
+    public init(
+        encoder: HiJackEncoder, tone: HiJackPowerTone, preambleBits: Int = 50, postambleBits: Int = 7,
+        idleLine: Bool = false
+    ) throws(HiJackConfigurationError) {
+        guard encoder.sampleRate == tone.sampleRate else {
+            throw .sampleRateMismatch(encoder.sampleRate, tone.sampleRate)
+        }
         self.encoder = encoder
         self.tone = tone
         self.preambleBits = max(0, preambleBits)

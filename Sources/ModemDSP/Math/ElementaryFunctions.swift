@@ -54,7 +54,8 @@ public func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
 /// argument gives NaN; infinite arguments give NaN unless only one is infinite.
 public func arcTangent2(_ y: Double, _ x: Double) -> Double {
     if x == 0 && y == 0 { return 0 }
-    let ax = abs(x), ay = abs(y)
+    let ax = abs(x)
+    let ay = abs(y)
     let swap = ay > ax
     var t = swap ? ax / ay : ay / ax  // in [0, 1]
     var offset = 0.0

@@ -13,7 +13,8 @@ struct FourierTransform: Sendable {
         var n = 2
         while n < count { n <<= 1 }
         self.count = n
-        var c = [Double](repeating: 0, count: n / 2), s = c
+        var c = [Double](repeating: 0, count: n / 2)
+        var s = c
         for k in 0..<(n / 2) {
             c[k] = cosine(2 * Double.pi * Double(k) / Double(n))
             s[k] = sine(2 * Double.pi * Double(k) / Double(n))
@@ -35,8 +36,10 @@ struct FourierTransform: Sendable {
         }
     }
 
-    private static func run(_ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>,
-                            _ cos: UnsafeBufferPointer<Double>, _ sin: UnsafeBufferPointer<Double>) {
+    private static func run(
+        _ re: UnsafeMutableBufferPointer<Double>, _ im: UnsafeMutableBufferPointer<Double>,
+        _ cos: UnsafeBufferPointer<Double>, _ sin: UnsafeBufferPointer<Double>
+    ) {
         let n = re.count
         // Bit-reversed order first, so the butterflies work from neighbours outwards.
         var j = 0
@@ -54,13 +57,17 @@ struct FourierTransform: Sendable {
         }
         var length = 2
         while length <= n {
-            let half = length / 2, step = n / length
+            let half = length / 2
+            let step = n / length
             var start = 0
             while start < n {
                 for k in 0..<half {
-                    let wr = cos[k * step], wi = -sin[k * step]
-                    let a = start + k, b = a + half
-                    let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
+                    let wr = cos[k * step]
+                    let wi = -sin[k * step]
+                    let a = start + k
+                    let b = a + half
+                    let tr = re[b] * wr - im[b] * wi
+                    let ti = re[b] * wi + im[b] * wr
                     re[b] = re[a] - tr
                     im[b] = im[a] - ti
                     re[a] += tr

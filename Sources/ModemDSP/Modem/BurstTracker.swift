@@ -61,10 +61,19 @@ public struct BurstTracker: Sendable {
             current!.signalPower += (m.signalPower - current!.signalPower) / n
             current!.noisePower += (m.noisePower - current!.noisePower) / n
             current!.ebN0 += (m.ebN0 - current!.ebN0) / n
-            if m.markFrequency.isFinite { markSum += m.markFrequency; markCount += 1 }
-            if m.spaceFrequency.isFinite { spaceSum += m.spaceFrequency; spaceCount += 1 }
+            if m.markFrequency.isFinite {
+                markSum += m.markFrequency
+                markCount += 1
+            }
+            if m.spaceFrequency.isFinite {
+                spaceSum += m.spaceFrequency
+                spaceCount += 1
+            }
         case .hijack(let m):
-            if m.baud.isFinite { baudSum += m.baud; baudCount += 1 }
+            if m.baud.isFinite {
+                baudSum += m.baud
+                baudCount += 1
+            }
             current!.inverted = m.inverted
         }
         return finished
@@ -83,7 +92,12 @@ public struct BurstTracker: Sendable {
         c.baud = baudCount > 0 ? baudSum / baudCount : .nan
         current = nil
         count = 0
-        markSum = 0; markCount = 0; spaceSum = 0; spaceCount = 0; baudSum = 0; baudCount = 0
+        markSum = 0
+        markCount = 0
+        spaceSum = 0
+        spaceCount = 0
+        baudSum = 0
+        baudCount = 0
         return c
     }
 }

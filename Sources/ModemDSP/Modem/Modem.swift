@@ -48,7 +48,9 @@ public struct FSKSettings: ModemReceiverFactory, Equatable {
     /// Minimum Eb/N0 in dB for a character to count (see ``DemodulatorConfiguration/squelch``).
     public var squelch: Double
 
-    public init(profile: ModemProfile, format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch) {
+    public init(
+        profile: ModemProfile, format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch
+    ) {
         self.profile = profile
         self.format = format
         self.squelch = squelch
@@ -80,8 +82,10 @@ public struct HiJackSettings: ModemReceiverFactory, Equatable {
     /// Transmit an inverted line, for audio paths that invert it.
     public var invert: Bool
 
-    public init(receiveBaud: Double = HiJack.boardBaud, sendBaud: Double = HiJack.hostBaud,
-                bytePeriod: Int = HiJack.defaultBytePeriod, invert: Bool = false) {
+    public init(
+        receiveBaud: Double = HiJack.boardBaud, sendBaud: Double = HiJack.hostBaud,
+        bytePeriod: Int = HiJack.defaultBytePeriod, invert: Bool = false
+    ) {
         self.receiveBaud = receiveBaud
         self.sendBaud = sendBaud
         self.bytePeriod = bytePeriod

@@ -73,7 +73,9 @@ public struct FSKCharacterMetrics: Sendable, Equatable {
     /// Measured space frequency in Hz (the start bit always provides one).
     public var spaceFrequency: Double
 
-    public init(signalPower: Double, noisePower: Double, ebN0Ratio: Double, markFrequency: Double, spaceFrequency: Double) {
+    public init(
+        signalPower: Double, noisePower: Double, ebN0Ratio: Double, markFrequency: Double, spaceFrequency: Double
+    ) {
         self.signalPower = signalPower
         self.noisePower = noisePower
         self.ebN0Ratio = ebN0Ratio

@@ -15,8 +15,10 @@ public struct BurstEncoder: Sendable {
     /// True between the first character of a burst and ``finishBurst(into:)``.
     public private(set) var inBurst = false
 
-    public init(modulator: FSKModulator, format: FrameFormat = .eightN1,
-                preambleBits: Int = 50, postambleBits: Int = 7) {
+    public init(
+        modulator: FSKModulator, format: FrameFormat = .eightN1,
+        preambleBits: Int = 50, postambleBits: Int = 7
+    ) {
         self.modulator = modulator
         self.format = format
         self.preambleBits = max(0, preambleBits)

@@ -53,8 +53,12 @@ public struct FSKModulator: Sendable {
         }
         let n = Int(samplesPerBit)
         shortBit = n
-        markTurn = ((cosine(wm * Double(n)), sine(wm * Double(n))), (cosine(wm * Double(n + 1)), sine(wm * Double(n + 1))))
-        spaceTurn = ((cosine(ws * Double(n)), sine(ws * Double(n))), (cosine(ws * Double(n + 1)), sine(ws * Double(n + 1))))
+        markTurn = (
+            (cosine(wm * Double(n)), sine(wm * Double(n))), (cosine(wm * Double(n + 1)), sine(wm * Double(n + 1)))
+        )
+        spaceTurn = (
+            (cosine(ws * Double(n)), sine(ws * Double(n))), (cosine(ws * Double(n + 1)), sine(ws * Double(n + 1)))
+        )
         markCos = table(wm, _cos)
         markSin = table(wm, _sin)
         spaceCos = table(ws, _cos)
@@ -109,8 +113,10 @@ public struct FSKModulator: Sendable {
     }
 
     @inline(__always)
-    private static func mix(_ s: Float, _ c: Float, _ cosTable: [Float], _ sinTable: [Float],
-                            _ output: UnsafeMutablePointer<Float>, _ count: Int) {
+    private static func mix(
+        _ s: Float, _ c: Float, _ cosTable: [Float], _ sinTable: [Float],
+        _ output: UnsafeMutablePointer<Float>, _ count: Int
+    ) {
         cosTable.withUnsafeBufferPointer { ct in
             sinTable.withUnsafeBufferPointer { st in
                 for n in 0..<count { output[n] = s * ct[n] + c * st[n] }

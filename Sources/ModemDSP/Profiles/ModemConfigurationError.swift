@@ -24,11 +24,13 @@ public enum ModemConfigurationError: Error, Sendable, Equatable, CustomStringCon
         case .markEqualsSpace(let tone):
             return "mark and space are both \(formatHz(tone)) Hz; they must differ"
         case .toneAboveNyquist(let what, let tone, let rate):
-            return "\(what) tone \(formatHz(tone)) Hz is not below half the sample rate (\(formatHz(rate / 2)) Hz at \(formatHz(rate)) Hz)"
+            return
+                "\(what) tone \(formatHz(tone)) Hz is not below half the sample rate (\(formatHz(rate / 2)) Hz at \(formatHz(rate)) Hz)"
         case .baudTooHigh(let baud, let rate):
             return "\(formatHz(baud)) baud leaves fewer than 4 samples per bit at \(formatHz(rate)) Hz"
         case .tonesTooClose(let mark, let space, let baud):
-            return "mark \(formatHz(mark)) Hz and space \(formatHz(space)) Hz are closer than half of \(formatHz(baud)) baud"
+            return
+                "mark \(formatHz(mark)) Hz and space \(formatHz(space)) Hz are closer than half of \(formatHz(baud)) baud"
         case .invalidFrame(let why):
             return why
         case .invalidAmplitude(let dbfs):

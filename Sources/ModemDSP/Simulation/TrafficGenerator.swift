@@ -47,14 +47,17 @@ public struct TrafficGenerator<Transmitter: ModemTransmitter>: Sendable {
     ///
     /// - Returns: the samples, every byte sent in order, and the mean power of the burst
     ///   samples (rests excluded), to set noise for an SNR against.
-    public mutating func signal(frames: Int, channel: Int = 0) -> (samples: [Float], bytes: [UInt8], burstPower: Double) {
+    public mutating func signal(frames: Int, channel: Int = 0) -> (samples: [Float], bytes: [UInt8], burstPower: Double)
+    {
         let total = max(0, frames)
         let channels = transmitter.channels
         let channel = min(max(0, channel), channels - 1)
         var scratch = [Float](repeating: 0, count: maxFrames(forBytes: burstBytes) * channels)
         var samples = [Float](repeating: 0, count: total)
         var bytes: [UInt8] = []
-        var filled = 0, energy = 0.0, burstSamples = 0
+        var filled = 0
+        var energy = 0.0
+        var burstSamples = 0
         while true {
             var count = burstBytes
             while count > 0 && filled + maxFrames(forBytes: count) > total { count -= 1 }
@@ -65,7 +68,10 @@ public struct TrafficGenerator<Transmitter: ModemTransmitter>: Sendable {
                 let restEnd = restBeforeBurst(into: base)
                 let n = burstAfterRest(count: count, into: base + restEnd * channels)
                 for i in 0..<(restEnd + n) { samples[start + i] = base[i * channels + channel] }
-                for i in restEnd..<(restEnd + n) { let x = Double(base[i * channels + channel]); energy += x * x }
+                for i in restEnd..<(restEnd + n) {
+                    let x = Double(base[i * channels + channel])
+                    energy += x * x
+                }
                 burstSamples += n
                 filled += restEnd + n
             }
@@ -76,7 +82,8 @@ public struct TrafficGenerator<Transmitter: ModemTransmitter>: Sendable {
             scratch.withUnsafeMutableBufferPointer { s in
                 let piece = max(1, s.count / channels - transmitter.restOvershoot)
                 while filled < total {
-                    let n = min(transmitter.rest(atLeast: min(piece, total - filled), into: s.baseAddress!), total - filled)
+                    let n = min(
+                        transmitter.rest(atLeast: min(piece, total - filled), into: s.baseAddress!), total - filled)
                     for i in 0..<n { samples[filled + i] = s[i * channels + channel] }
                     filled += n
                 }
@@ -94,7 +101,9 @@ public struct TrafficGenerator<Transmitter: ModemTransmitter>: Sendable {
         let count = min(max(0, count), burstBytes)
         for i in 0..<count { burst[i] = UInt8(truncatingIfNeeded: random.next()) }
         lastCount = count
-        let n = burst.withUnsafeBufferPointer { transmitter.encode(UnsafeBufferPointer(rebasing: $0[0..<count]), into: output) }
+        let n = burst.withUnsafeBufferPointer {
+            transmitter.encode(UnsafeBufferPointer(rebasing: $0[0..<count]), into: output)
+        }
         return n + transmitter.finishBurst(into: output + n * transmitter.channels)
     }
 }

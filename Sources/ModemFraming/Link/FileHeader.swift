@@ -31,7 +31,8 @@ public struct FileHeader: Sendable, Equatable {
         for i in 0..<4 { crc |= UInt32(m[12 + i]) << (8 * UInt32(i)) }
         let nameBytes = Array(m[16...])
         guard !nameBytes.contains(0), !nameBytes.contains(UInt8(ascii: "/")),
-              let name = String(validating: nameBytes, as: UTF8.self), name != ".", name != ".." else { return nil }
+            let name = String(validating: nameBytes, as: UTF8.self), name != ".", name != ".."
+        else { return nil }
         return FileHeader(name: name, size: size, crc: crc)
     }
 }

@@ -21,10 +21,14 @@ public struct LinkConfiguration: Sendable, Equatable {
     public var margin: Double
 
     /// Largest payload for which one packet fits `receiveBuffer`.
-    public static func largestPayload(receiveBuffer: Int) -> Int { max(1, min(243, receiveBuffer - LinkPacket.wireOverhead)) }
+    public static func largestPayload(receiveBuffer: Int) -> Int {
+        max(1, min(243, receiveBuffer - LinkPacket.wireOverhead))
+    }
 
-    public init(receiveBuffer: Int = 31, maxPayload: Int? = nil, baud: Double = 1225, preambleBits: Int = 50,
-                postambleBits: Int = 7, turnaround: Double = 0.15, margin: Double = 0.1) {
+    public init(
+        receiveBuffer: Int = 31, maxPayload: Int? = nil, baud: Double = 1225, preambleBits: Int = 50,
+        postambleBits: Int = 7, turnaround: Double = 0.15, margin: Double = 0.1
+    ) {
         self.receiveBuffer = max(LinkPacket.wireOverhead + 1, receiveBuffer)
         let largest = Self.largestPayload(receiveBuffer: self.receiveBuffer)
         self.maxPayload = min(largest, max(1, maxPayload ?? largest))

@@ -1,7 +1,10 @@
 extension LinkPacket: FramedMessage {
     public var raw: [UInt8] { wireBytes }
     public var fields: [MessageField] {
-        [MessageField("kind", .string(kindName)), MessageField("seq", .int(Int(seq))), MessageField("payload", .bytes(payload))]
+        [
+            MessageField("kind", .string(kindName)), MessageField("seq", .int(Int(seq))),
+            MessageField("payload", .bytes(payload)),
+        ]
     }
     public var description: String {
         kind == .ack ? "ack next \(seq)" : "\(kindName) #\(seq) \(payload.count) bytes: \(printable(payload))"

@@ -67,7 +67,10 @@ public struct ReliableSender: Sendable {
             guard acked >= 1 && acked <= inFlight.count else {
                 // An ACK for the first packet in flight again: the burst's head was lost.
                 // Resend at once rather than wait out the timer.
-                if acked == 0 { resendNow = true; deadline = now }
+                if acked == 0 {
+                    resendNow = true
+                    deadline = now
+                }
                 continue
             }
             for q in inFlight.prefix(acked) {
@@ -86,7 +89,8 @@ public struct ReliableSender: Sendable {
         let message = queue[queueHead]
         let n = min(configuration.maxPayload, message.count - offsetInHead)
         let last = offsetInHead + n == message.count
-        let p = LinkPacket(kind: last ? .dataEnd : .data, seq: nextSeq, payload: Array(message[offsetInHead..<(offsetInHead + n)]))
+        let p = LinkPacket(
+            kind: last ? .dataEnd : .data, seq: nextSeq, payload: Array(message[offsetInHead..<(offsetInHead + n)]))
         nextSeq &+= 1
         if last {
             queue[queueHead] = []

@@ -31,14 +31,17 @@ public struct AccessoryFrame: FramedMessage, Equatable {
     }
 
     public var fields: [MessageField] {
-        var f = [MessageField("counter", .int(Int(counter))), MessageField("command", .int(Int(command))),
-                 MessageField("payload", .bytes(payload)), MessageField("lost", .int(lostBefore))]
+        var f = [
+            MessageField("counter", .int(Int(counter))), MessageField("command", .int(Int(command))),
+            MessageField("payload", .bytes(payload)), MessageField("lost", .int(lostBefore)),
+        ]
         if let level = batteryLevel { f.append(MessageField("battery", .string(level.name))) }
         return f
     }
 
     public var description: String {
-        "frame #\(counter) command 0x\(hexString([command])) payload \(hexString(payload))" + (lostBefore > 0 ? " (\(lostBefore) lost before)" : "")
+        "frame #\(counter) command 0x\(hexString([command])) payload \(hexString(payload))"
+            + (lostBefore > 0 ? " (\(lostBefore) lost before)" : "")
     }
 
     /// Command byte of the battery-level report used in the examples.
@@ -46,7 +49,10 @@ public struct AccessoryFrame: FramedMessage, Equatable {
 
     /// Battery level values of the battery report.
     public enum BatteryLevel: UInt8, Sendable {
-        case low = 0x01, normal = 0x02, high = 0x03, notInitialised = 0xFF
+        case low = 0x01
+        case normal = 0x02
+        case high = 0x03
+        case notInitialised = 0xFF
         public var name: String {
             switch self {
             case .low: "low"
@@ -117,7 +123,10 @@ public struct AccessoryFrameParser: MessageParser {
         }
     }
 
-    private enum Check { case incomplete, invalid, frame(AccessoryFrame, Int) }
+    private enum Check {
+        case incomplete, invalid
+        case frame(AccessoryFrame, Int)
+    }
 
     private func laterFrameEndingHere() -> Int? {
         var k = 1

@@ -81,7 +81,10 @@ public struct COBSParser: SingleMessageParser {
             }
             return nil
         }
-        defer { coded.removeAll(keepingCapacity: true); overlong = 0 }
+        defer {
+            coded.removeAll(keepingCapacity: true)
+            overlong = 0
+        }
         if overlong > 0 {
             discardedBytes += overlong + 1
             return nil

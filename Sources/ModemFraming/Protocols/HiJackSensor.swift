@@ -15,7 +15,9 @@ public struct HiJackSample: ByteMessage, Equatable {
     }
 
     public var raw: [UInt8] { [byte] }
-    public var fields: [MessageField] { [MessageField("byte", .int(Int(byte))), MessageField("volts", .double(volts))] }
+    public var fields: [MessageField] {
+        [MessageField("byte", .int(Int(byte))), MessageField("volts", .double(volts))]
+    }
     public var description: String {
         let mv = Int((volts * 1000).rounded())
         return "\(mv / 1000).\(String(1000 + mv % 1000).dropFirst()) V"
@@ -40,14 +42,20 @@ public struct HiJackRate: ByteMessage, Equatable {
         var bestError = Double.infinity
         for b in 0...255 {
             let e = abs(HiJackRate(byte: UInt8(b)).hertz - hertz)
-            if e < bestError { bestError = e; best = UInt8(b) }
+            if e < bestError {
+                bestError = e
+                best = UInt8(b)
+            }
         }
         return best
     }
 
     public var raw: [UInt8] { [byte] }
     public var fields: [MessageField] {
-        [MessageField("byte", .int(Int(byte))), MessageField("period_ticks", .int(periodTicks)), MessageField("hz", .double(hertz))]
+        [
+            MessageField("byte", .int(Int(byte))), MessageField("period_ticks", .int(periodTicks)),
+            MessageField("hz", .double(hertz)),
+        ]
     }
     public var description: String { "rate byte \(byte): period \(periodTicks)/1024 s" }
 }

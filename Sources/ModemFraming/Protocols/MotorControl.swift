@@ -29,7 +29,10 @@ public struct MotorCommand: FramedMessage, Equatable {
         func magnitude(_ v: Int, reverseBit: UInt8, highBit: UInt8) -> UInt8 {
             var m = abs(v)
             if v < 0 { control |= reverseBit }
-            if m >= 128 { control |= highBit; m -= 128 }
+            if m >= 128 {
+                control |= highBit
+                m -= 128
+            }
             return UInt8(m)
         }
         let s = magnitude(steering, reverseBit: 1, highBit: 4)
@@ -51,8 +54,10 @@ public struct MotorCommand: FramedMessage, Equatable {
     }
 
     public var fields: [MessageField] {
-        [MessageField("steer", .int(steering)), MessageField("accel", .int(acceleration)),
-         MessageField("headlights", .bool(headlights)), MessageField("brake", .bool(brakeLights))]
+        [
+            MessageField("steer", .int(steering)), MessageField("accel", .int(acceleration)),
+            MessageField("headlights", .bool(headlights)), MessageField("brake", .bool(brakeLights)),
+        ]
     }
     public var description: String {
         "steer \(steering) accel \(acceleration)\(headlights ? " headlights" : "")\(brakeLights ? " brake" : "")"

@@ -8,7 +8,9 @@ public struct PinCommand: FramedMessage, Equatable {
         self.high = high
     }
     public var raw: [UInt8] { [pin, high ? 1 : 0] }
-    public var fields: [MessageField] { [MessageField("pin", .int(Int(pin))), MessageField("state", .int(high ? 1 : 0))] }
+    public var fields: [MessageField] {
+        [MessageField("pin", .int(Int(pin))), MessageField("state", .int(high ? 1 : 0))]
+    }
     public var description: String { "pin \(pin) \(high ? "HIGH" : "LOW")" }
 
     /// The two bytes; nil for a pin outside 2-13.
@@ -66,7 +68,9 @@ extension PinReply: LineMessage {
     /// A "Set: N to: M" line; nil for any other.
     public init?(line: TextLine) {
         let words = line.text.split(separator: " ")
-        guard words.count == 4, words[0] == "Set:", words[2] == "to:", let p = decimal(words[1]), let s = decimal(words[3]) else {
+        guard words.count == 4, words[0] == "Set:", words[2] == "to:", let p = decimal(words[1]),
+            let s = decimal(words[3])
+        else {
             return nil
         }
         self.init(pin: p, state: s, raw: line.raw)

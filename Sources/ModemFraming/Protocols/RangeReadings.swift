@@ -1,6 +1,9 @@
 /// A range reading from a MaxSonar sensor.
 public struct RangeReading: FramedMessage, Equatable {
-    public enum Unit: String, Sendable { case centimetres = "cm", inches = "in" }
+    public enum Unit: String, Sendable {
+        case centimetres = "cm"
+        case inches = "in"
+    }
     public var value: Int
     public var unit: Unit
     public var raw: [UInt8]
@@ -9,7 +12,9 @@ public struct RangeReading: FramedMessage, Equatable {
         self.unit = unit
         self.raw = raw
     }
-    public var fields: [MessageField] { [MessageField("range", .int(value)), MessageField("unit", .string(unit.rawValue))] }
+    public var fields: [MessageField] {
+        [MessageField("range", .int(value)), MessageField("unit", .string(unit.rawValue))]
+    }
     public var description: String { "\(value) \(unit.rawValue)" }
 
     /// A MaxSonar-via-Arduino line: decimal centimetres and CR LF.

@@ -42,7 +42,12 @@ public struct SLIPParser: SingleMessageParser {
 
     public mutating func push(_ byte: UInt8, at time: Double) -> SLIPPacket? {
         if byte == SLIPPacket.end {
-            defer { payload.removeAll(keepingCapacity: true); rawCount = 0; escaping = false; broken = false }
+            defer {
+                payload.removeAll(keepingCapacity: true)
+                rawCount = 0
+                escaping = false
+                broken = false
+            }
             if broken || escaping {
                 discardedBytes += rawCount + 1
                 return nil

@@ -40,7 +40,11 @@ public struct TextLineParser: SingleMessageParser {
         }
         afterCR = byte == 13
         if byte == 10 || byte == 13 {
-            defer { line.removeAll(keepingCapacity: true); raw.removeAll(keepingCapacity: true); overlong = false }
+            defer {
+                line.removeAll(keepingCapacity: true)
+                raw.removeAll(keepingCapacity: true)
+                overlong = false
+            }
             if overlong {
                 discardedBytes += 1
                 return nil

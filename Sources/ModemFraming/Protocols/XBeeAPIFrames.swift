@@ -34,7 +34,10 @@ public struct XBeeAPIFrame: FramedMessage, Equatable {
     }
 
     public var fields: [MessageField] {
-        [MessageField("api", .int(Int(apiIdentifier))), MessageField("data", .bytes(data)), MessageField("escaped", .bool(escaped))]
+        [
+            MessageField("api", .int(Int(apiIdentifier))), MessageField("data", .bytes(data)),
+            MessageField("escaped", .bool(escaped)),
+        ]
     }
     public var description: String { "API 0x\(hexString([apiIdentifier])) data \(hexString(data))" }
 }
@@ -47,8 +50,8 @@ public struct XBeeAPIFrame: FramedMessage, Equatable {
 public struct XBeeAPIFrameParser: MessageParser {
     public let escaped: Bool
     public private(set) var discardedBytes = 0
-    private var held: [UInt8] = []      // unescaped, starting with 0x7E
-    private var rawHeld: [UInt8] = []   // as received (mode 2 only)
+    private var held: [UInt8] = []  // unescaped, starting with 0x7E
+    private var rawHeld: [UInt8] = []  // as received (mode 2 only)
     private var escapeNext = false
 
     public init(escaped: Bool = false) { self.escaped = escaped }
@@ -132,7 +135,11 @@ public struct XBeeAPIFrameParser: MessageParser {
                 if length > 0 && held.count - k == length + 4 {
                     var sum: UInt8 = 0
                     for b in held[(k + 3)...] { sum &+= b }
-                    if sum == 0xFF { return (k, XBeeAPIFrame(apiIdentifier: held[k + 3], data: Array(held[(k + 4)..<(held.count - 1)]))) }
+                    if sum == 0xFF {
+                        return (
+                            k, XBeeAPIFrame(apiIdentifier: held[k + 3], data: Array(held[(k + 4)..<(held.count - 1)]))
+                        )
+                    }
                 }
             }
             k += 1
@@ -140,7 +147,10 @@ public struct XBeeAPIFrameParser: MessageParser {
         return nil
     }
 
-    private enum Check { case incomplete, invalid, frame(UInt8, [UInt8], Int) }
+    private enum Check {
+        case incomplete, invalid
+        case frame(UInt8, [UInt8], Int)
+    }
 
     private func check() -> Check {
         guard held.count >= 3 else { return .incomplete }

@@ -47,7 +47,9 @@ public struct XBeeCommand: FramedMessage, Equatable {
         case .enterCommandMode: return [MessageField("command", .string("+++"))]
         case .command(let c, let p):
             var f = [MessageField("command", .string(c)), MessageField("parameter", .string(p))]
-            if c == "BD", let code = Int(p, radix: 16), let baud = XBeeAT.baudRate(forCode: code) { f.append(MessageField("baud", .int(baud))) }
+            if c == "BD", let code = Int(p, radix: 16), let baud = XBeeAT.baudRate(forCode: code) {
+                f.append(MessageField("baud", .int(baud)))
+            }
             return f
         }
     }
@@ -56,7 +58,8 @@ public struct XBeeCommand: FramedMessage, Equatable {
         switch kind {
         case .enterCommandMode: return "+++ (command mode)"
         case .command(let c, let p):
-            let baud = c == "BD" ? Int(p, radix: 16).flatMap(XBeeAT.baudRate(forCode:)).map { " (\($0) baud)" } ?? "" : ""
+            let baud =
+                c == "BD" ? Int(p, radix: 16).flatMap(XBeeAT.baudRate(forCode:)).map { " (\($0) baud)" } ?? "" : ""
             return "AT\(c)\(p.isEmpty ? "" : " " + p)\(baud)"
         }
     }
@@ -120,7 +123,8 @@ public struct XBeeCommandParser: SingleMessageParser {
         }
         let name = body.dropFirst(2).prefix(2)
         guard name.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }),
-              body.dropFirst(4).allSatisfy({ $0 >= 32 && $0 < 127 }) else {
+            body.dropFirst(4).allSatisfy({ $0 >= 32 && $0 < 127 })
+        else {
             discardedBytes += raw.count
             return nil
         }
@@ -132,7 +136,10 @@ public struct XBeeCommandParser: SingleMessageParser {
 
 /// What an XBee answers in command mode.
 public struct XBeeReply: FramedMessage, Equatable {
-    public enum Kind: Sendable, Equatable { case ok, error, value(String) }
+    public enum Kind: Sendable, Equatable {
+        case ok, error
+        case value(String)
+    }
     public var kind: Kind
     public var raw: [UInt8]
     public var fields: [MessageField] {

@@ -62,7 +62,8 @@ public struct Envelope: Sendable {
         var merged: [Bucket] = []
         merged.reserveCapacity(maxBuckets)
         for i in stride(from: 0, to: maxBuckets, by: 2) {
-            let a = buckets[i], b = buckets[i + 1]
+            let a = buckets[i]
+            let b = buckets[i + 1]
             merged.append(Bucket(low: min(a.low, b.low), high: max(a.high, b.high), power: (a.power + b.power) / 2))
         }
         buckets = merged

@@ -49,8 +49,10 @@ public final class RecordingAnalyzer {
     ///   - frames: the input's length when known (sets the overview's resolution).
     ///   - baud, gapBits: the modem's nominal bit rate and the silence that ends a burst.
     ///   - maxFrequency: the top of the spectrogram's band.
-    public init(name: String, sampleRate: Double, frames: Int64?, format: String, modem: String,
-                nominalTones: (mark: Double, space: Double)?, baud: Double, gapBits: Double, maxFrequency: Double) {
+    public init(
+        name: String, sampleRate: Double, frames: Int64?, format: String, modem: String,
+        nominalTones: (mark: Double, space: Double)?, baud: Double, gapBits: Double, maxFrequency: Double
+    ) {
         self.name = name
         self.sampleRate = sampleRate
         self.format = format
@@ -71,7 +73,8 @@ public final class RecordingAnalyzer {
         overview.add(samples)
         spectrogram.process(samples)
         let mask = Self.ringLength - 1
-        var p = Int(position & Int64(mask)), s = 0.0
+        var p = Int(position & Int64(mask))
+        var s = 0.0
         ring.withUnsafeMutableBufferPointer { r in
             for x in samples {
                 let v = x.isFinite ? x : 0
@@ -110,8 +113,10 @@ public final class RecordingAnalyzer {
         if let done = tracker.finish(at: .max, force: true) { close(done) }
         spectrogram.finish()
         return RecordingAnalysis(
-            name: name, sampleRate: sampleRate, frames: position, format: format, modem: modem, nominalTones: nominalTones, nominalBaud: nominalBaud,
-            overview: overview, overviewBuckets: overview.allBuckets, spectrogram: spectrogram.columns, binHz: spectrogram.binHz, columnSeconds: spectrogram.columnSeconds,
+            name: name, sampleRate: sampleRate, frames: position, format: format, modem: modem,
+            nominalTones: nominalTones, nominalBaud: nominalBaud,
+            overview: overview, overviewBuckets: overview.allBuckets, spectrogram: spectrogram.columns,
+            binHz: spectrogram.binHz, columnSeconds: spectrogram.columnSeconds,
             averageSpectrum: spectrogram.averageSpectrum, diagnosis: survey.diagnosis(), peak: survey.peak,
             clippedFraction: survey.samples > 0 ? Double(survey.clippedSamples) / Double(survey.samples) : 0,
             meanPower: survey.meanPower, dcOffset: position > 0 ? sum / Double(position) : 0,
@@ -133,8 +138,10 @@ public final class RecordingAnalyzer {
             let bit = sampleRate / layout.baud
             let start = max(event.startSample - Int64(2 * bit), position - Int64(Self.ringLength) + 1, 0)
             let bucket = max(1, Int(bit / 8))
-            details.append(BurstDetail(index: bursts, layout: layout, start: start, end: start,
-                                       waveform: Envelope(origin: start, bucketLength: bucket, maxBuckets: 4_000)))
+            details.append(
+                BurstDetail(
+                    index: bursts, layout: layout, start: start, end: start,
+                    waveform: Envelope(origin: start, bucketLength: bucket, maxBuckets: 4_000)))
             openDetail = details.count - 1
         }
         bursts += 1
@@ -153,7 +160,8 @@ public final class RecordingAnalyzer {
             return
         }
         let oldest = position - Int64(Self.ringLength) + 1
-        let from = max(details[d].end, oldest), to = min(event.endSample, position)
+        let from = max(details[d].end, oldest)
+        let to = min(event.endSample, position)
         if to > from {
             withRing(from, to) { details[d].waveform.add($0) }
             details[d].end = to
@@ -162,7 +170,9 @@ public final class RecordingAnalyzer {
         let layout = details[d].layout
         let bit = sampleRate / layout.baud
         let bitsPerFrame = layout.format.bitsPerFrame
-        guard event.startSample >= oldest, event.startSample + Int64(Double(bitsPerFrame) * bit) <= position else { return }
+        guard event.startSample >= oldest, event.startSample + Int64(Double(bitsPerFrame) * bit) <= position else {
+            return
+        }
         switch layout.line {
         case .fsk(let mark, let space):
             let wire = layout.format.wireBits(for: event.value)
@@ -171,9 +181,11 @@ public final class RecordingAnalyzer {
                 let b = event.startSample + Int64((Double(i) + 0.85) * bit)
                 guard b > a else { continue }
                 withRing(a, b) { part in
-                    details[d].bits.append(BitEnergy(start: a, end: b, mark: ToneProbe.amplitude(part, frequency: mark, sampleRate: sampleRate),
-                                                     space: ToneProbe.amplitude(part, frequency: space, sampleRate: sampleRate),
-                                                     isMark: wire >> UInt32(i) & 1 == 1))
+                    details[d].bits.append(
+                        BitEnergy(
+                            start: a, end: b, mark: ToneProbe.amplitude(part, frequency: mark, sampleRate: sampleRate),
+                            space: ToneProbe.amplitude(part, frequency: space, sampleRate: sampleRate),
+                            isMark: wire >> UInt32(i) & 1 == 1))
                 }
             }
         case .manchester:

@@ -5,8 +5,12 @@ enum ToneProbe {
     static func amplitude(_ samples: UnsafeBufferPointer<Float>, frequency: Double, sampleRate: Double) -> Float {
         guard !samples.isEmpty else { return 0 }
         let w = 2 * Double.pi * frequency / sampleRate
-        let stepRe = cos(w), stepIm = -sin(w)
-        var re = 1.0, im = 0.0, sumRe = 0.0, sumIm = 0.0
+        let stepRe = cos(w)
+        let stepIm = -sin(w)
+        var re = 1.0
+        var im = 0.0
+        var sumRe = 0.0
+        var sumIm = 0.0
         for (n, x) in samples.enumerated() {
             let v = Double(x.isFinite ? x : 0)
             sumRe += v * re
@@ -15,12 +19,16 @@ enum ToneProbe {
             im = re * stepIm + im * stepRe
             re = r
             // Renormalise now and then so rounding does not grow the phasor.
-            if n & 255 == 255 { let m = (re * re + im * im).squareRoot(); re /= m; im /= m }
+            if n & 255 == 255 {
+                let m = (re * re + im * im).squareRoot()
+                re /= m
+                im /= m
+            }
         }
         return Float((sumRe * sumRe + sumIm * sumIm).squareRoot() * 2 / Double(samples.count))
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

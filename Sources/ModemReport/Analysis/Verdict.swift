@@ -1,5 +1,5 @@
-import ModemDSP
 import Foundation
+import ModemDSP
 
 /// One line of a report's verdict: what is wrong (or right) and what to do about it.
 public struct Hint: Sendable, Equatable {
@@ -20,22 +20,40 @@ public enum Verdict {
         let burstLevel = median(levels)
 
         if case .silence = a.diagnosis {
-            add("silence", .problem, "The recording is silent (digital zero): check the input device and that the cable is plugged into the input.")
+            add(
+                "silence", .problem,
+                "The recording is silent (digital zero): check the input device and that the cable is plugged into the input."
+            )
             return hints
         }
         if a.clippedFraction >= SignalSurvey.clippingFraction {
-            add("clipping", .problem, "Clipping: \(f(a.clippedFraction * 100, 2)) % of samples sit at full scale (peak \(f(dB(amplitude: Double(a.peak)), 1)) dBFS). Lower the capture gain or the sender's volume until the peaks stay under -3 dBFS.")
+            add(
+                "clipping", .problem,
+                "Clipping: \(f(a.clippedFraction * 100, 2)) % of samples sit at full scale (peak \(f(dB(amplitude: Double(a.peak)), 1)) dBFS). Lower the capture gain or the sender's volume until the peaks stay under -3 dBFS."
+            )
         }
         if let burstLevel, burstLevel < -40 {
-            add("level-low", .warning, "Level low: the bursts average \(f(burstLevel, 1)) dBFS. Raise the capture gain or the sender's volume (aim for -20 to -6 dBFS).")
+            add(
+                "level-low", .warning,
+                "Level low: the bursts average \(f(burstLevel, 1)) dBFS. Raise the capture gain or the sender's volume (aim for -20 to -6 dBFS)."
+            )
         } else if levels.isEmpty, case .tooQuiet(let level) = a.diagnosis {
-            add("level-low", .problem, "Level too low: the loudest stretch is \(f(level, 1)) dBFS, too weak to carry a modem. Raise the capture gain and check the cable.")
+            add(
+                "level-low", .problem,
+                "Level too low: the loudest stretch is \(f(level, 1)) dBFS, too weak to carry a modem. Raise the capture gain and check the cable."
+            )
         }
         if abs(a.dcOffset) >= 0.02 {
-            add("dc", .warning, "DC offset: the signal sits \(f(a.dcOffset * 100, 1)) % of full scale off zero. Harmless to the decoder, but a sign of a faulty input or missing coupling capacitor.")
+            add(
+                "dc", .warning,
+                "DC offset: the signal sits \(f(a.dcOffset * 100, 1)) % of full scale off zero. Harmless to the decoder, but a sign of a faulty input or missing coupling capacitor."
+            )
         }
         if let hum = a.hum(), hum.level > -60, hum.level > (burstLevel ?? 0) - 30 {
-            add("hum", .warning, "Hum at about \(Int(hum.frequency.rounded())) Hz, \(f(hum.level, 1)) dBFS\(burstLevel.map { " (\(f($0 - hum.level, 0)) dB under the signal)" } ?? ""): a ground loop or mains pickup; unplug chargers, use a shorter or shielded cable.")
+            add(
+                "hum", .warning,
+                "Hum at about \(Int(hum.frequency.rounded())) Hz, \(f(hum.level, 1)) dBFS\(burstLevel.map { " (\(f($0 - hum.level, 0)) dB under the signal)" } ?? ""): a ground loop or mains pickup; unplug chargers, use a shorter or shielded cable."
+            )
         }
         agc(a, add)
         offFrequency(a, add)
@@ -43,11 +61,17 @@ public enum Verdict {
         profile(a, add)
         let characters = a.bytes + a.framingErrors + a.parityErrors
         if a.bytes > 0, Double(a.framingErrors + a.parityErrors) > 0.1 * Double(characters) {
-            add("errors", .warning, "\(a.framingErrors) framing and \(a.parityErrors) parity errors against \(a.bytes) good characters: a weak or distorted signal, or a wrong character format.")
+            add(
+                "errors", .warning,
+                "\(a.framingErrors) framing and \(a.parityErrors) parity errors against \(a.bytes) good characters: a weak or distorted signal, or a wrong character format."
+            )
         }
         if !hints.contains(where: { $0.severity == .problem }) && a.bytes > 0 {
             let ebN0 = median(a.rows.compactMap { $0.summary.signalPower > 0 ? $0.summary.ebN0 : nil })
-            add("ok", .good, "Decoded \(a.bytes) bytes in \(a.rows.count + a.rowsOmitted) burst(s)\(burstLevel.map { " at \(f($0, 1)) dBFS" } ?? "")\(ebN0.map { ", Eb/N0 \(f($0, 1)) dB" } ?? "").")
+            add(
+                "ok", .good,
+                "Decoded \(a.bytes) bytes in \(a.rows.count + a.rowsOmitted) burst(s)\(burstLevel.map { " at \(f($0, 1)) dBFS" } ?? "")\(ebN0.map { ", Eb/N0 \(f($0, 1)) dB" } ?? "")."
+            )
         }
         return hints
     }
@@ -58,25 +82,36 @@ public enum Verdict {
     private static func agc(_ a: RecordingAnalysis, _ add: (String, Hint.Severity, String) -> Void) {
         let bucket = Double(a.overview.bucketLength) / a.sampleRate
         guard bucket <= 0.05, a.rows.count >= 2 else { return }
-        let window = Int64(0.2 * a.sampleRate), guardBand = Int64(0.05 * a.sampleRate)
+        let window = Int64(0.2 * a.sampleRate)
+        let guardBand = Int64(0.05 * a.sampleRate)
         var drops: [Double] = []
-        for (r, next) in zip(a.rows, a.rows.dropFirst()) where next.summary.startSample - r.summary.endSample > 2 * window + 4 * guardBand {
+        for (r, next) in zip(a.rows, a.rows.dropFirst())
+        where next.summary.startSample - r.summary.endSample > 2 * window + 4 * guardBand {
             let after = a.level(from: r.summary.endSample + guardBand, to: r.summary.endSample + guardBand + window)
-            let before = a.level(from: next.summary.startSample - guardBand - window, to: next.summary.startSample - guardBand)
+            let before = a.level(
+                from: next.summary.startSample - guardBand - window, to: next.summary.startSample - guardBand)
             if after.isFinite && before.isFinite { drops.append(before - after) }
         }
         if let drop = median(drops), drop > 6 {
-            add("agc", .warning, "AGC pumping: the background is \(f(drop, 1)) dB quieter just after each burst than just before the next, so the input's gain follows the signal. Turn off automatic gain control (the phone's or sound card's) or lower the level.")
+            add(
+                "agc", .warning,
+                "AGC pumping: the background is \(f(drop, 1)) dB quieter just after each burst than just before the next, so the input's gain follows the signal. Turn off automatic gain control (the phone's or sound card's) or lower the level."
+            )
         }
     }
 
     private static func offFrequency(_ a: RecordingAnalysis, _ add: (String, Hint.Severity, String) -> Void) {
         guard let nominal = a.nominalTones else { return }
         guard let mark = median(a.rows.map(\.summary.markFrequency).filter(\.isFinite)),
-              let space = median(a.rows.map(\.summary.spaceFrequency).filter(\.isFinite)) else { return }
-        let markOff = mark / nominal.mark - 1, spaceOff = space / nominal.space - 1
+            let space = median(a.rows.map(\.summary.spaceFrequency).filter(\.isFinite))
+        else { return }
+        let markOff = mark / nominal.mark - 1
+        let spaceOff = space / nominal.space - 1
         if max(abs(markOff), abs(spaceOff)) > 0.01 {
-            add("off-frequency", .warning, "Off-frequency sender: mark \(f(mark, 0)) Hz (profile \(f(nominal.mark, 0)), \(f(markOff * 100, 1)) %), space \(f(space, 0)) Hz (profile \(f(nominal.space, 0)), \(f(spaceOff * 100, 1)) %). decode follows the sender between bursts; a crystal or sample-rate error on the board or phone causes it.")
+            add(
+                "off-frequency", .warning,
+                "Off-frequency sender: mark \(f(mark, 0)) Hz (profile \(f(nominal.mark, 0)), \(f(markOff * 100, 1)) %), space \(f(space, 0)) Hz (profile \(f(nominal.space, 0)), \(f(spaceOff * 100, 1)) %). decode follows the sender between bursts; a crystal or sample-rate error on the board or phone causes it."
+            )
         }
     }
 
@@ -89,19 +124,29 @@ public enum Verdict {
             return dB(amplitude: t.mark / t.space)
         }
         if let r = median(ratios), abs(r) > 10 {
-            add("notch", .warning, "Noise suppression or a notch: the \(r > 0 ? "space" : "mark") tone arrives \(f(abs(r), 1)) dB weaker than the other. Turn off the phone's noise suppression / voice processing, or use a line input.")
+            add(
+                "notch", .warning,
+                "Noise suppression or a notch: the \(r > 0 ? "space" : "mark") tone arrives \(f(abs(r), 1)) dB weaker than the other. Turn off the phone's noise suppression / voice processing, or use a line input."
+            )
         }
         let falls = a.details.compactMap { d -> Double? in
             let p = d.events.compactMap(\.fsk?.signalPower)
             guard p.count >= 12 else { return nil }
             let q = p.count / 4
-            let first = p[0..<q].reduce(0, +) / Double(q), last = p[(p.count - q)...].reduce(0, +) / Double(q)
+            let first = p[0..<q].reduce(0, +) / Double(q)
+            let last = p[(p.count - q)...].reduce(0, +) / Double(q)
             return decibels(power: first / last)
         }
         if let fall = median(falls), fall > 6 {
-            add("fading", .warning, "Noise suppression: the level falls \(f(fall, 1)) dB from the start to the end of the bursts, as a phone's noise suppression does to a steady tone. Turn it off, or send shorter bursts.")
+            add(
+                "fading", .warning,
+                "Noise suppression: the level falls \(f(fall, 1)) dB from the start to the end of the bursts, as a phone's noise suppression does to a steady tone. Turn it off, or send shorter bursts."
+            )
         } else if let fall = median(falls), fall < -6 {
-            add("agc", .warning, "AGC: the level rises \(f(-fall, 1)) dB through the bursts while the gain recovers. Turn off automatic gain control, or send a longer preamble.")
+            add(
+                "agc", .warning,
+                "AGC: the level rises \(f(-fall, 1)) dB through the bursts while the gain recovers. Turn off automatic gain control, or send a longer preamble."
+            )
         }
     }
 
@@ -115,18 +160,26 @@ public enum Verdict {
         var named = false
         // The survey reads a few loud blocks: when the decode went well, only tones far from
         // the profile's (in either order) count against it.
-        let tonesDiffer = a.nominalTones.map { n in
-            let near = { (x: Double, y: Double) in abs(x / y - 1) <= 0.05 }
-            return !((near(signature(found)?.mark ?? 0, n.mark) && near(signature(found)?.space ?? 0, n.space))
-                     || (near(signature(found)?.mark ?? 0, n.space) && near(signature(found)?.space ?? 0, n.mark)))
-        } ?? true
+        let tonesDiffer =
+            a.nominalTones.map { n in
+                let near = { (x: Double, y: Double) in abs(x / y - 1) <= 0.05 }
+                return
+                    !((near(signature(found)?.mark ?? 0, n.mark) && near(signature(found)?.space ?? 0, n.space))
+                    || (near(signature(found)?.mark ?? 0, n.space) && near(signature(found)?.space ?? 0, n.mark)))
+            } ?? true
         // HiJack's square Manchester waves read to the survey as two tones; only a poor
         // decode says anything against it.
         if case .modem(let signature) = found, a.modem != "auto", a.modem != "hijack" || poor,
-           signature.profile?.name != a.modem, poor || tonesDiffer,
-           !(a.nominalTones.map { signature.fits(ModemProfile(name: a.modem, baud: a.nominalBaud, mark: $0.mark, space: $0.space)) } ?? false) {
+            signature.profile?.name != a.modem, poor || tonesDiffer,
+            !(a.nominalTones.map {
+                signature.fits(ModemProfile(name: a.modem, baud: a.nominalBaud, mark: $0.mark, space: $0.space))
+            } ?? false)
+        {
             named = true
-            add("wrong-profile", poor ? .problem : .warning, "Wrong profile? The signal looks like \(signature.summary), not \(a.modem): inspect or decode with \(signature.options) (or --profile auto).")
+            add(
+                "wrong-profile", poor ? .problem : .warning,
+                "Wrong profile? The signal looks like \(signature.summary), not \(a.modem): inspect or decode with \(signature.options) (or --profile auto)."
+            )
         }
         if a.bytes == 0 && !named {
             add("nothing-decoded", .problem, "Nothing decoded: \(found.description).")
@@ -153,7 +206,8 @@ extension RecordingAnalysis {
     public func level(from: Int64, to: Int64) -> Double {
         let n = Int64(overview.bucketLength)
         let buckets = overviewBuckets
-        let first = max(0, Int((from - overview.origin) / n)), last = min(buckets.count, Int((to - overview.origin + n - 1) / n))
+        let first = max(0, Int((from - overview.origin) / n))
+        let last = min(buckets.count, Int((to - overview.origin + n - 1) / n))
         guard last > first else { return .nan }
         var sum = 0.0
         for b in buckets[first..<last] { sum += Double(b.power) }
@@ -166,7 +220,8 @@ extension RecordingAnalysis {
     /// capacitor).
     public func hum() -> (frequency: Double, level: Double)? {
         guard binHz > 0, averageSpectrum.count > Int(3_000 / binHz), !spectrogram.isEmpty else { return nil }
-        let low = max(1, Int((40 / binHz).rounded(.up))), high = Int(200 / binHz)
+        let low = max(1, Int((40 / binHz).rounded(.up)))
+        let high = Int(200 / binHz)
         guard high >= low else { return nil }
         var best = low
         for k in low...high where averageSpectrum[k] > averageSpectrum[best] { best = k }

@@ -14,11 +14,13 @@ public enum ChartLibrary {
     }
 
     private static func read(_ path: String) throws(ReportError) -> String {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
             throw .chartLibraryMissing(path)
         }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("//# sourceMappingURL") && !$0.hasPrefix("/*# sourceMappingURL") }.joined(separator: "\n")
+            .filter { !$0.hasPrefix("//# sourceMappingURL") && !$0.hasPrefix("/*# sourceMappingURL") }.joined(
+                separator: "\n")
     }
 }
 

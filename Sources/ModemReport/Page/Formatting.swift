@@ -12,11 +12,12 @@ enum Formatting {
     /// Bytes as readable text: printable ASCII kept, newline kept when `lines`, anything else
     /// as a middle dot (the hex tables show the value).
     static func text(_ bytes: some Sequence<UInt8>, lines: Bool = true) -> String {
-        String(bytes.map { b -> Character in
-            if b >= 0x20 && b < 0x7F { return Character(Unicode.Scalar(b)) }
-            if lines && b == 0x0A { return "\n" }
-            return "\u{00B7}"
-        })
+        String(
+            bytes.map { b -> Character in
+                if b >= 0x20 && b < 0x7F { return Character(Unicode.Scalar(b)) }
+                if lines && b == 0x0A { return "\n" }
+                return "\u{00B7}"
+            })
     }
 
     /// A JavaScript string literal safe inside a <script> element (no "<", "&" or line

@@ -5,7 +5,8 @@ import Plot
 public enum InspectReport {
     /// Renders the page. `chartLibrary` is the charting library's script and style
     /// (``ChartLibrary/load(path:)``).
-    public static func render(_ analyses: [RecordingAnalysis], chartLibrary: (script: String, style: String)) -> String {
+    public static func render(_ analyses: [RecordingAnalysis], chartLibrary: (script: String, style: String)) -> String
+    {
         let names = analyses.map(\.name).joined(separator: ", ")
         var overviews: [String] = []
         var sections: [Node<HTML.BodyContext>] = []

@@ -20,7 +20,10 @@ enum OverviewData {
             let peak = max(abs(b.low), abs(b.high))
             points.append("[\(t),\(Formatting.js(Double(peak), 4)),\(Formatting.js(Double(b.power).squareRoot(), 4))]")
         }
-        if points.isEmpty { points.append("[0,0,0]"); times.append("0") }
+        if points.isEmpty {
+            points.append("[0,0,0]")
+            times.append("0")
+        }
         let bursts = a.rows.map { r in
             "[\(Formatting.js(Double(r.summary.startSample) / a.sampleRate, 4)),\(Formatting.js(Double(r.summary.endSample) / a.sampleRate, 4))]"
         }
@@ -29,8 +32,10 @@ enum OverviewData {
             let i = min(times.count - 1, max(0, Int(Double(r.summary.startSample) / Double(env.bucketLength))))
             let text = Formatting.text(r.preview, lines: false)
             let short = text.isEmpty ? "#\(r.index + 1)" : String(text.prefix(10))
-            return "{series:'peak',x:\(times[i]),shortText:\(Formatting.jsString(short)),text:\(Formatting.jsString("burst \(r.index + 1): " + text)),width:\(12 + 7 * short.count),height:16,tickHeight:8}"
+            return
+                "{series:'peak',x:\(times[i]),shortText:\(Formatting.jsString(short)),text:\(Formatting.jsString("burst \(r.index + 1): " + text)),width:\(12 + 7 * short.count),height:16,tickHeight:8}"
         }
-        return "{id:\(Formatting.jsString(id)),data:[\(points.joined(separator: ","))],bursts:[\(bursts.joined(separator: ","))],labels:[\(labels.joined(separator: ","))]}"
+        return
+            "{id:\(Formatting.jsString(id)),data:[\(points.joined(separator: ","))],bursts:[\(bursts.joined(separator: ","))],labels:[\(labels.joined(separator: ","))]}"
     }
 }

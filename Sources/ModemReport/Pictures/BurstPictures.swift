@@ -12,7 +12,8 @@ enum BurstPictures {
     /// boundary and a dark one at every character's start, characters with errors shaded
     /// red; for FSK, each bit's (mark - space) / (mark + space) as a red step line: up is mark.
     static func waveform(_ d: BurstDetail, sampleRate: Double) -> Raster {
-        let width = waveformWidth(d), height = waveformHeight
+        let width = waveformWidth(d)
+        let height = waveformHeight
         var r = Raster(width: width, height: height)
         let span = Double(max(1, d.end - d.start))
         func x(_ sample: Int64) -> Int { Int(Double(sample - d.start) / span * Double(width - 1)) }
@@ -32,12 +33,18 @@ enum BurstPictures {
             let from = Int(Double(px) / Double(width) * span / samplesPerBucket)
             let to = max(from + 1, Int(Double(px + 1) / Double(width) * span / samplesPerBucket))
             guard from < buckets.count else { break }
-            var low = Float.infinity, high = -Float.infinity
-            for b in buckets[from..<min(to, buckets.count)] { low = min(low, b.low); high = max(high, b.high) }
+            var low = Float.infinity
+            var high = -Float.infinity
+            for b in buckets[from..<min(to, buckets.count)] {
+                low = min(low, b.low)
+                high = max(high, b.high)
+            }
             r.vertical(px, y(high), y(low), Raster.Color(r: 160, g: 185, b: 215))
         }
         for e in d.events {
-            for i in 1...d.layout.format.bitsPerFrame { r.vertical(x(e.startSample + Int64(Double(i) * bit)), 0, height - 1, .clock) }
+            for i in 1...d.layout.format.bitsPerFrame {
+                r.vertical(x(e.startSample + Int64(Double(i) * bit)), 0, height - 1, .clock)
+            }
             r.vertical(x(e.startSample), 0, height - 1, .ink)
         }
         var last: (Int, Int)?
@@ -72,7 +79,8 @@ enum BurstPictures {
     /// The eye of a Manchester line: every bit cell's samples from half a cell before it to
     /// one and a half after, overlaid; denser where more traces pass.
     static func eye(_ d: BurstDetail) -> Raster {
-        let width = 320, height = 200
+        let width = 320
+        let height = 200
         var r = Raster(width: width, height: height, background: Raster.heat(0))
         let n = d.traceLength
         guard n > 1, d.traces.count >= n else { return r }

@@ -51,15 +51,25 @@ struct Raster {
 
     /// A straight line (Bresenham).
     mutating func line(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ c: Color) {
-        var x = x0, y = y0
-        let dx = abs(x1 - x0), dy = -abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1
+        var x = x0
+        var y = y0
+        let dx = abs(x1 - x0)
+        let dy = -abs(y1 - y0)
+        let sx = x0 < x1 ? 1 : -1
+        let sy = y0 < y1 ? 1 : -1
         var err = dx + dy
         while true {
             set(x, y, c)
             if x == x1 && y == y1 { return }
             let e2 = 2 * err
-            if e2 >= dy { err += dy; x += sx }
-            if e2 <= dx { err += dx; y += sy }
+            if e2 >= dy {
+                err += dy
+                x += sx
+            }
+            if e2 <= dx {
+                err += dx
+                y += sy
+            }
         }
     }
 
@@ -71,10 +81,14 @@ struct Raster {
     /// The colour of a value from 0 (dark blue) through green and yellow to 1 (white-ish).
     static func heat(_ v: Double) -> Color {
         let t = min(1, max(0, v.isFinite ? v : 0))
-        let stops: [(Double, Double, Double)] = [(10, 10, 40), (40, 40, 140), (20, 150, 140), (120, 210, 60), (250, 230, 60), (255, 255, 230)]
+        let stops: [(Double, Double, Double)] = [
+            (10, 10, 40), (40, 40, 140), (20, 150, 140), (120, 210, 60), (250, 230, 60), (255, 255, 230),
+        ]
         let p = t * Double(stops.count - 1)
-        let i = min(stops.count - 2, Int(p)), f = p - Double(i)
-        let a = stops[i], b = stops[i + 1]
+        let i = min(stops.count - 2, Int(p))
+        let f = p - Double(i)
+        let a = stops[i]
+        let b = stops[i + 1]
         return Color(r: UInt8(a.0 + (b.0 - a.0) * f), g: UInt8(a.1 + (b.1 - a.1) * f), b: UInt8(a.2 + (b.2 - a.2) * f))
     }
 

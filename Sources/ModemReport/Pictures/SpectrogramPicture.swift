@@ -18,7 +18,8 @@ enum SpectrogramPicture {
             let c = columns[min(columns.count - 1, x * columns.count / width)]
             for y in 0..<height {
                 // Each pixel row shows the strongest bin it covers.
-                let lo = (height - 1 - y) * bins / height, hi = max(lo + 1, (height - y) * bins / height)
+                let lo = (height - 1 - y) * bins / height
+                let hi = max(lo + 1, (height - y) * bins / height)
                 var p: Float = 0
                 for k in lo..<min(hi, bins) where c[k] > p { p = c[k] }
                 let db = decibels(power: Double(max(p, 1e-12)))

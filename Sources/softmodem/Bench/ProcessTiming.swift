@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemAudioIO
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A whole process timed: wall time from spawn to exit, its CPU time, and its stdout.
 struct ProcessTiming: Sendable {
@@ -38,8 +39,10 @@ struct MinimodemComparison: Sendable {
 
     /// Times minimodem (`--rx` with the profile's tones and bit rate, its default settings)
     /// and this program's `decode --profile` on `samples` written once to a temporary file.
-    static func measure(minimodemPath: String, profile: ModemProfile, samples: [Float],
-                        sampleRate: Double) throws(CLIError) -> MinimodemComparison {
+    static func measure(
+        minimodemPath: String, profile: ModemProfile, samples: [Float],
+        sampleRate: Double
+    ) throws(CLIError) -> MinimodemComparison {
         let file = try TemporaryWAV(samples, sampleRate: sampleRate)
         defer { file.remove() }
         let theirs = try ProcessTiming.run(minimodemPath, MinimodemArguments.receive(profile, file: file.path))

@@ -5,7 +5,9 @@ enum BenchOutput {
     /// Writes a line to stdout unbuffered, so rows appear as they are measured.
     static func line(_ line: String) {
         let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { b in Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAllRetrying(b) } }
+        _ = bytes.withUnsafeBytes { b in
+            Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAllRetrying(b) }
+        }
     }
 }
 
@@ -37,15 +39,18 @@ struct SpeedRow {
 
     /// The row for the table (see ``SpeedReport/header(minimodem:streams:)``).
     func line(minimodem withMinimodem: Bool, sampleRate: Double) -> String {
-        var line = modem.padded(15) + " " + task.rawValue.padded(6) + " " + signal.padded(6)
+        var line =
+            modem.padded(15) + " " + task.rawValue.padded(6) + " " + signal.padded(6)
             + cFormat(" %8ld ", bytes) + (bytesDecoded.map(String.init) ?? "-").padded(8, left: true)
-            + cFormat(" | %11.1f %8.2f | %11.1f %8.2f", singleCore.realTime, singleCore.megasamplesPerSecond,
-                      allCores.realTime, allCores.megasamplesPerSecond)
+            + cFormat(
+                " | %11.1f %8.2f | %11.1f %8.2f", singleCore.realTime, singleCore.megasamplesPerSecond,
+                allCores.realTime, allCores.megasamplesPerSecond)
         if withMinimodem {
             if let m = minimodem {
                 let seconds = Double(frames) / sampleRate
-                line += cFormat(" | %11.1f %11.1f %6.2f", seconds / m.minimodem.wallSeconds,
-                                seconds / m.softmodem.wallSeconds, m.ratio)
+                line += cFormat(
+                    " | %11.1f %11.1f %6.2f", seconds / m.minimodem.wallSeconds,
+                    seconds / m.softmodem.wallSeconds, m.ratio)
             } else {
                 line += " |           -           -      -"
             }
@@ -62,18 +67,25 @@ struct SpeedRow {
             ("singleCore", Self.json(singleCore)), ("allCores", Self.json(allCores)),
         ]
         if let m = minimodem {
-            fields.append(("minimodem", JSONText.object([
-                ("minimodem", Self.json(m.minimodem, seconds: seconds)), ("softmodemDecode", Self.json(m.softmodem, seconds: seconds)),
-                ("ratio", JSONText.number(m.ratio)),
-            ])))
+            fields.append(
+                (
+                    "minimodem",
+                    JSONText.object([
+                        ("minimodem", Self.json(m.minimodem, seconds: seconds)),
+                        ("softmodemDecode", Self.json(m.softmodem, seconds: seconds)),
+                        ("ratio", JSONText.number(m.ratio)),
+                    ])
+                ))
         }
         return indent + JSONText.object(fields)
     }
 
     private static func json(_ t: Throughput) -> String {
         JSONText.object([
-            ("streams", "\(t.streams)"), ("wallSeconds", JSONText.number(t.wallSeconds)), ("cpuSeconds", JSONText.number(t.cpuSeconds)),
-            ("realTime", JSONText.number(t.realTime)), ("megasamplesPerSecond", JSONText.number(t.megasamplesPerSecond)),
+            ("streams", "\(t.streams)"), ("wallSeconds", JSONText.number(t.wallSeconds)),
+            ("cpuSeconds", JSONText.number(t.cpuSeconds)),
+            ("realTime", JSONText.number(t.realTime)),
+            ("megasamplesPerSecond", JSONText.number(t.megasamplesPerSecond)),
         ])
     }
 
@@ -98,13 +110,19 @@ enum SpeedReport {
         return [top, names]
     }
 
-    static func json(seed: UInt64, seconds: Double, sampleRate: Double, snr: Double, streams: Int, runs: Int,
-                     rows: [SpeedRow]) -> String {
-        let list = rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "    ", sampleRate: sampleRate) }.joined(separator: ",\n") + "\n  ]"
-        return JSONText.object([
-            ("seed", "\(seed)"), ("seconds", JSONText.number(seconds)), ("sampleRate", JSONText.number(sampleRate)),
-            ("snr", JSONText.number(snr)), ("streams", "\(streams)"), ("runs", "\(runs)"), ("rows", list),
-        ], multiline: true)
+    static func json(
+        seed: UInt64, seconds: Double, sampleRate: Double, snr: Double, streams: Int, runs: Int,
+        rows: [SpeedRow]
+    ) -> String {
+        let list =
+            rows.isEmpty
+            ? "[]"
+            : "[\n" + rows.map { $0.json(indent: "    ", sampleRate: sampleRate) }.joined(separator: ",\n") + "\n  ]"
+        return JSONText.object(
+            [
+                ("seed", "\(seed)"), ("seconds", JSONText.number(seconds)), ("sampleRate", JSONText.number(sampleRate)),
+                ("snr", JSONText.number(snr)), ("streams", "\(streams)"), ("runs", "\(runs)"), ("rows", list),
+            ], multiline: true)
     }
 }
 
@@ -114,7 +132,8 @@ enum JSONText {
 
     static func object(_ fields: [(String, String)], multiline: Bool = false) -> String {
         let sorted = fields.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\": \($0.1)" }
-        return multiline ? "{\n  " + sorted.joined(separator: ",\n  ") + "\n}" : "{" + sorted.joined(separator: ", ") + "}"
+        return multiline
+            ? "{\n  " + sorted.joined(separator: ",\n  ") + "\n}" : "{" + sorted.joined(separator: ", ") + "}"
     }
 }
 

@@ -10,7 +10,8 @@ enum SpeedSignals {
     static let amplitude: Float = 0.25
 
     /// Every built-in FSK profile, then HiJack (its decoder at the board's bit rate).
-    static let modems: [Modem] = ModemProfile.builtIn.map { .fsk(FSKSettings(profile: $0)) } + [.hijack(HiJackSettings())]
+    static let modems: [Modem] =
+        ModemProfile.builtIn.map { .fsk(FSKSettings(profile: $0)) } + [.hijack(HiJackSettings())]
 
     /// The seed of modem number `index`'s bytes (decoded and encoded alike).
     static func byteSeed(_ seed: UInt64, index: Int) -> UInt64 { seed &+ UInt64(index) }
@@ -33,9 +34,11 @@ enum SpeedSignals {
     /// left out of the decoded signal).
     static func transmitter(_ settings: HiJackSettings, sampleRate: Double) throws(CLIError) -> HiJackTransmitter {
         do throws(HiJackConfigurationError) {
-            let encoder = try HiJackEncoder(sampleRate: sampleRate, baud: settings.receiveBaud,
-                                            bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: amplitude)
-            let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate)
+            let encoder = try HiJackEncoder(
+                sampleRate: sampleRate, baud: settings.receiveBaud,
+                bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: amplitude)
+            let tone = try HiJackPowerTone(
+                frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate)
             return try HiJackTransmitter(encoder: encoder, tone: tone)
         } catch {
             throw CLIError(ModemConfigurationError.hijack(error))
@@ -44,8 +47,10 @@ enum SpeedSignals {
 
     /// `frames` samples of traffic on the data channel, and the bytes sent; with `snr`, white
     /// noise at that SNR against the bursts' mean power.
-    static func signal<Transmitter: ModemTransmitter>(_ transmitter: Transmitter, frames: Int, snr: Double?,
-                                                      byteSeed: UInt64, noiseSeed: UInt64) -> (samples: [Float], bytes: Int) {
+    static func signal<Transmitter: ModemTransmitter>(
+        _ transmitter: Transmitter, frames: Int, snr: Double?,
+        byteSeed: UInt64, noiseSeed: UInt64
+    ) -> (samples: [Float], bytes: Int) {
         var generator = TrafficGenerator(transmitter: transmitter, seed: byteSeed)
         let traffic = generator.signal(frames: frames)
         var samples = traffic.samples

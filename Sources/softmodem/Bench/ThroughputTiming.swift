@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemALSA
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Clock readings of one measured stream: wall time on the monotonic clock, CPU time of
 /// the thread that ran it.
@@ -53,7 +54,8 @@ struct Throughput: Sendable {
     init?(_ timings: [StreamTiming], sampleRate: Double) {
         guard !timings.isEmpty, timings.allSatisfy(\.valid) else { return nil }
         streams = timings.count
-        let first = timings.map(\.start).min()!, last = timings.map(\.end).max()!
+        let first = timings.map(\.start).min()!
+        let last = timings.map(\.end).max()!
         wallSeconds = max(1e-9, Double(last &- first) * 1e-9)
         cpuSeconds = Double(timings.reduce(0) { $0 &+ $1.cpuNanoseconds }) * 1e-9
         let frames = Double(timings.reduce(0) { $0 + $1.frames })
@@ -74,8 +76,10 @@ enum ThroughputRunner {
     /// Runs `streams` streams at once, `runs` times over, and keeps the run of median wall
     /// time (a busy machine slows some runs; the median ignores the outliers). Nil when a
     /// stream could not be set up; `first` is the first stream of the kept run.
-    static func median(runs: Int, streams: Int, sampleRate: Double,
-                       _ body: @escaping @Sendable (Int) -> StreamTiming) -> (throughput: Throughput, first: StreamTiming)? {
+    static func median(
+        runs: Int, streams: Int, sampleRate: Double,
+        _ body: @escaping @Sendable (Int) -> StreamTiming
+    ) -> (throughput: Throughput, first: StreamTiming)? {
         var measured: [(throughput: Throughput, first: StreamTiming)] = []
         for _ in 0..<max(1, runs) {
             let timings = run(streams: streams, body)
@@ -88,11 +92,16 @@ enum ThroughputRunner {
 
     /// Decodes `signal` once with a fresh decode session of `factory`, the loop
     /// `softmodem decode` runs, timing only the samples' way through it.
-    static func decode<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, signal: [Float],
-                                                      sampleRate: Double) -> StreamTiming {
+    static func decode<Factory: ModemReceiverFactory>(
+        _ factory: Factory, modem: Modem, signal: [Float],
+        sampleRate: Double
+    ) -> StreamTiming {
         let reporter = BurstReporter(verbose: false, trace: false, modem: modem, factory: factory)
-        guard var session = try? DecodeSession<Factory.Receiver>(factory, sampleRate: sampleRate, channels: 1, channel: 0,
-                                                                  name: modem.name, reporter: reporter) else { return .failed }
+        guard
+            var session = try? DecodeSession<Factory.Receiver>(
+                factory, sampleRate: sampleRate, channels: 1, channel: 0,
+                name: modem.name, reporter: reporter)
+        else { return .failed }
         let step = DecodeSession<Factory.Receiver>.framesPerStep
         var timing = StreamTiming.begin()
         signal.withUnsafeBufferPointer { all in
@@ -110,12 +119,15 @@ enum ThroughputRunner {
 
     /// Encodes traffic through `transmitter` until `frames` frames are written, one burst at
     /// a time into the same buffer, as `softmodem encode` works.
-    static func encode<Transmitter: ModemTransmitter>(_ transmitter: Transmitter, frames: Int, seed: UInt64) -> StreamTiming {
+    static func encode<Transmitter: ModemTransmitter>(_ transmitter: Transmitter, frames: Int, seed: UInt64)
+        -> StreamTiming
+    {
         var generator = TrafficGenerator(transmitter: transmitter, seed: seed)
         let capacity = generator.maxFrames(forBytes: generator.burstBytes) * transmitter.channels
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        var written = 0, bytes = 0
+        var written = 0
+        var bytes = 0
         var timing = StreamTiming.begin()
         while written < frames {
             written += generator.nextBurst(count: generator.burstBytes, into: buffer)

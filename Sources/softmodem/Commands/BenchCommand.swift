@@ -1,9 +1,10 @@
 import ArgumentParser
 import BoardModels
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem bench`: measurements of the modem itself.
 struct BenchCommand: ParsableCommand {
@@ -56,7 +57,9 @@ struct BitErrorRateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("SNR step in dB.", valueName: "db"))
     var snrStep: Double = 1
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Demodulator squelch (minimum Eb/N0 in dB).", valueName: "db"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Demodulator squelch (minimum Eb/N0 in dB).", valueName: "db"))
     var squelch: Double = DemodulatorConfiguration.defaultSquelch
 
     @Flag(name: .long, help: "Also decode every point with minimodem (if installed) for comparison.")
@@ -130,7 +133,8 @@ struct BitErrorRateCommand: ParsableCommand {
             let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: amplitude)
             var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: 50, postambleBits: 7)
             let silence = Int(0.1 * rate)
-            clean = encoder.burst(payload.map { $0 & format.valueMask }, leadingSilence: silence, trailingSilence: silence)
+            clean = encoder.burst(
+                payload.map { $0 & format.valueMask }, leadingSilence: silence, trailingSilence: silence)
         } catch {
             throw CLIError(error)
         }
@@ -141,7 +145,9 @@ struct BitErrorRateCommand: ParsableCommand {
         var rows: [Row] = []
         let points = Int(((snrTo - snrFrom) / snrStep + 1e-9).rounded(.down)) + 1
         if !json {
-            BenchOutput.line("# softmodem bench ber: \(profile), \(Int(rate)) Hz, \(format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB")
+            BenchOutput.line(
+                "# softmodem bench ber: \(profile), \(Int(rate)) Hz, \(format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB"
+            )
             var header = "#  SNR  Eb/N0   bytes  decoded   byte-err     BER   | theory: BER-nc   BER-coh  byte-nc"
             if minimodemPath != nil { header += " | minimodem: byte-err      BER" }
             BenchOutput.line(header)
@@ -156,11 +162,12 @@ struct BitErrorRateCommand: ParsableCommand {
             let ebN0 = snr + ebN0Offset
             let linear = pow(10, ebN0 / 10)
             let nc = 0.5 * exp(-linear / 2)
-            var row = Row(snr: snr, ebN0: ebN0, bytesSent: sent.count, bytesDecoded: decoded.count,
-                          byteErrors: errors.byteErrors, byteErrorRate: errors.byteErrorRate,
-                          bitErrorRate: errors.bitErrorRate, theoryNonCoherentBitErrorRate: nc,
-                          theoryCoherentBitErrorRate: 0.5 * erfc((linear / 2).squareRoot()),
-                          theoryNonCoherentByteErrorRate: 1 - pow(1 - nc, Double(format.bitsPerFrame)))
+            var row = Row(
+                snr: snr, ebN0: ebN0, bytesSent: sent.count, bytesDecoded: decoded.count,
+                byteErrors: errors.byteErrors, byteErrorRate: errors.byteErrorRate,
+                bitErrorRate: errors.bitErrorRate, theoryNonCoherentBitErrorRate: nc,
+                theoryCoherentBitErrorRate: 0.5 * erfc((linear / 2).squareRoot()),
+                theoryNonCoherentByteErrorRate: 1 - pow(1 - nc, Double(format.bitsPerFrame)))
             if let minimodemPath {
                 let other = try runMinimodem(minimodemPath, noisy, profile)
                 let e = TransmissionErrors(sent: sent, decoded: other)
@@ -171,7 +178,8 @@ struct BitErrorRateCommand: ParsableCommand {
             if !json { BenchOutput.line(Self.format(row)) }
         }
         if json {
-            BenchOutput.line(rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "  ") }.joined(separator: ",\n") + "\n]")
+            BenchOutput.line(
+                rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "  ") }.joined(separator: ",\n") + "\n]")
         }
     }
 
@@ -207,7 +215,8 @@ struct BitErrorRateCommand: ParsableCommand {
 
     private static func format(_ r: Row) -> String {
         func e(_ v: Double) -> String { cFormat("%8.2e", v) }
-        var line = cFormat("%6.1f %6.2f %7ld %8ld ", r.snr, r.ebN0, r.bytesSent, r.bytesDecoded)
+        var line =
+            cFormat("%6.1f %6.2f %7ld %8ld ", r.snr, r.ebN0, r.bytesSent, r.bytesDecoded)
             + "\(e(r.byteErrorRate)) \(e(r.bitErrorRate)) |         \(e(r.theoryNonCoherentBitErrorRate)) "
             + "\(e(r.theoryCoherentBitErrorRate)) \(e(r.theoryNonCoherentByteErrorRate))"
         if let b = r.minimodemByteErrorRate, let bit = r.minimodemBitErrorRate {

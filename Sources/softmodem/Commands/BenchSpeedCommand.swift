@@ -1,8 +1,9 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem bench speed`: decode and encode throughput of every modem.
 struct BenchSpeedCommand: ParsableCommand {
@@ -35,16 +36,21 @@ struct BenchSpeedCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
     var rate: Double = 44_100
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("SNR of the noisy signals in dB.", valueName: "db"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("SNR of the noisy signals in dB.", valueName: "db"))
     var snr: Double = 0
 
     @Option(name: .long, help: ArgumentHelp("Seed of the bytes; noise seeds derive from it.", valueName: "n"))
     var seed: UInt64 = 1
 
-    @Option(name: .long, help: ArgumentHelp("Streams run at once for the all-cores figures (default: one per online core).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Streams run at once for the all-cores figures (default: one per online core).", valueName: "n"))
     var threads: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Times each measurement is repeated; the median run is kept.", valueName: "n"))
+    @Option(
+        name: .long, help: ArgumentHelp("Times each measurement is repeated; the median run is kept.", valueName: "n"))
     var runs = 5
 
     @Flag(name: .long, help: "Also time minimodem (if installed) on the same FSK signals.")
@@ -54,12 +60,16 @@ struct BenchSpeedCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard seconds.isFinite, (0.1...3600).contains(seconds) else { throw ValidationError("--seconds must be 0.1 to 3600") }
+        guard seconds.isFinite, (0.1...3600).contains(seconds) else {
+            throw ValidationError("--seconds must be 0.1 to 3600")
+        }
         guard rate == rate.rounded(), ModemProfile.sampleRateRange.contains(rate) else {
             throw ValidationError("--rate must be a whole number of hertz from 8000 to 192000")
         }
         guard seconds * rate <= Self.maximumFrames else {
-            throw ValidationError("at most \(Int(Self.maximumFrames) / 1_000_000) million samples per stream (--seconds x --rate): the signals are held in memory")
+            throw ValidationError(
+                "at most \(Int(Self.maximumFrames) / 1_000_000) million samples per stream (--seconds x --rate): the signals are held in memory"
+            )
         }
         guard snr.isFinite, abs(snr) <= 100 else { throw ValidationError("--snr must be within -100...100 dB") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256") }
@@ -78,9 +88,10 @@ struct BenchSpeedCommand: ParsableCommand {
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         if !json {
             func count(_ n: Int, _ what: String) -> String { "\(n) \(what)\(n == 1 ? "" : "s")" }
-            BenchOutput.line("# softmodem bench speed: \(Diagnostics.number(seconds, 1)) s per stream (\(frames) samples at \(Int(rate)) Hz), "
-                + "seed \(seed), median of \(count(runs, "run")), noisy signals at \(Diagnostics.number(snr, 1)) dB SNR, "
-                + "\(count(streams, "stream")) at once on \(count(cores, "online core"))")
+            BenchOutput.line(
+                "# softmodem bench speed: \(Diagnostics.number(seconds, 1)) s per stream (\(frames) samples at \(Int(rate)) Hz), "
+                    + "seed \(seed), median of \(count(runs, "run")), noisy signals at \(Diagnostics.number(snr, 1)) dB SNR, "
+                    + "\(count(streams, "stream")) at once on \(count(cores, "online core"))")
             for line in SpeedReport.header(minimodem: minimodemPath != nil, streams: streams) { BenchOutput.line(line) }
         }
         var rows: [SpeedRow] = []
@@ -90,21 +101,29 @@ struct BenchSpeedCommand: ParsableCommand {
             switch modem {
             case .fsk(let settings):
                 let transmitter = try SpeedSignals.transmitter(settings, sampleRate: rate)
-                measured = try measure(modem, settings, transmitter, index: index, frames: frames,
-                                       minimodemPath: minimodemPath, profile: settings.profile, progress: progress)
+                measured = try measure(
+                    modem, settings, transmitter, index: index, frames: frames,
+                    minimodemPath: minimodemPath, profile: settings.profile, progress: progress)
             case .hijack(let settings):
                 let transmitter = try SpeedSignals.transmitter(settings, sampleRate: rate)
-                measured = try measure(modem, settings, transmitter, index: index, frames: frames,
-                                       minimodemPath: nil, profile: nil, progress: progress)
+                measured = try measure(
+                    modem, settings, transmitter, index: index, frames: frames,
+                    minimodemPath: nil, profile: nil, progress: progress)
             case .auto:
                 continue
             }
-            if !json { for row in measured { BenchOutput.line(row.line(minimodem: minimodemPath != nil, sampleRate: rate)) } }
+            if !json {
+                for row in measured { BenchOutput.line(row.line(minimodem: minimodemPath != nil, sampleRate: rate)) }
+            }
             rows += measured
         }
         progress.clear()
-        if json { BenchOutput.line(SpeedReport.json(seed: seed, seconds: seconds, sampleRate: rate, snr: snr, streams: streams,
-                                                     runs: runs, rows: rows)) }
+        if json {
+            BenchOutput.line(
+                SpeedReport.json(
+                    seed: seed, seconds: seconds, sampleRate: rate, snr: snr, streams: streams,
+                    runs: runs, rows: rows))
+        }
     }
 
     /// The three rows of one modem: decoding clean, decoding with noise, encoding.
@@ -118,30 +137,39 @@ struct BenchSpeedCommand: ParsableCommand {
         var rows: [SpeedRow] = []
         for noise in [nil, snr] {
             progress.show("\(modem.name) decode \(noise == nil ? "clean" : "noisy")")
-            let (samples, bytes) = SpeedSignals.signal(transmitter, frames: frames, snr: noise, byteSeed: byteSeed,
-                                                       noiseSeed: SpeedSignals.noiseSeed(seed, index: index))
+            let (samples, bytes) = SpeedSignals.signal(
+                transmitter, frames: frames, snr: noise, byteSeed: byteSeed,
+                noiseSeed: SpeedSignals.noiseSeed(seed, index: index))
             let rate = self.rate
             let decode: @Sendable (Int) -> StreamTiming = { _ in
                 ThroughputRunner.decode(factory, modem: modem, signal: samples, sampleRate: rate)
             }
             guard let one = ThroughputRunner.median(runs: runs, streams: 1, sampleRate: rate, decode),
-                  let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, decode) else {
+                let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, decode)
+            else {
                 throw CLIError.runtime("\(modem.name): cannot set up the decoder")
             }
-            var row = SpeedRow(modem: modem.name, task: .decode, snr: noise, frames: frames, bytes: bytes,
-                               bytesDecoded: one.first.bytes, singleCore: one.throughput, allCores: all.throughput)
+            var row = SpeedRow(
+                modem: modem.name, task: .decode, snr: noise, frames: frames, bytes: bytes,
+                bytesDecoded: one.first.bytes, singleCore: one.throughput, allCores: all.throughput)
             if let minimodemPath, let profile {
-                row.minimodem = try MinimodemComparison.measure(minimodemPath: minimodemPath, profile: profile,
-                                                                samples: samples, sampleRate: rate)
+                row.minimodem = try MinimodemComparison.measure(
+                    minimodemPath: minimodemPath, profile: profile,
+                    samples: samples, sampleRate: rate)
             }
             rows.append(row)
         }
         progress.show("\(modem.name) encode")
-        let encode: @Sendable (Int) -> StreamTiming = { _ in ThroughputRunner.encode(transmitter, frames: frames, seed: byteSeed) }
+        let encode: @Sendable (Int) -> StreamTiming = { _ in
+            ThroughputRunner.encode(transmitter, frames: frames, seed: byteSeed)
+        }
         if let one = ThroughputRunner.median(runs: runs, streams: 1, sampleRate: rate, encode),
-           let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, encode) {
-            rows.append(SpeedRow(modem: modem.name, task: .encode, snr: nil, frames: one.first.frames, bytes: one.first.bytes,
-                                 bytesDecoded: nil, singleCore: one.throughput, allCores: all.throughput))
+            let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, encode)
+        {
+            rows.append(
+                SpeedRow(
+                    modem: modem.name, task: .encode, snr: nil, frames: one.first.frames, bytes: one.first.bytes,
+                    bytesDecoded: nil, singleCore: one.throughput, allCores: all.throughput))
         }
         return rows
     }

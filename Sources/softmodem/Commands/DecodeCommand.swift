@@ -38,37 +38,54 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Channel count of --raw input.", valueName: "n"))
     var channels = 1
 
-    @Option(name: .long, help: ArgumentHelp("Decode this channel (1 = left); default: the one carrying the signal.", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Decode this channel (1 = left); default: the one carrying the signal.", valueName: "n"))
     var channel: Int?
 
     @Flag(name: .long, help: "Keep the profile's tones instead of retuning to a sender's measured ones between bursts.")
     var noAdapt = false
 
-    @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count (default \(Int(DemodulatorConfiguration.defaultSquelch))). Lower finds weaker signals and more false bytes.", valueName: "db"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Minimum Eb/N0 in dB for a character to count (default \(Int(DemodulatorConfiguration.defaultSquelch))). Lower finds weaker signals and more false bytes.",
+            valueName: "db"))
     var squelch = DemodulatorConfiguration.defaultSquelch
 
     func validate() throws {
         if let channel, channel < 1 { throw CLIError.usage("--channel counts from 1, not \(channel)") }
-        if !raw && rate != nil { throw CLIError.usage("--rate applies to --raw input only (files carry their own rate)") }
-        guard squelch.isFinite, (-20...60).contains(squelch) else { throw CLIError.usage("--squelch must be between -20 and 60 dB") }
+        if !raw && rate != nil {
+            throw CLIError.usage("--rate applies to --raw input only (files carry their own rate)")
+        }
+        guard squelch.isFinite, (-20...60).contains(squelch) else {
+            throw CLIError.usage("--squelch must be between -20 and 60 dB")
+        }
     }
 
     func run() throws {
-        let modem = try self.modem.receiveModem(squelch: squelch, hiJackBaud: false, autoByDefault: true, pinnedElsewhere: noAdapt)
+        let modem = try self.modem.receiveModem(
+            squelch: squelch, hiJackBaud: false, autoByDefault: true, pinnedElsewhere: noAdapt)
         if case .hijack = modem, noAdapt { throw CLIError.usage("--no-adapt does not apply to --profile hijack") }
         // Choose the concrete receiver once; everything below is generic over it.
         switch modem {
         case .fsk(let settings):
             try decodeAll(settings, modem: modem) { rate, verbose in
-                var observers: [any DecodeObserver<FSKDemodulator>] = [SignalCheckObserver(sampleRate: rate, pinned: settings.profile)]
-                if !noAdapt { observers.append(ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: verbose)) }
+                var observers: [any DecodeObserver<FSKDemodulator>] = [
+                    SignalCheckObserver(sampleRate: rate, pinned: settings.profile)
+                ]
+                if !noAdapt {
+                    observers.append(ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: verbose))
+                }
                 if verbose { observers.append(SpectrumObserver(settings: settings, sampleRate: rate)) }
                 return observers
             }
         case .hijack(let settings):
             try decodeAll(settings, modem: modem) { rate, _ in [SignalCheckObserver(sampleRate: rate, pinned: nil)] }
         case .auto(let settings):
-            if noAdapt { throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)") }
+            if noAdapt {
+                throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)")
+            }
             try decodeAll(settings, modem: modem) { rate, verbose in
                 [SignalCheckObserver(sampleRate: rate, pinned: nil)] + (verbose ? [DetectionObserver()] : [])
             }
@@ -99,15 +116,23 @@ struct DecodeCommand: ParsableCommand {
             do {
                 if raw, let rate {
                     var source = try RawPCMReader(path: path, format: rawFormat, sampleRate: rate, channels: channels)
-                    if verbosity.verbose { Diagnostics.info("\(source.name): raw \(rawFormat.rawValue), \(Int(rate)) Hz, \(channels) channel(s)") }
-                    result = try decode(&source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
+                    if verbosity.verbose {
+                        Diagnostics.info(
+                            "\(source.name): raw \(rawFormat.rawValue), \(Int(rate)) Hz, \(channels) channel(s)")
+                    }
+                    result = try decode(
+                        &source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
                 } else {
                     var source = try SoundFileReader(path: path)
                     if verbosity.verbose {
-                        let length = source.frames >= 0 ? ", " + Diagnostics.seconds(source.frames, rate: source.sampleRate) : ""
-                        Diagnostics.info("\(source.name): \(source.formatDescription), \(Int(source.sampleRate)) Hz, \(source.channels) channel(s)\(length)")
+                        let length =
+                            source.frames >= 0 ? ", " + Diagnostics.seconds(source.frames, rate: source.sampleRate) : ""
+                        Diagnostics.info(
+                            "\(source.name): \(source.formatDescription), \(Int(source.sampleRate)) Hz, \(source.channels) channel(s)\(length)"
+                        )
                     }
-                    result = try decode(&source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
+                    result = try decode(
+                        &source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
                     truncation = source.truncation
                 }
             } catch let error as AudioIOError {
@@ -117,8 +142,9 @@ struct DecodeCommand: ParsableCommand {
             } catch {
                 throw .runtime("\(error)")
             }
-            try InputChecks.decoded(result.name, frames: result.stats.frames, peak: result.stats.peak,
-                                    nonFinite: result.stats.nonFinite, truncation: truncation)
+            try InputChecks.decoded(
+                result.name, frames: result.stats.frames, peak: result.stats.peak,
+                nonFinite: result.stats.nonFinite, truncation: truncation)
             // Nothing decoded, or a profile that does not match: the one line that says what
             // the input held instead, and exit status 1 once every input is done.
             for note in result.notes { Diagnostics.error("\(result.name): \(note)") }
@@ -127,7 +153,8 @@ struct DecodeCommand: ParsableCommand {
         if output != nil {
             try output!.finish()
             if let printer, verbosity.verbose {
-                Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
+                Diagnostics.info(
+                    "\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
             }
         }
         if failed { throw .reported }
@@ -137,17 +164,24 @@ struct DecodeCommand: ParsableCommand {
     /// and kept for the next inputs, since messages may span files.
     private func decode<Factory: ModemReceiverFactory>(
         _ source: inout some SampleSource, _ factory: Factory, reporter: BurstReporter,
-        observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?, output: inout ByteOutput?
+        observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?,
+        output: inout ByteOutput?
     ) throws(CLIError) -> (name: String, stats: DecodeStats, notes: [String]) {
         let rate = source.sampleRate
         // Observers are made per channel, once its receiver exists (so the rate is valid).
-        var session = try DecodeSession(factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
-                                        name: source.name, reporter: reporter) { observers(rate, verbosity.verbose) }
+        var session = try DecodeSession(
+            factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
+            name: source.name, reporter: reporter
+        ) { observers(rate, verbosity.verbose) }
         if output == nil {
-            output = ByteOutput(printer: printer, sampleRate: rate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
+            output = ByteOutput(
+                printer: printer, sampleRate: rate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         }
-        try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in try output!.write(e, rate: rate) } flush: {
-            () throws(CLIError) in try output!.flush()
+        try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
+            try output!.write(e, rate: rate)
+        } flush: {
+            () throws(CLIError) in
+            try output!.flush()
         }
         reporter.summary(session.name, session.stats, channel: session.chosenChannel, channels: session.channelCount)
         return (session.name, session.stats, session.notes)

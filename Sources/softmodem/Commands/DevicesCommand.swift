@@ -1,8 +1,9 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemALSA
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem devices`: the ALSA PCM names `--device` accepts.
 struct DevicesCommand: ParsableCommand {

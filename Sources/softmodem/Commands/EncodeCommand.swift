@@ -1,9 +1,10 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemAudioIO
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem encode`: bytes in, SoftModem audio out.
 struct EncodeCommand: ParsableCommand {
@@ -22,7 +23,9 @@ struct EncodeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
     var rate: Double = 44_100
 
-    @Option(name: .long, help: ArgumentHelp("mono, left, right or both (stereo with the signal on both).", valueName: "layout"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("mono, left, right or both (stereo with the signal on both).", valueName: "layout"))
     var channels = ChannelLayout.mono
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or - for stdout.", valueName: "file"))
@@ -38,30 +41,37 @@ struct EncodeCommand: ParsableCommand {
         guard silence.isFinite, silence >= 0, silence <= 3600 else {
             throw CLIError.usage("--silence must be 0 to 3600 seconds")
         }
-        guard rate.isFinite, rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        guard rate.isFinite, rate == rate.rounded() else {
+            throw CLIError.usage("--rate must be a whole number of hertz")
+        }
         let modem = try sending.transmitModem()
         let message = try sending.message()
         // Choose the concrete transmitter once; the encoding below is generic over it.
         switch modem {
         case .fsk(let settings):
-            try encode(sending.fsk(settings),
-                       layout: channels, message: message)
+            try encode(
+                sending.fsk(settings),
+                layout: channels, message: message)
         case .auto:
             throw CLIError.usage("--profile auto finds the modem when receiving; name a profile to send")
         case .hijack(let s):
             guard channels == .mono || channels == .both else {
-                throw CLIError.usage("--profile hijack always writes stereo (left data, right power); --channels does not apply")
+                throw CLIError.usage(
+                    "--profile hijack always writes stereo (left data, right power); --channels does not apply")
             }
             // The lead-in and tail are the power tone alone, so the board powers up first.
-            try encode(sending.hijack(s, idleLine: false),
-                       layout: channels, message: message)
+            try encode(
+                sending.hijack(s, idleLine: false),
+                layout: channels, message: message)
         }
     }
 
     /// Writes `--silence` of resting line, one burst of the bytes, and `--silence` again.
     /// `layout` places a one-channel signal; a transmitter of two channels (HiJack: data
     /// left, power right) fills both itself.
-    private func encode<Maker: TransmitterMaker>(_ maker: Maker, layout requested: ChannelLayout, message: [UInt8]?) throws(CLIError) {
+    private func encode<Maker: TransmitterMaker>(_ maker: Maker, layout requested: ChannelLayout, message: [UInt8]?)
+        throws(CLIError)
+    {
         var transmitter = try maker.make(sampleRate: rate)
         let layout = transmitter.channels == 1 ? requested : .both
         let destination = output ?? "-"
@@ -70,7 +80,9 @@ struct EncodeCommand: ParsableCommand {
         }
         var sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: layout, float: float)
         let chunk = 256
-        let frames = max(transmitter.maxFrames(forBytes: chunk), transmitter.maxFramesForFinish, Int(rate) / 10 + transmitter.restOvershoot)
+        let frames = max(
+            transmitter.maxFrames(forBytes: chunk), transmitter.maxFramesForFinish,
+            Int(rate) / 10 + transmitter.restOvershoot)
         var samples = [Float](repeating: 0, count: frames * transmitter.channels)
         func put(_ n: Int) throws(CLIError) {
             if transmitter.channels == 1 {
@@ -114,15 +126,18 @@ struct EncodeCommand: ParsableCommand {
                 }
                 if got == 0 { break }
                 total += got
-                try input.withUnsafeBufferPointer { b throws(CLIError) in try encode(UnsafeBufferPointer(rebasing: b[0..<got])) }
+                try input.withUnsafeBufferPointer { b throws(CLIError) in
+                    try encode(UnsafeBufferPointer(rebasing: b[0..<got]))
+                }
             }
         }
         try put(samples.withUnsafeMutableBufferPointer { transmitter.finishBurst(into: $0.baseAddress!) })
         try rest()
         try sink.finish()
         if verbosity.verbose {
-            Diagnostics.info("encoded \(total) bytes as \(maker.describe(transmitter)), \(Int(rate)) Hz, \(layout.rawValue), "
-                + "peak \(sending.amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
+            Diagnostics.info(
+                "encoded \(total) bytes as \(maker.describe(transmitter)), \(Int(rate)) Hz, \(layout.rawValue), "
+                    + "peak \(sending.amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
         }
         if total == 0 { Diagnostics.warning("no input bytes: wrote the resting line only") }
     }
@@ -136,7 +151,10 @@ enum ChannelLayout: String, CaseIterable, ExpressibleByArgument {
 
 /// Writes mono samples to a file or stdout, laid out on the requested channels.
 struct AudioSink {
-    private enum Backend { case stream(WAVStreamWriter), file(SoundFileWriter) }
+    private enum Backend {
+        case stream(WAVStreamWriter)
+        case file(SoundFileWriter)
+    }
     private let backend: Backend
     private let layout: ChannelLayout
     private var interleaved: [Float] = []
@@ -146,7 +164,10 @@ struct AudioSink {
         do {
             let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
             if path == "-" || (ext == "wav" && float) || ext == "wav" {
-                backend = .stream(try WAVStreamWriter(path: path, sampleRate: sampleRate, channels: layout.channelCount, encoding: float ? .float32 : .pcm16))
+                backend = .stream(
+                    try WAVStreamWriter(
+                        path: path, sampleRate: sampleRate, channels: layout.channelCount,
+                        encoding: float ? .float32 : .pcm16))
             } else {
                 backend = .file(try SoundFileWriter(path: path, sampleRate: sampleRate, channels: layout.channelCount))
             }

@@ -24,7 +24,9 @@ struct InspectCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The report to write; - writes it to stdout.", valueName: "file"))
     var output: String
 
-    @Option(name: .long, help: ArgumentHelp("Decode this channel (1 = left); default: the one carrying the signal.", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Decode this channel (1 = left); default: the one carrying the signal.", valueName: "n"))
     var channel: Int?
 
     func validate() throws {
@@ -34,7 +36,8 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let modem = try self.modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false, autoByDefault: true)
+        let modem = try self.modem.receiveModem(
+            squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false, autoByDefault: true)
         let chart: (script: String, style: String)
         do {
             chart = try ChartLibrary.load()
@@ -56,16 +59,26 @@ struct InspectCommand: ParsableCommand {
         let rate = source.sampleRate
         let frames = source.frames >= 0 ? source.frames : nil
         let format = "\(source.formatDescription), \(source.channels) channel\(source.channels == 1 ? "" : "s")"
-        func analyzer(_ tones: (mark: Double, space: Double)?, baud: Double, gapBits: Double, top: Double) -> RecordingAnalyzer {
-            RecordingAnalyzer(name: source.name, sampleRate: rate, frames: frames, format: format, modem: modem.name,
-                              nominalTones: tones, baud: baud, gapBits: gapBits, maxFrequency: top)
+        func analyzer(_ tones: (mark: Double, space: Double)?, baud: Double, gapBits: Double, top: Double)
+            -> RecordingAnalyzer
+        {
+            RecordingAnalyzer(
+                name: source.name, sampleRate: rate, frames: frames, format: format, modem: modem.name,
+                nominalTones: tones, baud: baud, gapBits: gapBits, maxFrequency: top)
         }
         switch modem {
         case .fsk(let s):
             let top = max(s.profile.mark, s.profile.space) * 1.4
             return try run(source, s) {
-                let a = analyzer((s.profile.mark, s.profile.space), baud: s.nominalBaud, gapBits: s.burstGapBits, top: top)
-                return (a, [ToneAdapterObserver(settings: s, sampleRate: rate, verbose: false), InspectObserver(a, FSKLayouts(s))])
+                let a = analyzer(
+                    (s.profile.mark, s.profile.space), baud: s.nominalBaud, gapBits: s.burstGapBits, top: top)
+                return (
+                    a,
+                    [
+                        ToneAdapterObserver(settings: s, sampleRate: rate, verbose: false),
+                        InspectObserver(a, FSKLayouts(s)),
+                    ]
+                )
             }
         case .hijack(let s):
             return try run(source, s) {
@@ -87,9 +100,11 @@ struct InspectCommand: ParsableCommand {
         observers: () -> (RecordingAnalyzer, [any DecodeObserver<Factory.Receiver>])
     ) throws(CLIError) -> RecordingAnalysis {
         var analyzers: [RecordingAnalyzer] = []
-        var session = try DecodeSession(factory, sampleRate: source.sampleRate, channels: source.channels,
-                                        channel: channel.map { $0 - 1 }, name: source.name,
-                                        reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()), factory: factory)) {
+        var session = try DecodeSession(
+            factory, sampleRate: source.sampleRate, channels: source.channels,
+            channel: channel.map { $0 - 1 }, name: source.name,
+            reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()), factory: factory)
+        ) {
             let (a, list) = observers()
             analyzers.append(a)
             return list
@@ -101,7 +116,9 @@ struct InspectCommand: ParsableCommand {
         // Lanes are the candidate channels in order: one lane when --channel names it.
         let lane = channel == nil ? (session.chosenChannel ?? 0) : 0
         var analysis = analyzers[lane].finish()
-        if source.channels > 1, let chosen = session.chosenChannel { analysis.format += "; channel \(chosen + 1) decoded" }
+        if source.channels > 1, let chosen = session.chosenChannel {
+            analysis.format += "; channel \(chosen + 1) decoded"
+        }
         return analysis
     }
 }

@@ -7,7 +7,8 @@ import ModemSpectrum
 struct LevelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "level",
-        abstract: "Live input meter: peak, peak hold and RMS in dBFS, clipping, each burst's SNR and tones, and a hint.",
+        abstract:
+            "Live input meter: peak, peak hold and RMS in dBFS, clipping, each burst's SNR and tones, and a hint.",
         discussion: """
             On a terminal, one line refreshed in place 10 times a second, fitted to the \
             window's width; otherwise (or with -v, which shows every field) a line per second. \
@@ -24,13 +25,16 @@ struct LevelCommand: ParsableCommand {
     var duration: Double?
 
     func run() throws {
-        if let duration, !(duration.isFinite && duration > 0) { throw CLIError.usage("--duration must be a positive number of seconds") }
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw CLIError.usage("--duration must be a positive number of seconds")
+        }
         let profile = try modem.resolvedProfile()
         StopSignal.install()
         let capture: CaptureStream
         do {
-            capture = try CaptureStream(device: audio.device, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                                        periods: LiveAudioOptions.periods)
+            capture = try CaptureStream(
+                device: audio.device, sampleRate: audio.rate, periodFrames: audio.periodFrames,
+                periods: LiveAudioOptions.periods)
         } catch {
             throw CLIError(error)
         }
@@ -67,6 +71,10 @@ struct LevelCommand: ParsableCommand {
             }
         }
         // A short run still prints its latest reading.
-        if inPlace && shown > 0 { Diagnostics.write("\n") } else if !inPlace, let pending { Diagnostics.write(pending + "\n") }
+        if inPlace && shown > 0 {
+            Diagnostics.write("\n")
+        } else if !inPlace, let pending {
+            Diagnostics.write(pending + "\n")
+        }
     }
 }

@@ -6,7 +6,8 @@ import ModemReport
 struct LoopbackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loopback",
-        abstract: "Self-test of a cable from the output to the input (or an echoing board): levels, latency, drift, response, AGC, bytes.",
+        abstract:
+            "Self-test of a cable from the output to the input (or an echoing board): levels, latency, drift, response, AGC, bytes.",
         discussion: """
             Plays a test timeline while capturing (about 15 seconds), measures the noise \
             floor and hum, the round-trip latency, the clock drift and any sample-rate \
@@ -33,7 +34,9 @@ struct LoopbackCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON on stdout.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Also write the report as an offline HTML page; - writes it to stdout.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Also write the report as an offline HTML page; - writes it to stdout.", valueName: "file"))
     var report: String?
 
     func validate() throws {
@@ -43,10 +46,12 @@ struct LoopbackCommand: ParsableCommand {
 
     func run() throws {
         let page = try report.map { file throws(CLIError) in try LoopbackReportFile(path: file) }
-        let playbackDevice = playback ?? audio.device, captureDevice = capture ?? audio.device
+        let playbackDevice = playback ?? audio.device
+        let captureDevice = capture ?? audio.device
         let devices = playbackDevice == captureDevice ? playbackDevice : "\(playbackDevice) -> \(captureDevice)"
         StopSignal.install()
-        var path = try LoopbackPath(audio: audio, playbackDevice: playbackDevice, captureDevice: captureDevice, verbose: output.verbose)
+        var path = try LoopbackPath(
+            audio: audio, playbackDevice: playbackDevice, captureDevice: captureDevice, verbose: output.verbose)
         let test = LoopbackTest(sampleRate: path.sampleRate, hijack: hijack)
         let total = test.estimatedSeconds
         let showProgress = Diagnostics.stderrIsTerminal
@@ -60,8 +65,9 @@ struct LoopbackCommand: ParsableCommand {
                 let tenths = Int(seconds * 10)
                 guard showProgress, tenths != shown else { return }
                 shown = tenths
-                Diagnostics.write("\r\u{1b}[Kloopback: \(phase == .measurement ? "measuring" : "byte test") "
-                    + "\(Diagnostics.number(before + seconds)) of about \(Diagnostics.number(total, 0)) s")
+                Diagnostics.write(
+                    "\r\u{1b}[Kloopback: \(phase == .measurement ? "measuring" : "byte test") "
+                        + "\(Diagnostics.number(before + seconds)) of about \(Diagnostics.number(total, 0)) s")
             }
             done = before + Double(signal.count) / path.sampleRate
             page?.keep(captured, phase: phase, sampleRate: path.sampleRate)
@@ -72,7 +78,8 @@ struct LoopbackCommand: ParsableCommand {
         if json { print(LoopbackJSON.render(report, playback: playbackDevice, capture: captureDevice)) }
         try page?.write(report, devices: devices)
         if report.verdict.status == .fail {
-            throw CLIError.runtime("loopback: the test failed: " + (report.verdict.advice.first ?? "no byte test passed"))
+            throw CLIError.runtime(
+                "loopback: the test failed: " + (report.verdict.advice.first ?? "no byte test passed"))
         }
     }
 }

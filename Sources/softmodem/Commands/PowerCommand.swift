@@ -1,8 +1,9 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem power`: the HiJack power tone alone, to power a board.
 ///
@@ -23,16 +24,24 @@ struct PowerCommand: ParsableCommand {
     @OptionGroup var power: PowerToneOptions
     @OptionGroup var verbosity: VerbosityOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("ALSA device for live playback (without -o): default, pulse, hw:CARD,DEV, plughw:CARD,DEV.", valueName: "name"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "ALSA device for live playback (without -o): default, pulse, hw:CARD,DEV, plughw:CARD,DEV.",
+            valueName: "name"))
     var device = "default"
 
-    @Option(name: .long, help: ArgumentHelp("Device buffer in milliseconds for live playback (4-2000).", valueName: "ms"))
+    @Option(
+        name: .long, help: ArgumentHelp("Device buffer in milliseconds for live playback (4-2000).", valueName: "ms"))
     var latency: Double = 40
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
     var rate: Double = 48_000
 
-    @Option(name: .long, help: ArgumentHelp("Length in seconds (needed for files; stdout streams forever without it).", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Length in seconds (needed for files; stdout streams forever without it).", valueName: "seconds"))
     var duration: Double?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or - for stdout.", valueName: "file"))
@@ -63,12 +72,16 @@ struct PowerCommand: ParsableCommand {
         var frames = [Float](repeating: 0, count: 2 * block)
         var left = duration.map { Int64(($0 * rate).rounded()) } ?? .max
         if verbosity.verbose {
-            Diagnostics.info("power tone \(Diagnostics.number(tone.frequency, 0)) Hz at \(Diagnostics.number(Double(tone.amplitude), 2)) of full scale, \(Int(rate)) Hz stereo (right channel) -> \(destination == "-" ? "stdout" : destination)")
+            Diagnostics.info(
+                "power tone \(Diagnostics.number(tone.frequency, 0)) Hz at \(Diagnostics.number(Double(tone.amplitude), 2)) of full scale, \(Int(rate)) Hz stereo (right channel) -> \(destination == "-" ? "stdout" : destination)"
+            )
         }
         while left > 0 {
             let n = Int(min(Int64(block), left))
             frames.withUnsafeMutableBufferPointer { tone.render(into: $0.baseAddress! + 1, count: n, stride: 2) }
-            try frames.withUnsafeBufferPointer { try sink.writeInterleaved(UnsafeBufferPointer(rebasing: $0[0..<(2 * n)])) }
+            try frames.withUnsafeBufferPointer {
+                try sink.writeInterleaved(UnsafeBufferPointer(rebasing: $0[0..<(2 * n)]))
+            }
             left -= Int64(n)
         }
         try sink.finish()
@@ -76,15 +89,18 @@ struct PowerCommand: ParsableCommand {
 
     /// Plays the tone on `--device` until a stop signal or `--duration`, then drains.
     private func playLive() throws {
-        guard latency.isFinite, (4...2000).contains(latency) else { throw CLIError.usage("--latency must be 4 to 2000 ms") }
+        guard latency.isFinite, (4...2000).contains(latency) else {
+            throw CLIError.usage("--latency must be 4 to 2000 ms")
+        }
         var audio = LiveAudioOptions()
         audio.device = device
         audio.rate = Int(rate)
         audio.latency = latency
         StopSignal.install()
         // A silent data line: the HiJack transmitter's resting line is then the tone alone.
-        let maker = HiJackTransmitterMaker(baud: HiJack.hostBaud, bytePeriod: HiJack.defaultBytePeriod, invert: false, amplitudeDB: nil,
-                                           preamble: 0, postamble: 0, power: power, idleLine: false)
+        let maker = HiJackTransmitterMaker(
+            baud: HiJack.hostBaud, bytePeriod: HiJack.defaultBytePeriod, invert: false, amplitudeDB: nil,
+            preamble: 0, postamble: 0, power: power, idleLine: false)
         var player = try LiveTransmitter(maker, options: audio, keepOpen: true, verbose: verbosity.verbose)
         let total = duration.map { Int64(($0 * Double(player.playback.sampleRate)).rounded()) } ?? .max
         player.start()
@@ -98,8 +114,9 @@ struct PowerCommand: ParsableCommand {
         }
         try player.finish()
         if verbosity.verbose {
-            Diagnostics.info("power: \(player.playback.playedFrames) frames played, \(player.playback.underruns) underruns recovered"
-                + (StopSignal.isRequested ? " (interrupted)" : ""))
+            Diagnostics.info(
+                "power: \(player.playback.playedFrames) frames played, \(player.playback.underruns) underruns recovered"
+                    + (StopSignal.isRequested ? " (interrupted)" : ""))
         }
     }
 }

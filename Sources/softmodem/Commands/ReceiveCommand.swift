@@ -1,11 +1,12 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
 import ModemFraming
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem receive`: decodes reliable-link audio and writes the files it carries.
 struct ReceiveCommand: ParsableCommand {
@@ -38,11 +39,18 @@ struct ReceiveCommand: ParsableCommand {
             throw CLIError.runtime("\(directory) is not a directory")
         }
         let assembler = FileAssembler(directory: directory, verbose: verbosity.verbose)
-        if live.device != nil && !files.isEmpty { throw CLIError.usage("give either audio files or --device NAME, not both") }
-        if live.liveOnlyGiven || (rate != 44_100 && live.device == nil) { throw CLIError.usage("--rate, --latency, --timeout and --turnaround need --device") }
+        if live.device != nil && !files.isEmpty {
+            throw CLIError.usage("give either audio files or --device NAME, not both")
+        }
+        if live.liveOnlyGiven || (rate != 44_100 && live.device == nil) {
+            throw CLIError.usage("--rate, --latency, --timeout and --turnaround need --device")
+        }
         if live.device != nil {
-            if modem.profile.isAuto { throw CLIError.usage("receive --device answers each packet, so it needs a named profile, not auto") }
-            return try runLive(profile: try modem.resolvedProfile(), format: try modem.frameFormat(), assembler: assembler)
+            if modem.profile.isAuto {
+                throw CLIError.usage("receive --device answers each packet, so it needs a named profile, not auto")
+            }
+            return try runLive(
+                profile: try modem.resolvedProfile(), format: try modem.frameFormat(), assembler: assembler)
         }
         // Files: --profile auto finds the sender's modem (the link's timing is not used here).
         switch try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false) {
@@ -59,7 +67,8 @@ struct ReceiveCommand: ParsableCommand {
 
     /// Decodes the files with `factory`'s receiver and hands every byte to the link.
     private func receiveFiles<Factory: ModemReceiverFactory>(
-        _ factory: Factory, modem: Modem, assembler: FileAssembler, observers: (Double) -> [any DecodeObserver<Factory.Receiver>]
+        _ factory: Factory, modem: Modem, assembler: FileAssembler,
+        observers: (Double) -> [any DecodeObserver<Factory.Receiver>]
     ) throws(CLIError) {
         var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: factory.nominalBaud))
         // -vv traces characters; the burst lines of -v would drown the file messages.
@@ -68,16 +77,22 @@ struct ReceiveCommand: ParsableCommand {
             var source: SoundFileReader
             do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }
             let rate = source.sampleRate
-            var session = try DecodeSession(factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
-                                            reporter: reporter) { observers(rate) }
+            var session = try DecodeSession(
+                factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
+                reporter: reporter
+            ) { observers(rate) }
             try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
                 guard e.kind == .byte else { return }
-                for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) { try assembler.add(d) }
+                for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) {
+                    try assembler.add(d)
+                }
             }
         }
         let s = receiver.statistics
         if verbosity.verbose {
-            Diagnostics.info("\(s.payloadBytes) payload bytes, \(s.messages) messages, \(s.damagedPackets) damaged packets, \(s.duplicates) duplicates")
+            Diagnostics.info(
+                "\(s.payloadBytes) payload bytes, \(s.messages) messages, \(s.damagedPackets) damaged packets, \(s.duplicates) duplicates"
+            )
         }
         try assembler.finish()
     }
@@ -94,8 +109,9 @@ extension ReceiveCommand {
         // Quiet long enough for two retransmissions of a full burst to have been heard.
         let linger = 2 * (config.airtime(bytes: config.receiveBuffer) + config.ackTimeout) + 0.5
         StopSignal.install()
-        var link = try LiveLink(options: try live.audioOptions(rate: rate), profile: profile, format: format,
-                                preamble: config.preambleBits, verbose: verbosity.verbose)
+        var link = try LiveLink(
+            options: try live.audioOptions(rate: rate), profile: profile, format: format,
+            preamble: config.preambleBits, verbose: verbosity.verbose)
         link.start()
         let started = monotonicSeconds()
         var lastAck = started
@@ -103,7 +119,10 @@ extension ReceiveCommand {
         while !StopSignal.isRequested {
             let now = monotonicSeconds()
             if !assembler.completed.isEmpty && !assembler.isReceiving && now - lastAck >= linger { break }
-            if let timeout = live.timeout, now - started >= timeout { timedOut = true; break }
+            if let timeout = live.timeout, now - started >= timeout {
+                timedOut = true
+                break
+            }
             try link.poll(timeout: 0.02)
             if !link.bytes.isEmpty {
                 for d in receiver.receive(link.bytes, at: monotonicSeconds()) { try assembler.add(d) }
@@ -117,12 +136,14 @@ extension ReceiveCommand {
         let s = receiver.statistics
         if verbosity.verbose {
             let elapsed = monotonicSeconds() - started
-            Diagnostics.info("\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(elapsed)) s, "
-                + "\(s.damagedPackets) damaged packets, \(s.duplicates) duplicates, \(s.acks) ACKs sent")
+            Diagnostics.info(
+                "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(elapsed)) s, "
+                    + "\(s.damagedPackets) damaged packets, \(s.duplicates) duplicates, \(s.acks) ACKs sent")
             Diagnostics.info(link.counters)
         }
         if timedOut && assembler.completed.isEmpty {
-            throw .runtime("no complete file within \(Diagnostics.number(live.timeout ?? 0)) s (\(s.payloadBytes) bytes received)")
+            throw .runtime(
+                "no complete file within \(Diagnostics.number(live.timeout ?? 0)) s (\(s.payloadBytes) bytes received)")
         }
         try assembler.finish()
     }

@@ -1,10 +1,11 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
-import ModemAudioIO
 import ModemALSA
+import ModemAudioIO
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem rx`: sound in from an ALSA device, decoded bytes out.
 struct RxCommand: ParsableCommand {
@@ -40,19 +41,30 @@ struct RxCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count.", valueName: "db"))
     var squelch = DemodulatorConfiguration.defaultSquelch
 
-    @Option(name: .long, help: ArgumentHelp("Capture channel to decode (1 = left/mono, the default; 2 = right).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Capture channel to decode (1 = left/mono, the default; 2 = right).", valueName: "n"))
     var channel: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Also write the captured audio to this WAV file (for softmodem inspect).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Also write the captured audio to this WAV file (for softmodem inspect).", valueName: "file")
+    )
     var record: String?
 
     func validate() throws {
         if record == "-" { throw ValidationError("--record needs a file name: stdout carries the decoded bytes") }
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw ValidationError("--duration must be a positive number of seconds")
+        }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        guard squelch.isFinite, (-20...60).contains(squelch) else { throw ValidationError("--squelch must be between -20 and 60 dB") }
+        guard squelch.isFinite, (-20...60).contains(squelch) else {
+            throw ValidationError("--squelch must be between -20 and 60 dB")
+        }
         if hex && timestamps { throw ValidationError("--hex and --timestamps cannot be combined") }
-        if messages.name != nil && (hex || timestamps) { throw ValidationError("--protocol cannot be combined with --hex or --timestamps") }
+        if messages.name != nil && (hex || timestamps) {
+            throw ValidationError("--protocol cannot be combined with --hex or --timestamps")
+        }
     }
 
     func run() throws {
@@ -67,7 +79,8 @@ struct RxCommand: ParsableCommand {
         }
     }
 
-    private func receive<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, channel: Int) throws(CLIError) {
+    private func receive<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, channel: Int) throws(CLIError)
+    {
         // With --protocol, parsed messages replace the raw bytes and --count counts messages.
         let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
         StopSignal.install()
@@ -80,16 +93,20 @@ struct RxCommand: ParsableCommand {
                 throw CLIError(error)
             }
         }
-        var output = ByteOutput(format: timestamps ? .timestamps : hex ? .hex : .raw, printer: printer, sampleRate: rx.sampleRate,
-                                baud: factory.nominalBaud, gapBits: factory.burstGapBits)
-        var worstLatency = 0.0, worstParts = (0.0, 0.0, 0.0)
+        var output = ByteOutput(
+            format: timestamps ? .timestamps : hex ? .hex : .raw, printer: printer, sampleRate: rx.sampleRate,
+            baud: factory.nominalBaud, gapBits: factory.burstGapBits)
+        var worstLatency = 0.0
+        var worstParts = (0.0, 0.0, 0.0)
         var countReached = false
         func write(_ e: ModemEvent, at now: Double) throws(CLIError) {
             let latency = rx.latency(of: e, at: now)
             if timestamps {
                 worstLatency = max(worstLatency, latency)
                 let parts = rx.latencyParts(of: e, at: now)
-                worstParts = (max(worstParts.0, parts.lookahead), max(worstParts.1, parts.held), max(worstParts.2, parts.output))
+                worstParts = (
+                    max(worstParts.0, parts.lookahead), max(worstParts.1, parts.held), max(worstParts.2, parts.output)
+                )
             }
             try output.write(e, rate: rx.sampleRate, latency: latency)
             if let count, output.delivered >= count { countReached = true }
@@ -117,15 +134,18 @@ struct RxCommand: ParsableCommand {
         }
         try output.finish(countReached: countReached)
         if let printer, verbosity.verbose {
-            Diagnostics.info("\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
+            Diagnostics.info(
+                "\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
         }
         if verbosity.verbose {
-            Diagnostics.info("rx: \(modem.name), \(rx.counters)"
-                + (timestamps ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from the end of a character to stdout "
-                    + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
-                    + "audio held by the device \(Diagnostics.number(worstParts.1 * 1000)) ms, "
-                    + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")
-                + (StopSignal.isRequested ? " (interrupted)" : ""))
+            Diagnostics.info(
+                "rx: \(modem.name), \(rx.counters)"
+                    + (timestamps
+                        ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from the end of a character to stdout "
+                            + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
+                            + "audio held by the device \(Diagnostics.number(worstParts.1 * 1000)) ms, "
+                            + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")
+                    + (StopSignal.isRequested ? " (interrupted)" : ""))
         }
     }
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemALSA
 import ModemDSP
 import ModemFraming
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem send`: a file as reliable-link packets, written as modem audio.
 struct SendCommand: ParsableCommand {
@@ -28,7 +29,9 @@ struct SendCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to send.", valueName: "file"))
     var file: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output audio file, or - for a WAV stream on stdout.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Output audio file, or - for a WAV stream on stdout.", valueName: "file"))
     var output: String?
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
@@ -40,7 +43,9 @@ struct SendCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Mark bits before each burst.", valueName: "bits"))
     var preamble = 50
 
-    @Option(name: .long, help: ArgumentHelp("Silence between bursts, seconds (the far end's turnaround).", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Silence between bursts, seconds (the far end's turnaround).", valueName: "seconds"))
     var gap = 0.15
 
     func run() throws {
@@ -50,11 +55,15 @@ struct SendCommand: ParsableCommand {
         guard (0...1000).contains(preamble) else { throw CLIError.usage("--preamble must be 0-1000 bits") }
         guard gap.isFinite, (0...10).contains(gap) else { throw CLIError.usage("--gap must be 0-10 seconds") }
         guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
-        if live.device != nil && output != nil { throw CLIError.usage("give either -o FILE or --device NAME, not both") }
+        if live.device != nil && output != nil {
+            throw CLIError.usage("give either -o FILE or --device NAME, not both")
+        }
         if live.liveOnlyGiven { throw CLIError.usage("--latency, --timeout and --turnaround need --device") }
         if live.device != nil { return try runLive(profile: profile, format: format) }
         guard let output else { throw CLIError.usage("give -o FILE (audio out) or --device NAME (live, acknowledged)") }
-        if output == "-" && Diagnostics.stdoutIsTerminal { throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe") }
+        if output == "-" && Diagnostics.stdoutIsTerminal {
+            throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
+        }
         let handle = try InputFile(path: file)
 
         // First pass: size and CRC, without holding the file in memory.
@@ -70,11 +79,15 @@ struct SendCommand: ParsableCommand {
         let header = FileHeader(name: name, size: size, crc: crc)
 
         let modulator: FSKModulator
-        do { modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: 0.9) } catch { throw CLIError(error) }
+        do { modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: 0.9) } catch {
+            throw CLIError(error)
+        }
         var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: 7)
         var sink = try AudioSink(path: output, sampleRate: Int(rate), layout: .mono, float: false)
         let link = LinkConfiguration(baud: profile.baud, preambleBits: preamble)
-        var samples = [Float](repeating: 0, count: encoder.maxSamples(forBytes: link.receiveBuffer) + encoder.maxSamplesForFinish + Int(gap * rate) + 1)
+        var samples = [Float](
+            repeating: 0,
+            count: encoder.maxSamples(forBytes: link.receiveBuffer) + encoder.maxSamplesForFinish + Int(gap * rate) + 1)
         var seq: UInt16 = 0
         var packets = 0
         func emit(_ payload: [UInt8], last: Bool) throws {
@@ -82,9 +95,13 @@ struct SendCommand: ParsableCommand {
             seq &+= 1
             let wire = p.wireBytes
             for _ in 0..<self.repeat {
-                var n = wire.withUnsafeBufferPointer { b in samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) } }
+                var n = wire.withUnsafeBufferPointer { b in
+                    samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) }
+                }
                 n += samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress! + n) }
-                n += samples.withUnsafeMutableBufferPointer { encoder.silence(samples: Int(gap * rate), into: $0.baseAddress! + n) }
+                n += samples.withUnsafeMutableBufferPointer {
+                    encoder.silence(samples: Int(gap * rate), into: $0.baseAddress! + n)
+                }
                 try sink.write(samples, count: n)
                 packets += 1
             }
@@ -117,7 +134,9 @@ struct SendCommand: ParsableCommand {
         try sink.finish()
         if verbosity.verbose {
             let seconds = Double(packets) * (link.airtime(bytes: link.receiveBuffer) + gap)
-            Diagnostics.info("\(name): \(size) bytes, CRC-32 \(String(crc, radix: 16)), \(packets) bursts, about \(Int(seconds)) s of audio")
+            Diagnostics.info(
+                "\(name): \(size) bytes, CRC-32 \(String(crc, radix: 16)), \(packets) bursts, about \(Int(seconds)) s of audio"
+            )
         }
     }
 }
@@ -131,14 +150,18 @@ extension SendCommand {
         let name = baseName(file)
         let header = FileHeader(name: name, size: UInt64(bytes.count), crc: CRC32.update(0, bytes))
         StopSignal.install()
-        var link = try LiveLink(options: try live.audioOptions(rate: Int(rate)), profile: profile, format: format,
-                                preamble: preamble, verbose: verbosity.verbose)
+        var link = try LiveLink(
+            options: try live.audioOptions(rate: Int(rate)), profile: profile, format: format,
+            preamble: preamble, verbose: verbosity.verbose)
         link.start()
         let started = monotonicSeconds()
         let pathDelay = try link.settle()
-        let config = LinkConfiguration(baud: profile.baud, preambleBits: preamble, turnaround: live.turnaround + pathDelay)
+        let config = LinkConfiguration(
+            baud: profile.baud, preambleBits: preamble, turnaround: live.turnaround + pathDelay)
         if verbosity.verbose {
-            Diagnostics.info("output path delay \(Diagnostics.number(pathDelay * 1000)) ms; ACK timeout \(Diagnostics.number(config.ackTimeout)) s after each burst")
+            Diagnostics.info(
+                "output path delay \(Diagnostics.number(pathDelay * 1000)) ms; ACK timeout \(Diagnostics.number(config.ackTimeout)) s after each burst"
+            )
         }
         var sender = ReliableSender(configuration: config)
         sender.send(header.encoded)
@@ -146,7 +169,10 @@ extension SendCommand {
         var timedOut = false
         while !sender.isIdle && !StopSignal.isRequested {
             let now = monotonicSeconds()
-            if let timeout = live.timeout, now - started >= timeout { timedOut = true; break }
+            if let timeout = live.timeout, now - started >= timeout {
+                timedOut = true
+                break
+            }
             if let burst = sender.nextBurst(at: now) {
                 try link.transmit(burst)
                 continue
@@ -158,13 +184,18 @@ extension SendCommand {
         let elapsed = monotonicSeconds() - started
         let s = sender.statistics
         if verbosity.verbose || !sender.isIdle {
-            Diagnostics.info("\(name): \(s.payloadBytes) of \(bytes.count + header.encoded.count) bytes acknowledged in "
-                + "\(Diagnostics.number(elapsed)) s (\(Diagnostics.number(Double(s.payloadBytes) / max(elapsed, 1e-9))) B/s), "
-                + "\(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, \(s.acks) ACKs, "
-                + "\(s.damagedPackets) damaged packets heard")
+            Diagnostics.info(
+                "\(name): \(s.payloadBytes) of \(bytes.count + header.encoded.count) bytes acknowledged in "
+                    + "\(Diagnostics.number(elapsed)) s (\(Diagnostics.number(Double(s.payloadBytes) / max(elapsed, 1e-9))) B/s), "
+                    + "\(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, \(s.acks) ACKs, "
+                    + "\(s.damagedPackets) damaged packets heard")
         }
         if verbosity.verbose { Diagnostics.info(link.counters) }
-        if timedOut { throw .runtime("\(name): not acknowledged within \(Diagnostics.number(live.timeout ?? 0)) s; is `softmodem receive DIR --device ...` running at the far end?") }
+        if timedOut {
+            throw .runtime(
+                "\(name): not acknowledged within \(Diagnostics.number(live.timeout ?? 0)) s; is `softmodem receive DIR --device ...` running at the far end?"
+            )
+        }
         if !sender.isIdle { throw .runtime("\(name): interrupted before the receiver acknowledged everything") }
     }
 }

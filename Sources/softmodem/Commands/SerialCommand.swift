@@ -1,6 +1,7 @@
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `softmodem serial`: the modem as a serial port, for programs written for one.
@@ -28,7 +29,10 @@ struct SerialCommand: ParsableCommand {
     @OptionGroup var verbosity: VerbosityOptions
     @OptionGroup var duplex: DuplexOptions
 
-    @Option(name: .long, help: ArgumentHelp("Also offer the port under this path, as a symlink (e.g. /tmp/ttyAudio0).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also offer the port under this path, as a symlink (e.g. /tmp/ttyAudio0).", valueName: "path"))
     var link: String?
 
     func run() throws {
@@ -38,11 +42,14 @@ struct SerialCommand: ParsableCommand {
         var input = InputReader(descriptor: port.master, name: port.path, survivesHangup: true)
         let verbose = verbosity.verbose
         var announced = false
-        let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: port) {
+        let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: port)
+        {
             () throws(CLIError) -> Bool in
             // Said once the devices are open, so a device that fails leaves only its error.
             if !announced {
-                Diagnostics.info("softmodem serial: \(link.map { "\($0) -> " } ?? "")\(port.path) on \(audio.device), \(duplex.describe(modem))")
+                Diagnostics.info(
+                    "softmodem serial: \(link.map { "\($0) -> " } ?? "")\(port.path) on \(audio.device), \(duplex.describe(modem))"
+                )
                 announced = true
             }
             if verbose, let change = port.settingsChange() {
@@ -51,9 +58,10 @@ struct SerialCommand: ParsableCommand {
             return true
         }
         if verbose {
-            Diagnostics.info("serial: \(counters.received) bytes received, "
-                + (duplex.reliable ? "" : "\(counters.echoed) echoed bytes suppressed, ")
-                + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(devices)")
+            Diagnostics.info(
+                "serial: \(counters.received) bytes received, "
+                    + (duplex.reliable ? "" : "\(counters.echoed) echoed bytes suppressed, ")
+                    + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(devices)")
         }
     }
 
@@ -62,9 +70,13 @@ struct SerialCommand: ParsableCommand {
     private func makeLink(_ path: String, to target: String) throws(CLIError) {
         var st = stat()
         if lstat(path, &st) == 0 {
-            guard st.st_mode & S_IFMT == S_IFLNK else { throw .runtime("\(path) exists and is not a symlink; not replacing it") }
+            guard st.st_mode & S_IFMT == S_IFLNK else {
+                throw .runtime("\(path) exists and is not a symlink; not replacing it")
+            }
             unlink(path)
         }
-        guard symlink(target, path) == 0 else { throw .runtime("cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard symlink(target, path) == 0 else {
+            throw .runtime("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
     }
 }

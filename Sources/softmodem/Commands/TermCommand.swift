@@ -1,10 +1,11 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
-import ModemAudioIO
 import ModemALSA
+import ModemAudioIO
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem term`: an interactive full-duplex terminal over one sound device.
 struct TermCommand: ParsableCommand {
@@ -29,10 +30,12 @@ struct TermCommand: ParsableCommand {
             Diagnostics.info("softmodem term on \(audio.device), \(duplex.describe(modem)): type lines, Ctrl-D to quit")
         }
         var input = InputReader()
-        let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: StandardOutputPort())
+        let (counters, devices) = try duplex.run(
+            modem, audio: audio, verbosity: verbosity, input: &input, output: StandardOutputPort())
         if verbosity.verbose {
-            Diagnostics.info("term: \(counters.received) bytes received"
-                + (duplex.reliable ? "; " : ", \(counters.echoed) echoed bytes suppressed; ") + devices)
+            Diagnostics.info(
+                "term: \(counters.received) bytes received"
+                    + (duplex.reliable ? "; " : ", \(counters.echoed) echoed bytes suppressed; ") + devices)
         }
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemALSA
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `softmodem tx`: bytes in, sound out of an ALSA device.
 struct TxCommand: ParsableCommand {
@@ -36,13 +37,15 @@ struct TxCommand: ParsableCommand {
         // Choose the concrete transmitter once; the sending below is generic over it.
         switch modem {
         case .fsk(let settings):
-            try send(sending.fsk(settings),
-                     message: message, tail: 0)
+            try send(
+                sending.fsk(settings),
+                message: message, tail: 0)
         case .auto:
             throw CLIError.usage("--profile auto finds the modem when receiving; name a profile to send")
         case .hijack(let s):
-            try send(sending.hijack(s, idleLine: true),
-                     message: message, tail: Self.hiJackTail)
+            try send(
+                sending.hijack(s, idleLine: true),
+                message: message, tail: Self.hiJackTail)
         }
     }
 
@@ -77,7 +80,9 @@ struct TxCommand: ParsableCommand {
                     burstOpen = false
                 }
             case .bytes(let n):
-                try stdin.buffer.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(UnsafeBufferPointer(rebasing: b[0..<n])) }
+                try stdin.buffer.withUnsafeBufferPointer { b throws(CLIError) in
+                    try tx.send(UnsafeBufferPointer(rebasing: b[0..<n]))
+                }
                 lastInput = monotonicSeconds()
                 burstOpen = true
             }

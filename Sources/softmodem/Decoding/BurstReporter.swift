@@ -15,7 +15,8 @@ struct BurstReporter {
     }
 
     init(verbosity: VerbosityOptions, modem: Modem) {
-        self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem, factory: modem.receiverFactory)
+        self.init(
+            verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem, factory: modem.receiverFactory)
     }
 
     init(verbose: Bool, trace: Bool, modem: Modem) {
@@ -34,7 +35,8 @@ struct BurstReporter {
         var line = "  \(Diagnostics.seconds(e.startSample, rate: rate)) \(e.kind) 0x\(String(e.value, radix: 16)) "
         switch e.metrics {
         case .fsk(let m):
-            line += "Eb/N0 \(Diagnostics.number(m.ebN0)) dB level \(Diagnostics.number(decibels(power: m.signalPower * 2))) dBFS "
+            line +=
+                "Eb/N0 \(Diagnostics.number(m.ebN0)) dB level \(Diagnostics.number(decibels(power: m.signalPower * 2))) dBFS "
                 + "mark \(Diagnostics.number(m.markFrequency, 0)) space \(Diagnostics.number(m.spaceFrequency, 0))"
         case .hijack(let m):
             line += "\(Diagnostics.number(m.baud, 1)) baud\(m.inverted ? " inverted" : "")"
@@ -47,7 +49,8 @@ struct BurstReporter {
         guard verbose else { return }
         var line = "burst at \(Diagnostics.seconds(burst.startSample, rate: rate)): \(burst.bytes) bytes, "
         if burst.baud.isFinite {
-            line += "\(Diagnostics.number(burst.baud, 1)) baud, \(burst.inverted == true ? "inverted line" : "normal polarity"), "
+            line +=
+                "\(Diagnostics.number(burst.baud, 1)) baud, \(burst.inverted == true ? "inverted line" : "normal polarity"), "
         } else {
             line += "level \(Diagnostics.number(decibels(power: burst.signalPower * 2))) dBFS peak, "
             if let baud {
@@ -57,9 +60,11 @@ struct BurstReporter {
             } else {
                 line += "Eb/N0 \(Diagnostics.number(burst.ebN0)) dB, "
             }
-            line += "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
+            line +=
+                "mark \(Diagnostics.number(burst.markFrequency, 0)) Hz, space \(Diagnostics.number(burst.spaceFrequency, 0)) Hz, "
         }
-        line += "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")"
+        line +=
+            "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")"
         Diagnostics.info(line + extra)
     }
 
@@ -67,7 +72,8 @@ struct BurstReporter {
     /// bytes, 0 parity errors, 0 framing errors, 1 burst`.
     func summary(_ name: String, _ stats: DecodeStats, channel: Int?, channels: Int, extra: String = "") {
         guard verbose else { return }
-        var line = "\(name): \(modemName), \(stats.bytes) bytes, \(stats.parityErrors) parity errors, "
+        var line =
+            "\(name): \(modemName), \(stats.bytes) bytes, \(stats.parityErrors) parity errors, "
             + "\(stats.framingErrors) framing errors, \(stats.bursts) burst\(stats.bursts == 1 ? "" : "s")"
         if channels > 1, let channel { line += ", channel \(channel + 1)" }
         if let baud = stats.baud { line += ", \(Diagnostics.number(baud, 1)) baud" }

@@ -40,12 +40,15 @@ final class ToneAdapterObserver: DecodeObserver {
 
     func wantsSamples(inBurst: Bool) -> Bool { inBurst && adapter.wantsSamples }
 
-    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>) {
+    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>)
+    {
         // Without floats the adapter still sees the burst state and the events.
         guard let tones = adapter.observe(samples, inBurst: receiver.isInBurst, events: events) else { return }
         guard (try? receiver.retune(mark: tones.mark, space: tones.space)) != nil else { return }
         if verbose {
-            Diagnostics.info("retuned to the sender's measured tones: mark \(Diagnostics.number(tones.mark, 1)) Hz, space \(Diagnostics.number(tones.space, 1)) Hz")
+            Diagnostics.info(
+                "retuned to the sender's measured tones: mark \(Diagnostics.number(tones.mark, 1)) Hz, space \(Diagnostics.number(tones.space, 1)) Hz"
+            )
         }
     }
 
@@ -62,7 +65,8 @@ final class SpectrumObserver: DecodeObserver {
 
     func wantsSamples(inBurst: Bool) -> Bool { true }
 
-    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>) {
+    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>)
+    {
         analyzer.process(samples)
     }
 
@@ -70,7 +74,8 @@ final class SpectrumObserver: DecodeObserver {
         let (mark, space) = analyzer.measurement()
         analyzer.reset()
         func tone(_ t: ToneMeasurement?) -> String {
-            t.map { "\(Diagnostics.number($0.frequency, 1)) Hz at \(Diagnostics.number($0.levelDBFS)) dBFS" } ?? "not found"
+            t.map { "\(Diagnostics.number($0.frequency, 1)) Hz at \(Diagnostics.number($0.levelDBFS)) dBFS" }
+                ?? "not found"
         }
         return "; spectrum: mark \(tone(mark)), space \(tone(space))"
     }

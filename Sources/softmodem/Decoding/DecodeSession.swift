@@ -53,7 +53,8 @@ struct DecodeSession<Receiver: ModemReceiver> {
         live: Bool = false, observers: () -> [any DecodeObserver<Receiver>] = { [] }
     ) throws(CLIError) {
         if let channel, channel >= channels {
-            throw .usage("\(name) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(channel + 1) does not exist")
+            throw .usage(
+                "\(name) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(channel + 1) does not exist")
         }
         self.name = name
         self.sampleRate = sampleRate
@@ -62,7 +63,9 @@ struct DecodeSession<Receiver: ModemReceiver> {
         candidates = channel.map { [$0] } ?? Array(0..<channels)
         lanes = []
         do {
-            for _ in candidates { lanes.append(Lane(receiver: try factory.makeReceiver(sampleRate: sampleRate), observers: observers())) }
+            for _ in candidates {
+                lanes.append(Lane(receiver: try factory.makeReceiver(sampleRate: sampleRate), observers: observers()))
+            }
         } catch {
             throw CLIError(error, context: name)
         }
@@ -91,7 +94,8 @@ struct DecodeSession<Receiver: ModemReceiver> {
                     lanes[d].receiver.process(part, into: &events)
                     notify(d, part)
                 } else {
-                    let ch = candidates[d], n = channelCount
+                    let ch = candidates[d]
+                    let n = channelCount
                     mono.withUnsafeMutableBufferPointer { m in
                         for i in 0..<count { m[i] = buffer[(first + i) * n + ch] }
                     }
@@ -132,7 +136,9 @@ struct DecodeSession<Receiver: ModemReceiver> {
             if needed {
                 mono.withUnsafeMutableBufferPointer { convertPCM16(part, into: $0.baseAddress!) }
             }
-            mono.withUnsafeBufferPointer { all in notify(0, UnsafeBufferPointer(rebasing: all[0..<(needed ? count : 0)])) }
+            mono.withUnsafeBufferPointer { all in
+                notify(0, UnsafeBufferPointer(rebasing: all[0..<(needed ? count : 0)]))
+            }
             collect(0)
             advance(count)
             first += count
@@ -158,7 +164,9 @@ struct DecodeSession<Receiver: ModemReceiver> {
             choose()
         }
         if let c = chosen {
-            notes = lanes[c].observers.compactMap { $0.inputEnded(decodedBytes: stats.bytes + held.count { $0.kind == .byte }) }
+            notes = lanes[c].observers.compactMap {
+                $0.inputEnded(decodedBytes: stats.bytes + held.count { $0.kind == .byte })
+            }
             deliver([])
         }
         if let last = tracker.finish(at: .max, force: true) { burstEnded(last) }
@@ -180,7 +188,12 @@ struct DecodeSession<Receiver: ModemReceiver> {
         var peak: Float = 0
         var bad: Int64 = 0
         for x in samples {
-            if x.isFinite { let a = abs(x); peak = a > peak ? a : peak } else { bad += 1 }
+            if x.isFinite {
+                let a = abs(x)
+                peak = a > peak ? a : peak
+            } else {
+                bad += 1
+            }
         }
         stats.peak = peak
         stats.nonFinite += bad
@@ -251,7 +264,10 @@ struct DecodeSession<Receiver: ModemReceiver> {
             switch e.kind {
             case .byte:
                 stats.bytes += 1
-                if let m = e.hijack { stats.baud = m.baud; stats.inverted = m.inverted }
+                if let m = e.hijack {
+                    stats.baud = m.baud
+                    stats.inverted = m.inverted
+                }
             case .framingError: stats.framingErrors += 1
             case .parityError: stats.parityErrors += 1
             }

@@ -36,11 +36,14 @@ struct FSKLayouts: CharacterLayouts {
     let fixed: CharacterLayout
 
     init(_ settings: FSKSettings) {
-        fixed = CharacterLayout(line: .fsk(mark: settings.profile.mark, space: settings.profile.space), baud: settings.profile.baud,
-                                format: settings.format, label: "\(settings.profile.name), \(settings.format)")
+        fixed = CharacterLayout(
+            line: .fsk(mark: settings.profile.mark, space: settings.profile.space), baud: settings.profile.baud,
+            format: settings.format, label: "\(settings.profile.name), \(settings.format)")
     }
 
-    func layout(of event: ModemEvent, receiver: inout FSKDemodulator, analyzer: RecordingAnalyzer) -> CharacterLayout { fixed }
+    func layout(of event: ModemEvent, receiver: inout FSKDemodulator, analyzer: RecordingAnalyzer) -> CharacterLayout {
+        fixed
+    }
 }
 
 /// HiJack's fixed frame (start, 8 data bits, even parity) at the rate and polarity the
@@ -51,8 +54,9 @@ struct HiJackLayouts: CharacterLayouts {
 
     func layout(of event: ModemEvent, receiver: inout HiJackDecoder, analyzer: RecordingAnalyzer) -> CharacterLayout {
         let m = event.hijack
-        return CharacterLayout(line: .manchester(inverted: m?.inverted ?? false), baud: m?.baud ?? settings.receiveBaud,
-                               format: format, label: "hijack\(m?.inverted == true ? ", inverted" : "")")
+        return CharacterLayout(
+            line: .manchester(inverted: m?.inverted ?? false), baud: m?.baud ?? settings.receiveBaud,
+            format: format, label: "hijack\(m?.inverted == true ? ", inverted" : "")")
     }
 }
 
@@ -61,7 +65,9 @@ struct HiJackLayouts: CharacterLayouts {
 struct AutoLayouts: CharacterLayouts {
     private var reported = 0
 
-    mutating func layout(of event: ModemEvent, receiver: inout AutoReceiver, analyzer: RecordingAnalyzer) -> CharacterLayout {
+    mutating func layout(of event: ModemEvent, receiver: inout AutoReceiver, analyzer: RecordingAnalyzer)
+        -> CharacterLayout
+    {
         let detections = receiver.detections
         while reported < detections.count {
             analyzer.detected(detections[reported].description)
@@ -71,7 +77,8 @@ struct AutoLayouts: CharacterLayouts {
             return CharacterLayout(line: .fsk(mark: .nan, space: .nan), baud: 300, format: .eightN1, label: "auto")
         }
         let p = d.profile
-        return CharacterLayout(line: .fsk(mark: p.mark, space: p.space), baud: p.baud, format: d.format,
-                               label: "\(d.signature.profile?.name ?? "FSK \(Int(p.baud.rounded())) baud"), \(d.format)")
+        return CharacterLayout(
+            line: .fsk(mark: p.mark, space: p.space), baud: p.baud, format: d.format,
+            label: "\(d.signature.profile?.name ?? "FSK \(Int(p.baud.rounded())) baud"), \(d.format)")
     }
 }

@@ -68,7 +68,8 @@ final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
     func inputEnded(decodedBytes: Int) -> String? {
         if verdict == .pending { decide() }
         if case .mismatch(let signature) = verdict, let pinned {
-            return "the signal does not match \(pinned.name) (\(Diagnostics.number(pinned.baud, 0)) baud, mark \(Diagnostics.number(pinned.mark, 0)) Hz, "
+            return
+                "the signal does not match \(pinned.name) (\(Diagnostics.number(pinned.baud, 0)) baud, mark \(Diagnostics.number(pinned.mark, 0)) Hz, "
                 + "space \(Diagnostics.number(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.options), "
                 + "or without --profile to detect it"
         }
@@ -97,7 +98,8 @@ final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
     /// Bit rate and the tone pair (either way round) within ``tolerance``.
     static func matches(_ signature: ModemSignature, _ profile: ModemProfile) -> Bool {
         func near(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) <= tolerance }
-        let low = min(signature.mark, signature.space), high = max(signature.mark, signature.space)
+        let low = min(signature.mark, signature.space)
+        let high = max(signature.mark, signature.space)
         return near(signature.baud, profile.baud) && near(low, min(profile.mark, profile.space))
             && near(high, max(profile.mark, profile.space))
     }

@@ -25,7 +25,9 @@ enum SourceDecoding {
                     frames = shorts.count
                     if frames > 0 { session.process(pcm16: shorts) }
                 } else {
-                    frames = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioIOError) in try source.read(into: buffer) }
+                    frames = try interleaved.withUnsafeMutableBufferPointer { buffer throws(AudioIOError) in
+                        try source.read(into: buffer)
+                    }
                     if frames > 0 { interleaved.withUnsafeBufferPointer { session.process($0, frames: frames) } }
                 }
             } catch {

@@ -31,16 +31,21 @@ struct CaptureReader {
     mutating func read(timeout: Double) throws(CLIError) -> (frames: Int, overran: Bool) {
         let n: Int
         do {
-            n = try buffer.withUnsafeMutableBufferPointer { b throws(ALSAError) in try capture.read(into: b, timeout: timeout) }
+            n = try buffer.withUnsafeMutableBufferPointer { b throws(ALSAError) in
+                try capture.read(into: b, timeout: timeout)
+            }
         } catch {
             throw CLIError(error)
         }
         let now = monotonicSeconds()
-        let overruns = capture.overruns, dropped = capture.droppedFrames
+        let overruns = capture.overruns
+        let dropped = capture.droppedFrames
         let overran = overruns != seenOverruns || dropped != seenDropped
         if overran {
             if !beforeWarning.isEmpty { Diagnostics.write(beforeWarning) }
-            Diagnostics.warning("\(capture.pcm.device): capture overrun (\(overruns) recovered, \(dropped) frames dropped so far); resuming at the next start bit")
+            Diagnostics.warning(
+                "\(capture.pcm.device): capture overrun (\(overruns) recovered, \(dropped) frames dropped so far); resuming at the next start bit"
+            )
             seenOverruns = overruns
             seenDropped = dropped
         }

@@ -9,7 +9,10 @@ struct EchoFilter {
     static let lookahead = 4
 
     mutating func expect(_ bytes: ArraySlice<UInt8>, until: Double) {
-        if next > 4096 { expected.removeFirst(next); next = 0 }
+        if next > 4096 {
+            expected.removeFirst(next)
+            next = 0
+        }
         expected.append(contentsOf: bytes)
         deadline = until
     }
@@ -20,7 +23,11 @@ struct EchoFilter {
     }
 
     mutating func isEcho(_ byte: UInt8, at now: Double) -> Bool {
-        guard now < deadline else { expected.removeAll(); next = 0; return false }
+        guard now < deadline else {
+            expected.removeAll()
+            next = 0
+            return false
+        }
         for k in next..<min(expected.count, next + Self.lookahead) where expected[k] == byte {
             next = k + 1
             return true

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Bytes for the live transmitting commands, from standard input (tx, term) or a

@@ -50,17 +50,24 @@ struct LiveBridge {
                 case .nothing:
                     break
                 case .bytes(let got):
-                    if sent == outgoing.count { outgoing.removeAll(keepingCapacity: true); sent = 0 }
+                    if sent == outgoing.count {
+                        outgoing.removeAll(keepingCapacity: true)
+                        sent = 0
+                    }
                     outgoing += input.buffer[0..<got]
                 }
             }
             while sent < outgoing.count && tx.playback.queuedSeconds < 0.25 {
                 let end = min(sent + LiveTransmitter<Maker.Transmitter>.chunkBytes, outgoing.count)
-                try outgoing.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(UnsafeBufferPointer(rebasing: b[sent..<end])) }
+                try outgoing.withUnsafeBufferPointer { b throws(CLIError) in
+                    try tx.send(UnsafeBufferPointer(rebasing: b[sent..<end]))
+                }
                 // Our bytes are heard back once they have played and been captured; the
                 // sound server's own buffering comes on top, hence the guard.
-                echo.expect(outgoing[sent..<end], until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency
-                            + tx.airSeconds(bytes: end - sent) + echoGuard)
+                echo.expect(
+                    outgoing[sent..<end],
+                    until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency
+                        + tx.airSeconds(bytes: end - sent) + echoGuard)
                 sent = end
                 // Bytes that arrived together form one burst: it ends when they are all out.
                 if sent == outgoing.count { try tx.endBurst() }
@@ -68,11 +75,16 @@ struct LiveBridge {
             if !tx.isIdle {
                 // Still sending (devices and servers may start late): the echo can come
                 // until our audio has left the device and been captured.
-                echo.extend(until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + tx.airSeconds(bytes: 1) + echoGuard)
+                echo.extend(
+                    until: monotonicSeconds() + tx.playback.queuedSeconds + captureLatency + tx.airSeconds(bytes: 1)
+                        + echoGuard)
             }
             guard try rx.poll(timeout: 0.02) else { continue }
             for e in rx.events where e.kind == .byte {
-                if echo.isEcho(e.value, at: rx.capturedAt(e)) { counters.echoed += 1; continue }
+                if echo.isEcho(e.value, at: rx.capturedAt(e)) {
+                    counters.echoed += 1
+                    continue
+                }
                 counters.received += 1
                 try output.put(e.value)
             }

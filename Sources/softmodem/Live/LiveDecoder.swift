@@ -25,16 +25,19 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     ) throws(CLIError) {
         let capture: CaptureStream
         do {
-            capture = try CaptureStream(device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
-                                        periods: LiveAudioOptions.periods, channel: channel)
+            capture = try CaptureStream(
+                device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
+                periods: LiveAudioOptions.periods, channel: channel)
         } catch {
             throw CLIError(error)
         }
         reader = CaptureReader(capture: capture)
-        session = try DecodeSession(factory, sampleRate: Double(capture.sampleRate), channels: 1, channel: nil,
-                                    name: options.device, reporter: reporter, live: true, observers: observers)
+        session = try DecodeSession(
+            factory, sampleRate: Double(capture.sampleRate), channels: 1, channel: nil,
+            name: options.device, reporter: reporter, live: true, observers: observers)
         if reporter.verbose {
-            Diagnostics.info(reader.description(channel > 0 ? " (decoding channel \(channel + 1))" : "") + "; \(reporter.modemName)")
+            Diagnostics.info(
+                reader.description(channel > 0 ? " (decoding channel \(channel + 1))" : "") + "; \(reporter.modemName)")
         }
     }
 
@@ -48,7 +51,9 @@ struct LiveDecoder<Receiver: ModemReceiver> {
         guard n > 0 else { return false }
         if let recorder {
             do {
-                try reader.buffer.withUnsafeBufferPointer { b throws(AudioIOError) in try recorder.write(UnsafeBufferPointer(rebasing: b[0..<n])) }
+                try reader.buffer.withUnsafeBufferPointer { b throws(AudioIOError) in
+                    try recorder.write(UnsafeBufferPointer(rebasing: b[0..<n]))
+                }
             } catch {
                 throw CLIError(error)
             }
@@ -89,15 +94,18 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     /// signal before handing it over (its period, a sound server's buffering and jitter),
     /// and the time from that read to `now` (decoding and output). Seconds.
     func latencyParts(of event: ModemEvent, at now: Double) -> (lookahead: Double, held: Double, output: Double) {
-        (Double(event.decidedAt - event.endSample) / sampleRate,
-         reader.lastRead - (reader.anchor + Double(event.decidedAt) / sampleRate),
-         now - reader.lastRead)
+        (
+            Double(event.decidedAt - event.endSample) / sampleRate,
+            reader.lastRead - (reader.anchor + Double(event.decidedAt) / sampleRate),
+            now - reader.lastRead
+        )
     }
 
     /// The `-v` counters: what was decoded, then the capture's frames and overruns.
     var counters: String {
         let s = session.stats
-        var line = "\(s.bytes) bytes, \(s.parityErrors) parity errors, \(s.framingErrors) framing errors, "
+        var line =
+            "\(s.bytes) bytes, \(s.parityErrors) parity errors, \(s.framingErrors) framing errors, "
             + "\(s.bursts) burst\(s.bursts == 1 ? "" : "s")"
         if let baud = s.baud { line += ", \(Diagnostics.number(baud, 1)) baud" }
         if let inverted = s.inverted { line += inverted ? ", inverted line" : ", normal polarity" }

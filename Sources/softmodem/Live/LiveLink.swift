@@ -90,9 +90,12 @@ struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
 
 extension LiveLink where Receiver == FSKDemodulator, Transmitter == BurstEncoder {
     /// The FSK link of `send` and `receive`, at full level.
-    init(options: LiveAudioOptions, profile: ModemProfile, format: FrameFormat, preamble: Int, verbose: Bool) throws(CLIError) {
+    init(options: LiveAudioOptions, profile: ModemProfile, format: FrameFormat, preamble: Int, verbose: Bool)
+        throws(CLIError)
+    {
         let settings = FSKSettings(profile: profile, format: format)
-        try self.init(settings, FSKTransmitterMaker(settings: settings, amplitudeDB: -1, preamble: preamble, postamble: 7),
-                      options: options, reporter: BurstReporter(verbose: verbose, trace: false, modem: .fsk(settings)))
+        try self.init(
+            settings, FSKTransmitterMaker(settings: settings, amplitudeDB: -1, preamble: preamble, postamble: 7),
+            options: options, reporter: BurstReporter(verbose: verbose, trace: false, modem: .fsk(settings)))
     }
 }

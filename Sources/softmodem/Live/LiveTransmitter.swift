@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemALSA
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Bytes -> any modem's transmitter -> playback thread, for tx, term, power and the live
 /// link.
@@ -25,7 +26,8 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
     /// that many from the ring, everything we sent is out (a resting line does not count).
     private var signalEnd: Int64 = 0
 
-    init<Maker: TransmitterMaker>(_ maker: Maker, options: LiveAudioOptions, keepOpen: Bool, verbose: Bool) throws(CLIError)
+    init<Maker: TransmitterMaker>(_ maker: Maker, options: LiveAudioOptions, keepOpen: Bool, verbose: Bool)
+        throws(CLIError)
     where Maker.Transmitter == Transmitter {
         // Bad values are usage errors before any device is opened (made again at the rate
         // the device grants). A rate no device could take is the device's to refuse, with
@@ -33,22 +35,25 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         let probe = try maker.make(sampleRate: min(max(Double(options.rate), 8_000), 192_000))
         let open = keepOpen || probe.restIsSignal
         do {
-            playback = try PlaybackStream(device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
-                                          periods: LiveAudioOptions.periods, keepOpen: open, channels: probe.channels)
+            playback = try PlaybackStream(
+                device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
+                periods: LiveAudioOptions.periods, keepOpen: open, channels: probe.channels)
         } catch {
             throw CLIError(error)
         }
         let rate = Double(playback.sampleRate)
         transmitter = try maker.make(sampleRate: rate)
         targetFrames = max(4 * playback.pcm.periodFrames, Int(rate * 0.15))
-        let frames = max(transmitter.maxFrames(forBytes: Self.chunkBytes), transmitter.maxFramesForFinish,
-                         playback.pcm.periodFrames + transmitter.restOvershoot)
+        let frames = max(
+            transmitter.maxFrames(forBytes: Self.chunkBytes), transmitter.maxFramesForFinish,
+            playback.pcm.periodFrames + transmitter.restOvershoot)
         samples = [Float](repeating: 0, count: frames * transmitter.channels)
         if verbose {
             let p = playback.pcm
-            Diagnostics.info("\(p.device): playback \(p.sampleRate) Hz, \(p.channels) channel(s), \(p.format.rawValue), "
-                + "period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
-                + "buffer \(p.bufferFrames) frames\(open ? ", kept open" : ""); \(maker.describe(transmitter))")
+            Diagnostics.info(
+                "\(p.device): playback \(p.sampleRate) Hz, \(p.channels) channel(s), \(p.format.rawValue), "
+                    + "period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
+                    + "buffer \(p.bufferFrames) frames\(open ? ", kept open" : ""); \(maker.describe(transmitter))")
         }
     }
 
@@ -116,7 +121,9 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         guard frames > 0 else { return }
         let count = frames * transmitter.channels
         do {
-            try samples.withUnsafeBufferPointer { b throws(ALSAError) in try playback.write(UnsafeBufferPointer(rebasing: b[0..<count])) }
+            try samples.withUnsafeBufferPointer { b throws(ALSAError) in
+                try playback.write(UnsafeBufferPointer(rebasing: b[0..<count]))
+            }
         } catch {
             throw CLIError(error)
         }

@@ -13,10 +13,12 @@ struct LoopbackPath {
 
     init(audio: LiveAudioOptions, playbackDevice: String, captureDevice: String, verbose: Bool) throws(CLIError) {
         do {
-            playback = try PlaybackStream(device: playbackDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                                          periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1)
-            capture = try CaptureStream(device: captureDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                                        periods: LiveAudioOptions.periods, ringSeconds: 4)
+            playback = try PlaybackStream(
+                device: playbackDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
+                periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1)
+            capture = try CaptureStream(
+                device: captureDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
+                periods: LiveAudioOptions.periods, ringSeconds: 4)
         } catch {
             throw CLIError(error)
         }
@@ -47,7 +49,9 @@ struct LoopbackPath {
     /// Reads what the capture has (waiting up to `timeout` seconds) into ``buffer``.
     private mutating func read(timeout: Double) throws(CLIError) -> Int {
         do {
-            return try buffer.withUnsafeMutableBufferPointer { b throws(ALSAError) in try capture.read(into: b, timeout: timeout) }
+            return try buffer.withUnsafeMutableBufferPointer { b throws(ALSAError) in
+                try capture.read(into: b, timeout: timeout)
+            }
         } catch {
             throw CLIError(error)
         }
@@ -56,10 +60,12 @@ struct LoopbackPath {
     /// Plays `signal` while capturing; `progress` gets the seconds of it played so far.
     mutating func play(_ signal: [Float], progress: (Double) -> Void) throws(CLIError) -> [Float] {
         if let captured = try attempt(signal, progress: progress) { return captured }
-        Diagnostics.warning("the audio streams had a gap (an overrun or underrun on a busy machine); playing that part again")
+        Diagnostics.warning(
+            "the audio streams had a gap (an overrun or underrun on a busy machine); playing that part again")
         if let captured = try attempt(signal, progress: progress) { return captured }
-        throw .runtime("loopback: the audio streams had a gap (an overrun or underrun on a busy machine) twice, so the timing "
-                       + "is lost; run again, with a larger --latency (e.g. 200)")
+        throw .runtime(
+            "loopback: the audio streams had a gap (an overrun or underrun on a busy machine) twice, so the timing "
+                + "is lost; run again, with a larger --latency (e.g. 200)")
     }
 
     /// One try at ``play(_:progress:)``; nil when a stream had a gap.

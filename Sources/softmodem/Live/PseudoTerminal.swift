@@ -1,6 +1,7 @@
 import CPseudoTerminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The pseudo-terminal `serial` offers programs as their serial port: the master side is
@@ -64,7 +65,10 @@ final class PseudoTerminal: BridgePort {
         var flushedOnce = false
         while written < pending.count {
             let n = pending[written...].withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
-            if n > 0 { written += n; continue }
+            if n > 0 {
+                written += n
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && errno == EAGAIN && !flushedOnce {
                 var queued: Int32 = 0
@@ -74,7 +78,9 @@ final class PseudoTerminal: BridgePort {
                 flushedOnce = true
                 continue
             }
-            if n < 0 && errno != EAGAIN { throw .runtime("cannot write to \(path): \(String(cString: strerror(errno)))") }
+            if n < 0 && errno != EAGAIN {
+                throw .runtime("cannot write to \(path): \(String(cString: strerror(errno)))")
+            }
             droppedBytes += pending.count - written
             break
         }
@@ -88,7 +94,8 @@ final class PseudoTerminal: BridgePort {
         var now = termios()
         guard tcgetattr(slave, &now) == 0 else { return nil }
         defer { settings = now }
-        let before = Self.describe(settings), after = Self.describe(now)
+        let before = Self.describe(settings)
+        let after = Self.describe(now)
         return before == after ? nil : after
     }
 

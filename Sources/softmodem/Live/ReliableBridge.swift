@@ -39,14 +39,20 @@ struct ReliableBridge: DuplexLoop {
         let baud = 10 / link.secondsPerByte
         let turnaround = LiveLinkOptions.defaultTurnaround
         let sending = LinkConfiguration(receiveBuffer: receiveBuffer, baud: baud, turnaround: turnaround + pathDelay)
-        var peer = ReliablePeer(sending: sending, receiving: LinkConfiguration(receiveBuffer: receiveBuffer, baud: baud, turnaround: turnaround))
+        var peer = ReliablePeer(
+            sending: sending,
+            receiving: LinkConfiguration(receiveBuffer: receiveBuffer, baud: baud, turnaround: turnaround))
         if reporter.verbose {
-            Diagnostics.info("reliable link: output path delay \(Diagnostics.number(pathDelay * 1000)) ms, ACK timeout "
-                + "\(Diagnostics.number(sending.ackTimeout, 2)) s, \(sending.maxPayload) bytes a packet, \(sending.window) packet(s) a burst")
+            Diagnostics.info(
+                "reliable link: output path delay \(Diagnostics.number(pathDelay * 1000)) ms, ACK timeout "
+                    + "\(Diagnostics.number(sending.ackTimeout, 2)) s, \(sending.maxPayload) bytes a packet, \(sending.window) packet(s) a burst"
+            )
         }
         var counters = LiveBridge.Counters()
         var inputOpen = true
-        var progressAt = monotonicSeconds(), acknowledged = 0, stallReported = false
+        var progressAt = monotonicSeconds()
+        var acknowledged = 0
+        var stallReported = false
         while !StopSignal.isRequested && (inputOpen || peer.unacknowledgedBytes > 0) {
             try link.pump()
             if try !tick() { break }
@@ -82,21 +88,26 @@ struct ReliableBridge: DuplexLoop {
             } else if now - progressAt >= Self.stallSeconds {
                 if !inputOpen { break }
                 if !stallReported {
-                    Diagnostics.info("reliable link: \(peer.unacknowledgedBytes) bytes not acknowledged for \(Int(Self.stallSeconds)) s; "
-                        + "still retrying (is the far end running with --reliable?)")
+                    Diagnostics.info(
+                        "reliable link: \(peer.unacknowledgedBytes) bytes not acknowledged for \(Int(Self.stallSeconds)) s; "
+                            + "still retrying (is the far end running with --reliable?)")
                     stallReported = true
                 }
             }
         }
         counters.echoed = peer.echoesDropped
         try link.finish(tail: tail)
-        let s = peer.sender.statistics, r = peer.receiver.statistics
-        let summary = "reliable link: \(s.payloadBytes) bytes acknowledged, \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, "
+        let s = peer.sender.statistics
+        let r = peer.receiver.statistics
+        let summary =
+            "reliable link: \(s.payloadBytes) bytes acknowledged, \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, "
             + "\(s.timeouts) timeouts; \(r.payloadBytes) bytes delivered, \(r.duplicates) duplicates, \(peer.damagedPackets) damaged packets, "
             + "\(r.acks) ACKs sent, \(peer.echoesDropped) echoed packets dropped; \(link.counters)"
         if peer.unacknowledgedBytes > 0 {
             if reporter.verbose { Diagnostics.info(summary) }
-            throw .runtime("reliable link: \(peer.unacknowledgedBytes) bytes written were never acknowledged by the far end and may be lost")
+            throw .runtime(
+                "reliable link: \(peer.unacknowledgedBytes) bytes written were never acknowledged by the far end and may be lost"
+            )
         }
         return (counters, summary)
     }

@@ -12,13 +12,25 @@ struct DuplexOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
     var amplitude: Double = -1
 
-    @Option(name: .long, help: ArgumentHelp("How long after our own transmission has played its echo may still arrive, in ms (sound servers add latency).", valueName: "ms"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How long after our own transmission has played its echo may still arrive, in ms (sound servers add latency).",
+            valueName: "ms"))
     var echoGuard: Double = 500
 
-    @Flag(name: .long, help: "Carry the bytes as reliable-link packets (acknowledged, retransmitted): each arrives once and in order, or the loss is reported. The far end must run it too.")
+    @Flag(
+        name: .long,
+        help:
+            "Carry the bytes as reliable-link packets (acknowledged, retransmitted): each arrives once and in order, or the loss is reported. The far end must run it too."
+    )
     var reliable = false
 
-    @Option(name: .long, help: ArgumentHelp("With --profile auto (which only receives): the FSK profile to send with, 8N1 (default softmodem-1225).", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --profile auto (which only receives): the FSK profile to send with, 8N1 (default softmodem-1225).",
+            valueName: "name"))
     var sendProfile: ProfileName?
 
     static let defaultSendProfile = ProfileName(.softmodem1225)
@@ -27,22 +39,28 @@ struct DuplexOptions: ParsableArguments {
         guard amplitude.isFinite, (-120...0).contains(amplitude) else {
             throw ValidationError(ModemConfigurationError.invalidAmplitude(amplitude).description)
         }
-        guard echoGuard.isFinite, (0...10_000).contains(echoGuard) else { throw ValidationError("--echo-guard must be 0 to 10000 ms") }
+        guard echoGuard.isFinite, (0...10_000).contains(echoGuard) else {
+            throw ValidationError("--echo-guard must be 0 to 10000 ms")
+        }
     }
 
     /// Chooses the concrete receiver and transmitter for `modem` once and runs the bridge
     /// with them; returns its counters and the devices' `-v` counters.
-    func run(_ modem: ProfileOptions, audio: LiveAudioOptions, verbosity: VerbosityOptions, input: inout InputReader,
-             output: some BridgePort, tick: () throws(CLIError) -> Bool = { true }) throws(CLIError) -> (LiveBridge.Counters, String) {
+    func run(
+        _ modem: ProfileOptions, audio: LiveAudioOptions, verbosity: VerbosityOptions, input: inout InputReader,
+        output: some BridgePort, tick: () throws(CLIError) -> Bool = { true }
+    ) throws(CLIError) -> (LiveBridge.Counters, String) {
         let incoming = try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: true)
         let outgoing = try sendingOptions(modem).transmitModem(hijack: hijack, power: power)
         let reporter = BurstReporter(verbosity: verbosity, modem: incoming)
         if reliable {
-            return try run(ReliableBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
-                           input: &input, output: output, tick: tick)
+            return try run(
+                ReliableBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
+                input: &input, output: output, tick: tick)
         }
-        return try run(LiveBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
-                       input: &input, output: output, tick: tick)
+        return try run(
+            LiveBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
+            input: &input, output: output, tick: tick)
     }
 
     /// How the modem is named in announcements: the profile, the one sent with when
@@ -57,7 +75,9 @@ struct DuplexOptions: ParsableArguments {
     /// `--send-profile` names (softmodem-1225 by default) in 8N1.
     private func sendingOptions(_ modem: ProfileOptions) throws(CLIError) -> ProfileOptions {
         guard modem.profile.isAuto else {
-            if sendProfile != nil { throw .usage("--send-profile applies to --profile auto; the profile named sends and receives") }
+            if sendProfile != nil {
+                throw .usage("--send-profile applies to --profile auto; the profile named sends and receives")
+            }
             return modem
         }
         let name = sendProfile ?? Self.defaultSendProfile
@@ -69,8 +89,10 @@ struct DuplexOptions: ParsableArguments {
         }
     }
 
-    private func run(_ loop: some DuplexLoop, _ incoming: Modem, _ outgoing: Modem, input: inout InputReader,
-                     output: some BridgePort, tick: () throws(CLIError) -> Bool) throws(CLIError) -> (LiveBridge.Counters, String) {
+    private func run(
+        _ loop: some DuplexLoop, _ incoming: Modem, _ outgoing: Modem, input: inout InputReader,
+        output: some BridgePort, tick: () throws(CLIError) -> Bool
+    ) throws(CLIError) -> (LiveBridge.Counters, String) {
         switch (incoming, outgoing) {
         case (.fsk(let settings), .fsk(let sent)):
             let maker = FSKTransmitterMaker(settings: sent, amplitudeDB: amplitude, preamble: 50, postamble: 7)
@@ -81,8 +103,9 @@ struct DuplexOptions: ParsableArguments {
         case (.hijack(let settings), .hijack(let s)):
             // The board talks at its own rate (--baud moves the receiver); we send at the
             // host's stock rate.
-            let maker = HiJackTransmitterMaker(baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
-                                               preamble: 50, postamble: 7, power: power, idleLine: true)
+            let maker = HiJackTransmitterMaker(
+                baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
+                preamble: 50, postamble: 7, power: power, idleLine: true)
             return try loop.run(settings, maker, tail: TxCommand.hiJackTail, input: &input, output: output, tick: tick)
         default:
             throw .usage("--profile \(incoming.name) cannot be used to send and receive")

@@ -3,7 +3,11 @@ import ModemDSP
 
 /// Options of the HiJack phone -> board signal (`encode --profile hijack`).
 struct HiJackOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("HiJack: bit cells from one start bit to the next (14-100000; default \(HiJack.defaultBytePeriod)).", valueName: "cells"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "HiJack: bit cells from one start bit to the next (14-100000; default \(HiJack.defaultBytePeriod)).",
+            valueName: "cells"))
     var bytePeriod: Int?
 
     @Flag(name: .long, help: "HiJack: invert the data signal, for audio paths that invert it.")
@@ -15,10 +19,16 @@ struct HiJackOptions: ParsableArguments {
 
 /// The tone that powers a HiJack board (`encode --profile hijack`, `power`).
 struct PowerToneOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("HiJack: power tone on the right channel, Hz (default 22050 at 44.1 kHz, else 21000).", valueName: "hz"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "HiJack: power tone on the right channel, Hz (default 22050 at 44.1 kHz, else 21000).", valueName: "hz"))
     var powerTone: Double?
 
-    @Option(name: .long, help: ArgumentHelp("HiJack: power tone peak level, 0-1 of full scale; 0 disables it (default 1).", valueName: "level"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "HiJack: power tone peak level, 0-1 of full scale; 0 disables it (default 1).", valueName: "level"))
     var powerAmplitude: Double?
 
     var anyGiven: Bool { powerTone != nil || powerAmplitude != nil }

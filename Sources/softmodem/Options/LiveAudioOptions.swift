@@ -2,19 +2,27 @@ import ArgumentParser
 
 /// Device, rate and latency for the live-audio commands (tx, rx, term, level).
 struct LiveAudioOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("ALSA device: default, pulse, hw:CARD,DEV, plughw:CARD,DEV (see 'softmodem devices').", valueName: "name"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "ALSA device: default, pulse, hw:CARD,DEV, plughw:CARD,DEV (see 'softmodem devices').", valueName: "name"))
     var device = "default"
 
     @Option(name: .long, help: ArgumentHelp("Device sample rate in Hz.", valueName: "hz"))
     var rate = 44_100
 
-    @Option(name: .long, help: ArgumentHelp("Device buffer in milliseconds, split into 4 periods (default 40: 10 ms periods).", valueName: "ms"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Device buffer in milliseconds, split into 4 periods (default 40: 10 ms periods).", valueName: "ms"))
     var latency: Double = 40
 
     static let periods = 4
 
     func validate() throws {
-        guard latency.isFinite, (4...2000).contains(latency) else { throw ValidationError("--latency must be 4 to 2000 ms") }
+        guard latency.isFinite, (4...2000).contains(latency) else {
+            throw ValidationError("--latency must be 4 to 2000 ms")
+        }
         guard (1...1_000_000).contains(rate) else { throw ValidationError("--rate must be 1 to 1000000 Hz") }
     }
 

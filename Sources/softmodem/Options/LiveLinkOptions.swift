@@ -6,7 +6,11 @@ import ModemFraming
 /// Device options of `send`/`receive` in live mode. Kept apart from ``LiveAudioOptions``
 /// because there `--device` has a default, and here giving it is what selects live mode.
 struct LiveLinkOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("Run the link live on this ALSA device (default, pulse, hw:CARD,DEV), with acknowledgements.", valueName: "name"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Run the link live on this ALSA device (default, pulse, hw:CARD,DEV), with acknowledgements.",
+            valueName: "name"))
     var device: String?
 
     @Option(name: .long, help: ArgumentHelp("Live: device buffer in milliseconds.", valueName: "ms"))
@@ -15,7 +19,10 @@ struct LiveLinkOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Live: give up after this many seconds (exit 1).", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Live: seconds the far end needs before answering, audio path included.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Live: seconds the far end needs before answering, audio path included.", valueName: "seconds"))
     var turnaround = LiveLinkOptions.defaultTurnaround
 
     /// Seconds the far end takes to answer when nobody says otherwise (the board's sketch
@@ -23,21 +30,30 @@ struct LiveLinkOptions: ParsableArguments {
     static let defaultTurnaround = 0.25
 
     func validate() throws {
-        guard latency.isFinite, (4...2000).contains(latency) else { throw ValidationError("--latency must be 4 to 2000 ms") }
-        if let timeout, !(timeout.isFinite && timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
-        guard turnaround.isFinite, (0...10).contains(turnaround) else { throw ValidationError("--turnaround must be 0 to 10 seconds") }
+        guard latency.isFinite, (4...2000).contains(latency) else {
+            throw ValidationError("--latency must be 4 to 2000 ms")
+        }
+        if let timeout, !(timeout.isFinite && timeout > 0) {
+            throw ValidationError("--timeout must be a positive number of seconds")
+        }
+        guard turnaround.isFinite, (0...10).contains(turnaround) else {
+            throw ValidationError("--turnaround must be 0 to 10 seconds")
+        }
     }
 
     /// True when a live-only option was given without --device.
-    var liveOnlyGiven: Bool { device == nil && (latency != 40 || timeout != nil || turnaround != Self.defaultTurnaround) }
+    var liveOnlyGiven: Bool {
+        device == nil && (latency != 40 || timeout != nil || turnaround != Self.defaultTurnaround)
+    }
 
     /// The device options in the form the live transmitter and receiver take.
     func audioOptions(rate: Int) throws(CLIError) -> LiveAudioOptions {
         do {
-            return try LiveAudioOptions.parse(["--device", device ?? "default", "--rate", String(rate), "--latency", String(latency)])
+            return try LiveAudioOptions.parse([
+                "--device", device ?? "default", "--rate", String(rate), "--latency", String(latency),
+            ])
         } catch {
             throw .usage(LiveAudioOptions.message(for: error))
         }
     }
 }
-

@@ -31,10 +31,13 @@ struct MessageFieldOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("accessory: packet counter; link: sequence number.", valueName: "n"))
     var counter: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Payload as hex (accessory, xbee-api, slip, cobs, link, toggle).", valueName: "hex"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Payload as hex (accessory, xbee-api, slip, cobs, link, toggle).", valueName: "hex"))
     var data: String?
 
-    @Option(name: .long, help: ArgumentHelp("xbee-at: a command without AT, e.g. \"BD 3\" (repeatable).", valueName: "cmd"))
+    @Option(
+        name: .long, help: ArgumentHelp("xbee-at: a command without AT, e.g. \"BD 3\" (repeatable).", valueName: "cmd"))
     var at: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("xbee-api, xbee-api2: API identifier (0-255 or 0xNN).", valueName: "byte"))
@@ -77,7 +80,9 @@ struct MessageFieldOptions: ParsableArguments {
             return TextLine.encode(try need(text, "--text"))
         case .pin:
             let p = try need(pin, "--pin")
-            guard let bytes = PinCommand.encode(pin: p, high: try highState()) else { throw .usage("--pin must be 2-13, not \(p)") }
+            guard let bytes = PinCommand.encode(pin: p, high: try highState()) else {
+                throw .usage("--pin must be 2-13, not \(p)")
+            }
             return bytes
         case .pinReply:
             return PinReply.encode(pin: try need(pin, "--pin"), state: try highState() ? 1 : 0)
@@ -92,15 +97,20 @@ struct MessageFieldOptions: ParsableArguments {
         case .toggle:
             return data == nil ? [StreamToggle.defaultByte] : Array(try payload().prefix(1))
         case .motor:
-            let s = steer ?? 0, a = accel ?? 0
-            guard (-255...255).contains(s), (-255...255).contains(a) else { throw .usage("--steer and --accel must be -255...255") }
+            let s = steer ?? 0
+            let a = accel ?? 0
+            guard (-255...255).contains(s), (-255...255).contains(a) else {
+                throw .usage("--steer and --accel must be -255...255")
+            }
             return MotorCommand(steering: s, acceleration: a, headlights: headlights, brakeLights: brake).raw
         case .accessory:
             let c = try byteValue(try need(command, "--command"), "--command")
             let n = counter ?? 0
             guard (0...255).contains(n) else { throw .usage("--counter must be 0-255 for accessory frames") }
             let body = try payload()
-            guard body.count <= AccessoryFrame.maximumPayload else { throw .usage("accessory payload is at most \(AccessoryFrame.maximumPayload) bytes") }
+            guard body.count <= AccessoryFrame.maximumPayload else {
+                throw .usage("accessory payload is at most \(AccessoryFrame.maximumPayload) bytes")
+            }
             return AccessoryFrame(counter: UInt8(n), command: c, payload: body).raw
         case .xbeeAT:
             guard !at.isEmpty else { throw .usage("--protocol xbee-at needs --at (e.g. --at \"BD 3\")") }
@@ -110,7 +120,9 @@ struct MessageFieldOptions: ParsableArguments {
         case .xbeeAPI, .xbeeAPI2:
             let id = try byteValue(try need(apiId, "--api-id"), "--api-id")
             let body = try payload()
-            guard body.count < XBeeAPIFrame.maximumData else { throw .usage("XBee API data is at most \(XBeeAPIFrame.maximumData - 1) bytes") }
+            guard body.count < XBeeAPIFrame.maximumData else {
+                throw .usage("XBee API data is at most \(XBeeAPIFrame.maximumData - 1) bytes")
+            }
             return XBeeAPIFrame(apiIdentifier: id, data: body, escaped: proto == .xbeeAPI2).raw
         case .slip:
             return SLIPPacket(payload: try payload()).raw

@@ -4,24 +4,32 @@ import ModemDSP
 /// Modem profile and character format, shared by every command that modulates or
 /// demodulates.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .customLong("profile"), help: ArgumentHelp(
-        "Modem profile (default: softmodem-1225; decode: auto, unless --baud, --mark, --space or a format option pins one).",
-        valueName: "name"))
+    @Option(
+        name: .customLong("profile"),
+        help: ArgumentHelp(
+            "Modem profile (default: softmodem-1225; decode: auto, unless --baud, --mark, --space or a format option pins one).",
+            valueName: "name"))
     var profileOption: ProfileName?
 
     /// The named profile, or softmodem-1225 when none is named.
     var profile: ProfileName { profileOption ?? ProfileName(.softmodem1225) }
 
     /// Whether an option pins what auto-detection would find (bit rate, tones, format).
-    var pinsModem: Bool { baud != nil || mark != nil || space != nil || dataBits != 8 || parity != .none || stopBits != 1 }
+    var pinsModem: Bool {
+        baud != nil || mark != nil || space != nil || dataBits != 8 || parity != .none || stopBits != 1
+    }
 
     var isHiJack: Bool { profile.isHiJack }
 
     /// With `--profile hijack`, the FSK-only options are usage errors.
     func checkHiJackCompatible() throws(CLIError) {
-        if mark != nil || space != nil { throw .usage("--mark and --space do not apply to --profile hijack (Manchester)") }
+        if mark != nil || space != nil {
+            throw .usage("--mark and --space do not apply to --profile hijack (Manchester)")
+        }
         if dataBits != 8 || parity != .none || stopBits != 1 {
-            throw .usage("--data-bits, --parity and --stop-bits do not apply to --profile hijack (its frame is fixed: 8 data bits, even parity)")
+            throw .usage(
+                "--data-bits, --parity and --stop-bits do not apply to --profile hijack (its frame is fixed: 8 data bits, even parity)"
+            )
         }
     }
 
@@ -89,8 +97,10 @@ extension ProfileOptions {
     ///     baud by itself and refuses it.
     ///   - autoByDefault: with no `--profile`, detect the modem (`decode`) unless an option
     ///     pins it (`pinnedElsewhere`: a command's own, such as `--squelch`, `--no-adapt`).
-    func receiveModem(squelch: Double, hiJackBaud: Bool, autoByDefault: Bool = false,
-                      pinnedElsewhere: Bool = false) throws(CLIError) -> Modem {
+    func receiveModem(
+        squelch: Double, hiJackBaud: Bool, autoByDefault: Bool = false,
+        pinnedElsewhere: Bool = false
+    ) throws(CLIError) -> Modem {
         let squelched = squelch != DemodulatorConfiguration.defaultSquelch
         if profileOption == nil && autoByDefault && !pinsModem && !pinnedElsewhere && !squelched {
             return .auto(AutoSettings())
@@ -106,9 +116,12 @@ extension ProfileOptions {
             return .fsk(FSKSettings(profile: try resolvedProfile(), format: try frameFormat(), squelch: squelch))
         }
         try checkHiJackCompatible()
-        if squelch != DemodulatorConfiguration.defaultSquelch { throw .usage("--squelch does not apply to --profile hijack") }
+        if squelch != DemodulatorConfiguration.defaultSquelch {
+            throw .usage("--squelch does not apply to --profile hijack")
+        }
         if baud != nil && !hiJackBaud {
-            throw .usage("--baud does not apply to decode --profile hijack: the decoder tracks 1300-1700 baud by itself")
+            throw .usage(
+                "--baud does not apply to decode --profile hijack: the decoder tracks 1300-1700 baud by itself")
         }
         let settings = HiJackSettings(receiveBaud: baud ?? HiJack.boardBaud)
         // A bit rate no decoder accepts is a usage error before any file or device opens.

@@ -51,7 +51,8 @@ struct TransmitOptions: ParsableArguments {
     /// The HiJack transmitter these options describe; `idleLine`: a live line (idle 1s at
     /// rest) rather than a recording's power-only lead-in.
     func hijack(_ settings: HiJackSettings, idleLine: Bool) -> HiJackTransmitterMaker {
-        HiJackTransmitterMaker(baud: settings.sendBaud, bytePeriod: settings.bytePeriod, invert: settings.invert, amplitudeDB: amplitude,
-                               preamble: preamble, postamble: postamble, power: power, idleLine: idleLine)
+        HiJackTransmitterMaker(
+            baud: settings.sendBaud, bytePeriod: settings.bytePeriod, invert: settings.invert, amplitudeDB: amplitude,
+            preamble: preamble, postamble: postamble, power: power, idleLine: idleLine)
     }
 }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ModemDSP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Makes the chosen modem's transmitter once the sample rate is known (a device may grant
 /// another rate than asked): built once from the options, so every check is made before
@@ -25,11 +26,13 @@ struct FSKTransmitterMaker: TransmitterMaker {
     func make(sampleRate: Double) throws(CLIError) -> BurstEncoder {
         let modulator: FSKModulator
         do {
-            modulator = try FSKModulator(profile: settings.profile, sampleRate: sampleRate, amplitude: Float(pow(10, amplitudeDB / 20)))
+            modulator = try FSKModulator(
+                profile: settings.profile, sampleRate: sampleRate, amplitude: Float(pow(10, amplitudeDB / 20)))
         } catch {
             throw CLIError(error)
         }
-        return BurstEncoder(modulator: modulator, format: settings.format, preambleBits: preamble, postambleBits: postamble)
+        return BurstEncoder(
+            modulator: modulator, format: settings.format, preambleBits: preamble, postambleBits: postamble)
     }
 
     func describe(_ t: BurstEncoder) -> String { "\(settings.profile), \(settings.format)" }
@@ -51,18 +54,22 @@ struct HiJackTransmitterMaker: TransmitterMaker {
     func make(sampleRate: Double) throws(CLIError) -> HiJackTransmitter {
         let tone = try power.tone(sampleRate: sampleRate)
         do throws(HiJackConfigurationError) {
-            let encoder = try HiJackEncoder(sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod,
-                                            amplitude: amplitudeDB.map { Float(pow(10, $0 / 20)) } ?? 0, invert: invert)
-            return try HiJackTransmitter(encoder: encoder, tone: tone, preambleBits: preamble, postambleBits: postamble, idleLine: idleLine)
+            let encoder = try HiJackEncoder(
+                sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod,
+                amplitude: amplitudeDB.map { Float(pow(10, $0 / 20)) } ?? 0, invert: invert)
+            return try HiJackTransmitter(
+                encoder: encoder, tone: tone, preambleBits: preamble, postambleBits: postamble, idleLine: idleLine)
         } catch {
             throw CLIError(ModemConfigurationError.hijack(error))
         }
     }
 
     func describe(_ t: HiJackTransmitter) -> String {
-        var what = "power tone \(Diagnostics.number(t.tone.frequency, 0)) Hz at \(Diagnostics.number(Double(t.tone.amplitude), 2)) (right)"
+        var what =
+            "power tone \(Diagnostics.number(t.tone.frequency, 0)) Hz at \(Diagnostics.number(Double(t.tone.amplitude), 2)) (right)"
         if amplitudeDB != nil {
-            what = "hijack \(Diagnostics.number(t.encoder.baud, 3)) baud, \(t.encoder.bytePeriod) cells per byte"
+            what =
+                "hijack \(Diagnostics.number(t.encoder.baud, 3)) baud, \(t.encoder.bytePeriod) cells per byte"
                 + "\(t.encoder.invert ? ", inverted" : "") (left), " + what
         }
         return what
@@ -80,7 +87,9 @@ extension ProfileOptions {
             return .fsk(FSKSettings(profile: try resolvedProfile(), format: try frameFormat()))
         }
         try checkHiJackCompatible()
-        return .hijack(HiJackSettings(sendBaud: baud ?? HiJack.hostBaud, bytePeriod: hijack.bytePeriod ?? HiJack.defaultBytePeriod,
-                                      invert: hijack.invert))
+        return .hijack(
+            HiJackSettings(
+                sendBaud: baud ?? HiJack.hostBaud, bytePeriod: hijack.bytePeriod ?? HiJack.defaultBytePeriod,
+                invert: hijack.invert))
     }
 }

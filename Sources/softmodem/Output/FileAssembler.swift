@@ -28,7 +28,9 @@ final class FileAssembler {
             headerBytes += d.bytes
             guard headerBytes.count <= 512 else { throw .runtime("the stream does not start with a file header") }
             guard d.endOfMessage else { return }
-            guard let h = FileHeader.decode(headerBytes) else { throw .runtime("the stream does not start with a valid file header") }
+            guard let h = FileHeader.decode(headerBytes) else {
+                throw .runtime("the stream does not start with a valid file header")
+            }
             headerBytes = []
             header = h
             handle = try OutputFile(path: path(h.name + ".part"))
@@ -44,7 +46,9 @@ final class FileAssembler {
         handle = nil
         header = nil
         guard received == h.size, crc == h.crc else {
-            throw .runtime("\(h.name): got \(received) of \(h.size) bytes, CRC-32 \(String(crc, radix: 16)) instead of \(String(h.crc, radix: 16)); kept as \(h.name).part")
+            throw .runtime(
+                "\(h.name): got \(received) of \(h.size) bytes, CRC-32 \(String(crc, radix: 16)) instead of \(String(h.crc, radix: 16)); kept as \(h.name).part"
+            )
         }
         let final = path(h.name)
         try renameFile(path(h.name + ".part"), to: final)
@@ -55,7 +59,9 @@ final class FileAssembler {
     /// Fails if no file was completed or one is still incomplete.
     func finish() throws(CLIError) {
         if let h = header {
-            throw .runtime("\(h.name): incomplete, \(received) of \(h.size) bytes (kept as \(h.name).part); a packet was lost, try send --repeat")
+            throw .runtime(
+                "\(h.name): incomplete, \(received) of \(h.size) bytes (kept as \(h.name).part); a packet was lost, try send --repeat"
+            )
         }
         if completed.isEmpty { throw .runtime("no file found in the audio") }
     }

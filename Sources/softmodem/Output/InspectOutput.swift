@@ -1,7 +1,8 @@
 import ModemAudioIO
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes a finished report: to stdout for `-`, else to a temporary file beside the target

@@ -15,14 +15,15 @@ enum LoopbackJSON {
         o["inverted"] = m.inverted ? "true" : "false"
         o["drift_ppm"] = number(m.driftPPM)
         o["chirp_drift_ppm"] = number(m.chirpDriftPPM)
-        o["resampler"] = m.resampler.map { e in
-            var r = JSONObject()
-            r["detected"] = e.detected ? "true" : "false"
-            r["fractional_delay"] = number(e.fractionalDelay)
-            r["residual_db"] = number(e.residualDB)
-            r["top_cut_db"] = number(e.topCutDB)
-            return r.text
-        } ?? "null"
+        o["resampler"] =
+            m.resampler.map { e in
+                var r = JSONObject()
+                r["detected"] = e.detected ? "true" : "false"
+                r["fractional_delay"] = number(e.fractionalDelay)
+                r["residual_db"] = number(e.residualDB)
+                r["top_cut_db"] = number(e.topCutDB)
+                return r.text
+            } ?? "null"
         o["noise_floor_dbfs"] = number(m.noiseFloorDBFS)
         o["hum_hz"] = number(m.humFrequency)
         o["hum_dbfs"] = number(m.humDBFS)
@@ -30,38 +31,44 @@ enum LoopbackJSON {
         o["band_low_hz"] = number(band.lowEdge)
         o["band_high_hz"] = number(band.highEdge)
         o["notches_hz"] = "[" + band.notches.map { number($0) }.joined(separator: ",") + "]"
-        o["response"] = "[" + m.response.map { "[\(number($0.frequency)),\(number($0.relativeDB))]" }.joined(separator: ",") + "]"
+        o["response"] =
+            "[" + m.response.map { "[\(number($0.frequency)),\(number($0.relativeDB))]" }.joined(separator: ",") + "]"
         o["power_tone"] = m.powerTone.map { "[\(number($0.frequency)),\(number($0.relativeDB))]" } ?? "null"
         o["max_clean_output_dbfs"] = number(m.maxCleanOutputDBFS)
         o["capture_clip_dbfs"] = number(m.captureClipDBFS)
-        o["levels"] = "[" + m.levels.map { s in
-            var l = JSONObject()
-            l["output_dbfs"] = number(s.outputDBFS)
-            l["capture_dbfs"] = number(s.captureDBFS)
-            l["capture_peak_dbfs"] = number(s.capturePeakDBFS)
-            l["distortion_db"] = number(s.distortionDB)
-            l["clipped"] = s.clipped ? "true" : "false"
-            return l.text
-        }.joined(separator: ",") + "]"
-        o["agc"] = m.agc.map { a in
-            var g = JSONObject()
-            g["detected"] = a.detected ? "true" : "false"
-            g["played_step_db"] = number(a.playedStepDB)
-            g["captured_step_db"] = number(a.capturedStepDB)
-            g["overshoot_db"] = number(a.overshootDB)
-            g["settle_seconds"] = number(a.settleSeconds)
-            return g.text
-        } ?? "null"
-        o["bytes"] = "[" + r.bytes.map { b in
-            var t = JSONObject()
-            t["modem"] = string(b.modem)
-            t["level_dbfs"] = number(b.levelDBFS)
-            t["sent"] = "\(b.sent)"
-            t["received"] = "\(b.received)"
-            t["byte_errors"] = "\(b.byteErrors)"
-            t["rejected"] = "\(b.rejected)"
-            return t.text
-        }.joined(separator: ",") + "]"
+        o["levels"] =
+            "["
+            + m.levels.map { s in
+                var l = JSONObject()
+                l["output_dbfs"] = number(s.outputDBFS)
+                l["capture_dbfs"] = number(s.captureDBFS)
+                l["capture_peak_dbfs"] = number(s.capturePeakDBFS)
+                l["distortion_db"] = number(s.distortionDB)
+                l["clipped"] = s.clipped ? "true" : "false"
+                return l.text
+            }.joined(separator: ",") + "]"
+        o["agc"] =
+            m.agc.map { a in
+                var g = JSONObject()
+                g["detected"] = a.detected ? "true" : "false"
+                g["played_step_db"] = number(a.playedStepDB)
+                g["captured_step_db"] = number(a.capturedStepDB)
+                g["overshoot_db"] = number(a.overshootDB)
+                g["settle_seconds"] = number(a.settleSeconds)
+                return g.text
+            } ?? "null"
+        o["bytes"] =
+            "["
+            + r.bytes.map { b in
+                var t = JSONObject()
+                t["modem"] = string(b.modem)
+                t["level_dbfs"] = number(b.levelDBFS)
+                t["sent"] = "\(b.sent)"
+                t["received"] = "\(b.received)"
+                t["byte_errors"] = "\(b.byteErrors)"
+                t["rejected"] = "\(b.rejected)"
+                return t.text
+            }.joined(separator: ",") + "]"
         o["verdict"] = string(r.verdict.status.rawValue)
         o["recommended_output_dbfs"] = number(r.verdict.recommendedOutputDBFS)
         o["working_profiles"] = "[" + r.verdict.workingProfiles.map(string).joined(separator: ",") + "]"

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// printf-style formatting of numbers through the C library (`vsnprintf(3)`): `%.3f`,

@@ -1,7 +1,8 @@
 import ModemAudioIO
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Everything for humans goes to stderr; stdout carries data only.
@@ -13,7 +14,9 @@ enum Diagnostics {
     static func write(_ text: String) {
         // Nothing to report a failure to: stderr is where failures go.
         let data = Array(text.utf8)
-        _ = data.withUnsafeBytes { b in Result { () throws(Errno) in try FileDescriptor.standardError.writeAllRetrying(b) } }
+        _ = data.withUnsafeBytes { b in
+            Result { () throws(Errno) in try FileDescriptor.standardError.writeAllRetrying(b) }
+        }
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }

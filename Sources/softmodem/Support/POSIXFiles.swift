@@ -1,7 +1,8 @@
 import ModemAudioIO
 import SystemPackage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // File access for the commands that move files (send, receive, bench), through
@@ -74,7 +75,8 @@ final class InputFile {
     func read(upTo count: Int) throws(CLIError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: count)
         do {
-            let n = try chunk.withUnsafeMutableBytes { b in Result { () throws(Errno) in try fd.readRetrying(into: b) } }.get()
+            let n = try chunk.withUnsafeMutableBytes { b in Result { () throws(Errno) in try fd.readRetrying(into: b) }
+            }.get()
             chunk.removeLast(count - n)
             return chunk
         } catch {
@@ -160,7 +162,9 @@ func runCapturingOutput(_ program: String, _ arguments: [String]) throws(CLIErro
     }
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while case .success(let n) = chunk.withUnsafeMutableBytes({ b in Result { () throws(Errno) in try pipe.readEnd.readRetrying(into: b) } }), n > 0 {
+    while case .success(let n) = chunk.withUnsafeMutableBytes({ b in
+        Result { () throws(Errno) in try pipe.readEnd.readRetrying(into: b) }
+    }), n > 0 {
         output += chunk[0..<n]
     }
     try? pipe.readEnd.close()

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// SIGINT and SIGTERM request a clean stop instead of killing the process, so playback can
 /// drain, capture can stop and counters can be printed.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The width of the terminal on a file descriptor, for status lines that must not wrap.

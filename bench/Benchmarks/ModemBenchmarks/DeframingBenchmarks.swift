@@ -7,7 +7,8 @@ import ModemDSP
 /// the bit decisions. Against `Demodulate-...`, the difference is the mixer's cost.
 func deframing(_ name: String, _ profile: ModemProfile, rate: Double, snr: Double?, seconds: Double) {
     Benchmark(name) { (benchmark, mixed: MixedCapture) in
-        var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: mixed.capture.profile, sampleRate: mixed.capture.sampleRate))
+        var demodulator = try! FSKDemodulator(
+            DemodulatorConfiguration(profile: mixed.capture.profile, sampleRate: mixed.capture.sampleRate))
         var events: [ModemEvent] = []
         events.reserveCapacity(2 * mixed.capture.bytes.count + 1024)
         var meter = RealTimeMeter()
@@ -17,9 +18,13 @@ func deframing(_ name: String, _ profile: ModemProfile, rate: Double, snr: Doubl
         blackHole(events.count)
     } setup: {
         let capture = try Signals.traffic(profile: profile, rate: rate, seconds: seconds, snr: snr)
-        let mixer = try FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
-        var segments = [FSKDemodulator.MixedSegment](repeating: .init(), count: capture.samples.count / mixer.segmentLength)
-        let n = capture.samples.withUnsafeBufferPointer { s in segments.withUnsafeMutableBufferPointer { mixer.mixSegments(s, into: $0) } }
+        let mixer = try FSKDemodulator(
+            DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
+        var segments = [FSKDemodulator.MixedSegment](
+            repeating: .init(), count: capture.samples.count / mixer.segmentLength)
+        let n = capture.samples.withUnsafeBufferPointer { s in
+            segments.withUnsafeMutableBufferPointer { mixer.mixSegments(s, into: $0) }
+        }
         segments.removeLast(segments.count - n)
         return MixedCapture(capture: capture, segments: segments)
     }

@@ -6,8 +6,10 @@ let chunkSamples = 4096
 
 /// Feeds `samples` to `demodulator` in `chunkSamples` chunks.
 @inline(__always)
-func demodulate(_ samples: UnsafeBufferPointer<Float>, _ demodulator: inout FSKDemodulator,
-                _ events: inout [ModemEvent]) {
+func demodulate(
+    _ samples: UnsafeBufferPointer<Float>, _ demodulator: inout FSKDemodulator,
+    _ events: inout [ModemEvent]
+) {
     var i = 0
     while i < samples.count {
         let n = min(chunkSamples, samples.count - i)
@@ -21,7 +23,8 @@ func demodulate(_ samples: UnsafeBufferPointer<Float>, _ demodulator: inout FSKD
 /// state only and must not allocate.
 func demodulation(_ name: String, _ profile: ModemProfile, rate: Double, snr: Double?, seconds: Double) {
     Benchmark(name) { (benchmark, capture: Capture) in
-        var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
+        var demodulator = try! FSKDemodulator(
+            DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
         var events: [ModemEvent] = []
         events.reserveCapacity(2 * capture.bytes.count + 1024)
         var meter = RealTimeMeter()
@@ -40,7 +43,8 @@ func demodulation(_ name: String, _ profile: ModemProfile, rate: Double, snr: Do
 /// the floor under every other demodulation figure.
 func idleDemodulation(_ name: String, rate: Double, seconds: Double) {
     Benchmark(name) { (benchmark, capture: Capture) in
-        var demodulator = try! FSKDemodulator(DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
+        var demodulator = try! FSKDemodulator(
+            DemodulatorConfiguration(profile: capture.profile, sampleRate: capture.sampleRate))
         var events: [ModemEvent] = []
         events.reserveCapacity(1024)
         var meter = RealTimeMeter()
@@ -49,7 +53,8 @@ func idleDemodulation(_ name: String, rate: Double, seconds: Double) {
         meter.end(benchmark, audioSeconds: capture.seconds)
         blackHole(events.count)
     } setup: {
-        Capture(samples: [Float](repeating: 0, count: Int(seconds * rate)), sampleRate: rate,
-                profile: .softmodem1225, bytes: [])
+        Capture(
+            samples: [Float](repeating: 0, count: Int(seconds * rate)), sampleRate: rate,
+            profile: .softmodem1225, bytes: [])
     }
 }

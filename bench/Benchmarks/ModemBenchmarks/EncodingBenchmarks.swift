@@ -17,7 +17,8 @@ final class EncodingJob: @unchecked Sendable {
         let bursts = max(1, Int(seconds / burstSeconds))
         bytes = TestSignals.randomBytes(bursts * Signals.burstBytes, seed: 7)
         let encoder = BurstEncoder(modulator: modulator)
-        capacity = encoder.maxSamples(forBytes: Signals.burstBytes) + encoder.maxSamplesForFinish + Int(Signals.gap * rate)
+        capacity =
+            encoder.maxSamples(forBytes: Signals.burstBytes) + encoder.maxSamplesForFinish + Int(Signals.gap * rate)
         output = .allocate(capacity: capacity)
     }
 

@@ -1,10 +1,11 @@
 import Benchmark
 import ModemAudioIO
 import ModemDSP
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A 16-bit WAV file written in setup and removed when the benchmark object goes away.

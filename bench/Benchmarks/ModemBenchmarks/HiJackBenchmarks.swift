@@ -13,11 +13,13 @@ final class HiJackCapture: Sendable {
     /// cells and the 4 idle cells the board needs, the data channel of the host transmitter
     /// set to the board's rate.
     init(rate: Double, seconds: Double, snr: Double? = nil) throws {
-        let encoder = try HiJackEncoder(sampleRate: rate, baud: HiJack.boardBaud,
-                                        bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: 0.5)
+        let encoder = try HiJackEncoder(
+            sampleRate: rate, baud: HiJack.boardBaud,
+            bytePeriod: HiJack.frameBits + HiJack.minimumIdleBits, amplitude: 0.5)
         let tone = try HiJackPowerTone(frequency: HiJack.defaultPowerTone(sampleRate: rate), sampleRate: rate)
-        var generator = TrafficGenerator(transmitter: try HiJackTransmitter(encoder: encoder, tone: tone),
-                                         burstBytes: Signals.burstBytes, gapSeconds: Signals.gap, seed: 11)
+        var generator = TrafficGenerator(
+            transmitter: try HiJackTransmitter(encoder: encoder, tone: tone),
+            burstBytes: Signals.burstBytes, gapSeconds: Signals.gap, seed: 11)
         let traffic = generator.signal(frames: Int(seconds * rate))
         var out = traffic.samples
         if let snr { TestSignals.addNoise(&out, snr: snr, signalPower: traffic.burstPower, seed: 12) }

@@ -1,8 +1,9 @@
 import Benchmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Run-wide settings shared by every benchmark.
@@ -36,18 +37,18 @@ enum Settings {
 
     static var configuration: Benchmark.Configuration {
         Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .realTime],
-        timeUnits: .milliseconds,
-        warmupIterations: 1,
-        scalingFactor: .one,
-        // In smoke mode the iteration count, not the time, must end the run: fewer samples
-        // would let one stray allocation reach the p90 again. A smoke iteration takes
-        // milliseconds, so the limit is only a backstop.
-        maxDuration: smoke ? .seconds(120) : .seconds(5),
-        maxIterations: iterations,
-        // Allocation counts are exact, so the committed mallocCountTotal thresholds are
-        // checked strictly; time is never gated (machines differ, CI is shared).
-        thresholds: [.mallocCountTotal: .init(absolute: BenchmarkThresholds.Absolute.strict)])
+            metrics: [.wallClock, .mallocCountTotal, .realTime],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            scalingFactor: .one,
+            // In smoke mode the iteration count, not the time, must end the run: fewer samples
+            // would let one stray allocation reach the p90 again. A smoke iteration takes
+            // milliseconds, so the limit is only a backstop.
+            maxDuration: smoke ? .seconds(120) : .seconds(5),
+            maxIterations: iterations,
+            // Allocation counts are exact, so the committed mallocCountTotal thresholds are
+            // checked strictly; time is never gated (machines differ, CI is shared).
+            thresholds: [.mallocCountTotal: .init(absolute: BenchmarkThresholds.Absolute.strict)])
     }
 }
 

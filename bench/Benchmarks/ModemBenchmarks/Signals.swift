@@ -30,11 +30,14 @@ enum Signals {
     /// back, postamble) after short silences, the last burst cut short to fit, padded with
     /// silence to the exact length. With `snr` set, white Gaussian noise is added for that
     /// full-band SNR in dB, measured against the mean power of the bursts.
-    static func traffic(profile: ModemProfile, rate: Double, seconds: Double, snr: Double? = nil,
-                        seed: UInt64 = 1) throws -> Capture {
+    static func traffic(
+        profile: ModemProfile, rate: Double, seconds: Double, snr: Double? = nil,
+        seed: UInt64 = 1
+    ) throws -> Capture {
         let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: 0.9)
-        var generator = TrafficGenerator(transmitter: BurstEncoder(modulator: modulator), burstBytes: burstBytes,
-                                         gapSeconds: gap, seed: seed)
+        var generator = TrafficGenerator(
+            transmitter: BurstEncoder(modulator: modulator), burstBytes: burstBytes,
+            gapSeconds: gap, seed: seed)
         let traffic = generator.signal(frames: Int(seconds * rate))
         var samples = traffic.samples
         if let snr { TestSignals.addNoise(&samples, snr: snr, signalPower: traffic.burstPower, seed: seed &+ 1) }

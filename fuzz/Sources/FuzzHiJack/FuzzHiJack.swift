@@ -13,9 +13,13 @@ public func fuzzHiJack(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
     let rest = input.rest
     var samples: [Float]
     if floats {
-        samples = (0..<(rest.count / 4)).map { Float(bitPattern: rest.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self)) }
+        samples = (0..<(rest.count / 4)).map {
+            Float(bitPattern: rest.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self))
+        }
     } else {
-        samples = (0..<(rest.count / 2)).map { Float(rest.loadUnaligned(fromByteOffset: 2 * $0, as: Int16.self)) / 32768 }
+        samples = (0..<(rest.count / 2)).map {
+            Float(rest.loadUnaligned(fromByteOffset: 2 * $0, as: Int16.self)) / 32768
+        }
     }
     var events: [ModemEvent] = []
     samples.withUnsafeBufferPointer { all in

@@ -14,7 +14,9 @@ public func fuzzRawPCM(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
     let profile = input.pick(fuzzProfiles)
     let proto = input.pick(ByteProtocol.allCases)
     let path = ScratchFile.write(input.rest)
-    guard var reader = try? RawPCMReader(path: path, format: format, sampleRate: rate, channels: channels) else { return 0 }
+    guard var reader = try? RawPCMReader(path: path, format: format, sampleRate: rate, channels: channels) else {
+        return 0
+    }
     decodeLikeCLI(&reader, profile: profile, protocol: proto)
     return 0
 }

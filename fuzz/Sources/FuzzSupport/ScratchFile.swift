@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One file in memory (tmpfs), rewritten with each fuzz input, so the inputs reach the
@@ -9,13 +9,15 @@ public enum ScratchFile {
 
     /// The path, holding exactly `bytes`.
     public static func write(_ bytes: UnsafeRawBufferPointer) -> String {
-        let path = cached ?? {
-            let dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-            let p = "\(dir)/softmodem-fuzz-\(getpid())"
-            cached = p
-            atexit { if let p = ScratchFile.cached { unlink(p) } }
-            return p
-        }()
+        let path =
+            cached
+            ?? {
+                let dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+                let p = "\(dir)/softmodem-fuzz-\(getpid())"
+                cached = p
+                atexit { if let p = ScratchFile.cached { unlink(p) } }
+                return p
+            }()
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         precondition(fd >= 0, "cannot create \(path)")
         var done = 0
