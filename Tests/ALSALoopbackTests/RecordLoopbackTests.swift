@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// `rx --record`: what the live input captured is written to a WAV file while decoding,
-/// and that file decodes and inspects to the same bytes afterwards.
-@Suite(.serialized, Loopback.Server())
-struct RecordLoopbackTests {
+/// and that file decodes and inspects to the same bytes afterwards. Part of the suite that
+/// owns the sound server: a suite of its own would start and stop the server while the
+/// others use it.
+extension LoopbackTests {
     @Test func recordingDecodesAndInspectsToWhatRxPrinted() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
