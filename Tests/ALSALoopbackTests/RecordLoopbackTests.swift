@@ -23,7 +23,7 @@ extension LoopbackTests {
         #expect(rx.stdout == text, "\(rx.stderr)")
         let decoded = try Softmodem.run(["decode", wav])
         #expect(decoded.stdout == text, "\(decoded.stderr)")
-        let report = try Softmodem.run(["inspect", wav, "-o", "-"])
+        let report = try Softmodem.run(["inspect", "--profile", "softmodem-1225", wav, "-o", "-"])
         #expect(report.status == 0, "\(report.stderr)")
         #expect(String(decoding: report.stdout, as: UTF8.self).contains("recorded for inspect"))
     }
