@@ -185,7 +185,12 @@ public struct AutoReceiver: Sendable {
                 state = .decoding(offset: offset, quietBlocks: quietBlocks)
             }
         case .ignoring(let q):
-            state = silent && q >= 1 ? .listening : .ignoring(quietBlocks: silent ? q + 1 : 0)
+            // Something that is not a modem, or nothing but noise (a sound card's noise
+            // floor at the start of a capture opens a "burst" before any quiet level is
+            // known): the quietest block since is the quiet level, so a noise floor ends it.
+            if quiet < 0 || power < quiet { quiet = power }
+            let calm = power <= max(3 * max(quiet, 0), 1e-9)
+            state = calm && q >= 1 ? .listening : .ignoring(quietBlocks: calm ? q + 1 : 0)
         }
     }
 
