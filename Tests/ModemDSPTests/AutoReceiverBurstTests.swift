@@ -80,6 +80,19 @@ import Testing
         #expect(receiver.detections.first?.signature.profile?.name == "softmodem-1225")
     }
 
+    @Test("a burst after two seconds of a sound card's noise floor (-80 dBFS) is found")
+    func afterNoiseFloor() throws {
+        let bytes = Array("recorded for inspect\n".utf8)
+        var signal =
+            [Float](repeating: 0, count: 88_200) + (try TestSignals.encode(bytes, amplitude: 0.9, silence: 4410))
+            + [Float](repeating: 0, count: 44_100)
+        // Noise of amplitude 1e-4: before any quiet level is known it opens a "burst" that
+        // is not a modem, and the receiver must come back from ignoring it.
+        TestSignals.addNoise(&signal, snr: 76, signalPower: 0.405, seed: 12)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(receiver.detections)")
+    }
+
     @Test(
         "a whistle warbling between two modem tones is not a modem",
         arguments: [(4900.0, 7350.0, 6.0), (1070, 1270, 11), (2450, 4900, 9)])
