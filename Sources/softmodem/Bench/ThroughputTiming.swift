@@ -96,7 +96,7 @@ enum ThroughputRunner {
         _ factory: Factory, modem: Modem, signal: [Float],
         sampleRate: Double
     ) -> StreamTiming {
-        let reporter = BurstReporter(verbose: false, trace: false, modem: modem, factory: factory)
+        let reporter = BurstReporter(verbose: false, trace: false, modem: modem)
         guard
             var session = try? DecodeSession<Factory.Receiver>(
                 factory, sampleRate: sampleRate, channels: 1, channel: 0,

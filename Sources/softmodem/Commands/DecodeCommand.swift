@@ -105,7 +105,7 @@ struct DecodeCommand: ParsableCommand {
             }
         }
         let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
-        let reporter = BurstReporter(verbosity: verbosity, modem: modem, factory: factory)
+        let reporter = BurstReporter(verbosity: verbosity, modem: modem)
         let inputs = files.isEmpty ? ["-"] : files
         if inputs.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read only once") }
         var output: ByteOutput?

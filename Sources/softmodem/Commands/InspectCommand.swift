@@ -103,7 +103,7 @@ struct InspectCommand: ParsableCommand {
         var session = try DecodeSession(
             factory, sampleRate: source.sampleRate, channels: source.channels,
             channel: channel.map { $0 - 1 }, name: source.name,
-            reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()), factory: factory)
+            reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()))
         ) {
             let (a, list) = observers()
             analyzers.append(a)

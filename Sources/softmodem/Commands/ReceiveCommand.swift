@@ -72,7 +72,7 @@ struct ReceiveCommand: ParsableCommand {
     ) throws(CLIError) {
         var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: factory.nominalBaud))
         // -vv traces characters; the burst lines of -v would drown the file messages.
-        let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: modem, factory: factory)
+        let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: modem)
         for path in files.isEmpty ? ["-"] : files {
             var source: SoundFileReader
             do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }

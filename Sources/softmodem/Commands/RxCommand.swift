@@ -84,7 +84,7 @@ struct RxCommand: ParsableCommand {
         // With --protocol, parsed messages replace the raw bytes and --count counts messages.
         let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
         StopSignal.install()
-        let reporter = BurstReporter(verbosity: verbosity, modem: modem, factory: factory)
+        let reporter = BurstReporter(verbosity: verbosity, modem: modem)
         var rx = try LiveDecoder(factory, options: audio, channel: channel, reporter: reporter)
         if let record {
             do {

@@ -10,24 +10,16 @@ struct BurstReporter {
     /// The bit rate the modem was set to (nil with `--profile auto`: each burst finds its own).
     let baud: Double?
 
-    init(verbosity: VerbosityOptions, modem: Modem, factory: some ModemReceiverFactory) {
-        self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem, factory: factory)
-    }
-
     init(verbosity: VerbosityOptions, modem: Modem) {
-        self.init(
-            verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem, factory: modem.receiverFactory)
+        self.init(verbose: verbosity.verbose, trace: verbosity.traceCharacters, modem: modem)
     }
 
+    /// The bit rate comes from the modem's receiver factory (none for auto).
     init(verbose: Bool, trace: Bool, modem: Modem) {
-        self.init(verbose: verbose, trace: trace, modem: modem, factory: modem.receiverFactory)
-    }
-
-    init(verbose: Bool, trace: Bool, modem: Modem, factory: some ModemReceiverFactory) {
         self.verbose = verbose
         self.trace = trace
         modemName = modem.name
-        baud = factory.fixedBaud
+        baud = modem.receiverFactory.fixedBaud
     }
 
     /// `-vv`: one character.
