@@ -2,7 +2,8 @@
 // softmodem: an audio-jack modem for Arduino SoftModem and UMich HiJack boards.
 //
 // Dependency direction (enforced by this manifest):
-//   softmodem (CLI) -> ModemAudioIO, ModemFraming, BoardModels, ModemReport -> ModemSpectrum -> ModemDSP
+//   softmodem (CLI) -> ModemDecoding, ModemFraming, BoardModels, ModemReport -> ModemSpectrum -> ModemDSP
+//   ModemDecoding -> ModemAudioIO, ModemSpectrum -> ModemDSP
 //   ModemReport -> ModemCalibration -> BoardModels, ModemDSP
 // ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
 import PackageDescription
@@ -24,6 +25,8 @@ let package = Package(
         .library(name: "ModemTestSupport", targets: ["ModemTestSupport"]),
         // For fuzz/ (and bench/): the -v spectrum path and the tone adapter.
         .library(name: "ModemSpectrum", targets: ["ModemSpectrum"]),
+        // For fuzz/: the decode session the command line runs (channel choice, observers).
+        .library(name: "ModemDecoding", targets: ["ModemDecoding"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -75,13 +78,19 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // One input through one modem, as `decode`, `receive`, `inspect` and the live commands
+        // run it: chunked steps, one channel-choice policy, observers plugged in. Prints nothing.
+        .target(
+            name: "ModemDecoding", dependencies: ["ModemDSP", "ModemAudioIO", "ModemSpectrum"],
+            swiftSettings: strict),
+
         // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
         .target(name: "ModemALSA", dependencies: ["CALSA"], swiftSettings: strict),
 
         .executableTarget(
             name: "softmodem",
             dependencies: [
-                "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum",
+                "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum", "ModemDecoding",
                 "ModemFraming", "ModemCalibration", "ModemReport",
                 "ModemALSA", "CPseudoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "ModemAudioIO", package: "softmodem"),
                 .product(name: "ModemSpectrum", package: "softmodem"),
                 .product(name: "ModemFraming", package: "softmodem"),
+                .product(name: "ModemDecoding", package: "softmodem"),
             ]),
         .executableTarget(name: "FuzzSoundFile", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzRawPCM", dependencies: ["FuzzSupport"]),

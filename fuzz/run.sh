@@ -13,8 +13,14 @@ targets=${*:-"FuzzSoundFile FuzzRawPCM FuzzHiJack FuzzProtocols FuzzLink"}
 # SwiftPM's --sanitize fuzzer links libFuzzer's main; the -Xswiftc flag adds the coverage
 # instrumentation to every module, the parent package's included.
 flags="-c release --sanitize fuzzer --sanitize address -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library"
+mkdir -p work
 for t in $targets; do
-  $swift build $flags --product "$t" 2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: unre|Compiling|Build" | tail -3 >&2
+  if ! $swift build $flags --product "$t" > work/build.log 2>&1; then
+    grep -E "error" work/build.log | sort -u | head -5 >&2
+    echo "fuzz: building $t failed (fuzz/work/build.log)" >&2
+    exit 1
+  fi
+  grep -v "Cannot export local symbol" work/build.log | grep -E "warning: unre|Build" | tail -2 >&2 || true
 done
 [ -d corpus ] || ./make-corpus.sh "${SOFTMODEM_BIN:-}"
 mkdir -p work/crashes

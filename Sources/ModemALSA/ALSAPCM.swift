@@ -75,11 +75,15 @@ public final class ALSAPCM {
     deinit { _ = CALSA.snd_pcm_close(handle) }
 
     /// Opens `device` in blocking mode. Calls `snd_pcm_open`, repeated on `-EINTR` only (see
-    /// ``ALSARetryPolicy``); a failure lists the devices that exist for `direction`.
+    /// ``ALSARetryPolicy``); a failure lists the devices that exist for `direction`. The
+    /// call runs at real-time priority when the process may have it, for the threads a
+    /// plugin starts (``DedicatedThread/withRealTimePriority(_:)``).
     static func open(_ device: String, _ direction: ALSADirection) throws(ALSAError) -> OpaquePointer {
         calsa_silence_library_errors()
         var pcm: OpaquePointer?
-        let rc = ALSARetryPolicy.open { CALSA.snd_pcm_open(&pcm, device, direction.stream, 0) }
+        let rc = DedicatedThread.withRealTimePriority {
+            ALSARetryPolicy.open { CALSA.snd_pcm_open(&pcm, device, direction.stream, 0) }
+        }
         guard rc == 0, let pcm else {
             throw ALSAError.opening(
                 device: device, direction: direction, code: rc,

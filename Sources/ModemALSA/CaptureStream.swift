@@ -32,6 +32,7 @@ public final class CaptureStream: @unchecked Sendable {
     private let overrunCount = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let captured = Atomic<Int>(0)
+    private let realTime = Atomic<Bool>(false)
 
     /// Opens `device` for capture. `periodFrames` and `periods` set the latency; the ring
     /// holds `ringSeconds` of audio so a slow consumer does not lose samples. `channel`
@@ -64,6 +65,9 @@ public final class CaptureStream: @unchecked Sendable {
 
     /// Overruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var overruns: Int { overrunCount.load(ordering: .relaxed) }
+    /// True once the capture thread runs at real-time priority (see
+    /// ``DedicatedThread/raiseToRealTime()``); false without the privilege.
+    public var isRealTime: Bool { realTime.load(ordering: .relaxed) }
     /// Frames lost because the consumer did not keep up with the ring.
     public var droppedFrames: Int { dropped.load(ordering: .relaxed) }
     /// Frames queued for the consumer so far.
@@ -99,6 +103,7 @@ public final class CaptureStream: @unchecked Sendable {
 
     private func loop() {
         defer { exited.post() }
+        realTime.store(DedicatedThread.raiseToRealTime(), ordering: .relaxed)
         let period = pcm.periodFrames
         let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
         var lastReturn = monotonicSeconds()

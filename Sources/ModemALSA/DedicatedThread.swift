@@ -18,6 +18,37 @@ public enum DedicatedThread {
         pthread_detach(create(name: name, body))  // pthread_detach(3)
     }
 
+    /// The real-time priority audio threads ask for (`SCHED_FIFO`): low among real-time
+    /// threads (sound servers use 5-20, JACK 70 and up), which is all it takes to run
+    /// before every ordinary thread of a machine loaded by other work.
+    static let realTimePriority: Int32 = 10
+
+    /// Moves the calling thread to `SCHED_FIFO` at ``realTimePriority``
+    /// (`pthread_setschedparam(3)`), so a busy machine does not stall the audio loop past
+    /// its device buffer. Best effort: without the privilege (`CAP_SYS_NICE` or an
+    /// `RLIMIT_RTPRIO` allowance) the thread stays as it was and false is returned. The
+    /// loops that ask block in `snd_pcm_wait`, and the kernel's real-time throttling keeps
+    /// a share of each core for other threads whatever happens.
+    static func raiseToRealTime() -> Bool {
+        var parameters = sched_param()
+        parameters.sched_priority = min(
+            max(realTimePriority, sched_get_priority_min(SCHED_FIFO)), sched_get_priority_max(SCHED_FIFO))
+        return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0  // pthread_setschedparam(3)
+    }
+
+    /// Runs `body` with the calling thread at real-time priority, then puts its policy
+    /// back (`pthread_getschedparam(3)`, `pthread_setschedparam(3)`). Threads that `body`
+    /// starts inherit the priority: a sound server's ALSA plugin starts its own I/O thread
+    /// inside `snd_pcm_open` (libpulse's threaded main loop), and that thread carries the
+    /// audio to and from the server, so it must not stall any more than ours.
+    static func withRealTimePriority<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        var policy: Int32 = 0
+        var saved = sched_param()
+        guard pthread_getschedparam(pthread_self(), &policy, &saved) == 0, raiseToRealTime() else { return try body() }
+        defer { _ = pthread_setschedparam(pthread_self(), policy, &saved) }
+        return try body()
+    }
+
     /// Runs `body(0)` ... `body(count - 1)` at once, each on a new thread named `name`, and
     /// returns when all have ended: for measurements that must not share Swift's pool.
     public static func runEach(count: Int, name: String, _ body: @escaping @Sendable (Int) -> Void) {

@@ -37,6 +37,7 @@ public final class PlaybackStream: @unchecked Sendable {
     private let finishing = Atomic<Bool>(false)
     private let aborting = Atomic<Bool>(false)
     private let idle = Atomic<Bool>(true)
+    private let realTime = Atomic<Bool>(false)
     private let failed = Atomic<Bool>(false)
     private var failure: ALSAError?  // written once by the playback thread before `failed`
     private let underrunCount = Atomic<Int>(0)
@@ -81,6 +82,9 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Underruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+    /// True once the playback thread runs at real-time priority (see
+    /// ``DedicatedThread/raiseToRealTime()``); false without the privilege.
+    public var isRealTime: Bool { realTime.load(ordering: .relaxed) }
     /// Frames of signal (not filler silence) handed to the device.
     public var playedFrames: Int { played.load(ordering: .relaxed) }
     /// Frames of filler silence written while the ring was empty.
@@ -149,6 +153,7 @@ public final class PlaybackStream: @unchecked Sendable {
 
     private func loop() {
         defer { exited.post() }
+        realTime.store(DedicatedThread.raiseToRealTime(), ordering: .relaxed)
         let period = pcm.periodFrames
         var started = keepOpen
         if keepOpen && !writeSilence(leadInFrames) { return }

@@ -1,3 +1,4 @@
+import ModemDecoding
 import SystemPackage
 
 /// Lines of a benchmark's data on stdout.

@@ -1,5 +1,6 @@
 import ModemALSA
 import ModemDSP
+import ModemDecoding
 
 #if canImport(Glibc)
     import Glibc

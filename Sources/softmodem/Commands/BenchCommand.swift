@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardModels
 import ModemDSP
+import ModemDecoding
 
 #if canImport(Glibc)
     import Glibc

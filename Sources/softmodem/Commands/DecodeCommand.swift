@@ -1,6 +1,7 @@
 import ArgumentParser
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 
 /// `softmodem decode`: recordings in, bytes out.
 struct DecodeCommand: ParsableCommand {
@@ -70,14 +71,14 @@ struct DecodeCommand: ParsableCommand {
         // Choose the concrete receiver once; everything below is generic over it.
         switch modem {
         case .fsk(let settings):
-            try decodeAll(settings, modem: modem) { rate, verbose in
+            try decodeAll(settings, modem: modem) { rate, reporter in
                 var observers: [any DecodeObserver<FSKDemodulator>] = [
                     SignalCheckObserver(sampleRate: rate, pinned: settings.profile)
                 ]
                 if !noAdapt {
-                    observers.append(ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: verbose))
+                    observers.append(ToneAdapterObserver(settings: settings, sampleRate: rate, reporter: reporter))
                 }
-                if verbose { observers.append(SpectrumObserver(settings: settings, sampleRate: rate)) }
+                if reporter.verbose { observers.append(SpectrumObserver(settings: settings, sampleRate: rate)) }
                 return observers
             }
         case .hijack(let settings):
@@ -86,14 +87,14 @@ struct DecodeCommand: ParsableCommand {
             if noAdapt {
                 throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)")
             }
-            try decodeAll(settings, modem: modem) { rate, verbose in
-                [SignalCheckObserver(sampleRate: rate, pinned: nil)] + (verbose ? [DetectionObserver()] : [])
+            try decodeAll(settings, modem: modem) { rate, reporter in
+                [SignalCheckObserver(sampleRate: rate, pinned: nil)] + (reporter.verbose ? [DetectionObserver(reporter: reporter)] : [])
             }
         }
     }
 
     private func decodeAll<Factory: ModemReceiverFactory>(
-        _ factory: Factory, modem: Modem, observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>]
+        _ factory: Factory, modem: Modem, observers: (Double, BurstReporter) -> [any DecodeObserver<Factory.Receiver>]
     ) throws(CLIError) {
         let rawFormat = format
         if raw {
@@ -164,15 +165,20 @@ struct DecodeCommand: ParsableCommand {
     /// and kept for the next inputs, since messages may span files.
     private func decode<Factory: ModemReceiverFactory>(
         _ source: inout some SampleSource, _ factory: Factory, reporter: BurstReporter,
-        observers: (Double, Bool) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?,
+        observers: (Double, BurstReporter) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?,
         output: inout ByteOutput?
     ) throws(CLIError) -> (name: String, stats: DecodeStats, notes: [String]) {
         let rate = source.sampleRate
         // Observers are made per channel, once its receiver exists (so the rate is valid).
-        var session = try DecodeSession(
-            factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
-            name: source.name, reporter: reporter
-        ) { observers(rate, verbosity.verbose) }
+        var session: DecodeSession<Factory.Receiver>
+        do {
+            session = try DecodeSession(
+                factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
+                name: source.name, reporter: reporter
+            ) { observers(rate, reporter) }
+        } catch {
+            throw CLIError(error)
+        }
         if output == nil {
             output = ByteOutput(
                 printer: printer, sampleRate: rate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 import ModemReport
 
 /// `softmodem inspect`: recordings in, one self-contained HTML report out.
@@ -75,7 +76,7 @@ struct InspectCommand: ParsableCommand {
                 return (
                     a,
                     [
-                        ToneAdapterObserver(settings: s, sampleRate: rate, verbose: false),
+                        ToneAdapterObserver(settings: s, sampleRate: rate),
                         InspectObserver(a, FSKLayouts(s)),
                     ]
                 )
@@ -100,14 +101,19 @@ struct InspectCommand: ParsableCommand {
         observers: () -> (RecordingAnalyzer, [any DecodeObserver<Factory.Receiver>])
     ) throws(CLIError) -> RecordingAnalysis {
         var analyzers: [RecordingAnalyzer] = []
-        var session = try DecodeSession(
-            factory, sampleRate: source.sampleRate, channels: source.channels,
-            channel: channel.map { $0 - 1 }, name: source.name,
-            reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()))
-        ) {
-            let (a, list) = observers()
-            analyzers.append(a)
-            return list
+        var session: DecodeSession<Factory.Receiver>
+        do {
+            session = try DecodeSession(
+                factory, sampleRate: source.sampleRate, channels: source.channels,
+                channel: channel.map { $0 - 1 }, name: source.name,
+                reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()))
+            ) {
+                let (a, list) = observers()
+                analyzers.append(a)
+                return list
+            }
+        } catch {
+            throw CLIError(error)
         }
         var reader = source
         try SourceDecoding.run(&reader, through: &session) { _ throws(CLIError) in }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 import ModemFraming
 
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ struct ReceiveCommand: ParsableCommand {
         switch try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false) {
         case .fsk(let settings):
             try receiveFiles(settings, modem: .fsk(settings), assembler: assembler) { rate in
-                [ToneAdapterObserver(settings: settings, sampleRate: rate, verbose: false)]
+                [ToneAdapterObserver(settings: settings, sampleRate: rate)]
             }
         case .auto(let settings):
             try receiveFiles(settings, modem: .auto(settings), assembler: assembler) { _ in [] }
@@ -77,10 +78,15 @@ struct ReceiveCommand: ParsableCommand {
             var source: SoundFileReader
             do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }
             let rate = source.sampleRate
-            var session = try DecodeSession(
-                factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
-                reporter: reporter
-            ) { observers(rate) }
+            var session: DecodeSession<Factory.Receiver>
+            do {
+                session = try DecodeSession(
+                    factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
+                    reporter: reporter
+                ) { observers(rate) }
+            } catch {
+                throw CLIError(error)
+            }
             try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
                 guard e.kind == .byte else { return }
                 for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) {

@@ -1,8 +1,9 @@
 import ModemDSP
+import ModemDecoding
 
 /// The `-v` and `-vv` lines of decoding, the same for files and live input: one per
 /// burst, one per character, and a closing summary.
-struct BurstReporter {
+struct BurstReporter: DecodeReporting {
     let verbose: Bool
     let trace: Bool
     /// The profile name, or "hijack".
@@ -21,6 +22,8 @@ struct BurstReporter {
         modemName = modem.name
         baud = modem.receiverFactory.fixedBaud
     }
+
+    func note(_ line: String) { Diagnostics.info(line) }
 
     /// `-vv`: one character.
     func trace(_ e: ModemEvent, rate: Double) {

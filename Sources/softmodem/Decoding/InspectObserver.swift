@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemDecoding
 import ModemReport
 
 /// How one modem's characters sit on the wire, for ``InspectObserver``: from the settings

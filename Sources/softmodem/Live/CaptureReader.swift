@@ -66,6 +66,7 @@ struct CaptureReader {
     }
 
     var counters: String {
-        "\(received) frames captured, \(capture.overruns) overruns recovered, \(capture.droppedFrames) frames dropped"
+        "\(received) frames captured, \(capture.overruns) overruns recovered, \(capture.droppedFrames) frames dropped, "
+            + (capture.isRealTime ? "real-time priority" : "ordinary priority")
     }
 }

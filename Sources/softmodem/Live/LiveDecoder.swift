@@ -1,6 +1,7 @@
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 
 /// Capture -> decode session for the live commands (rx, term), for any modem: reads what
 /// the capture thread queued, decodes it, and reports overruns once each on stderr.
@@ -32,9 +33,13 @@ struct LiveDecoder<Receiver: ModemReceiver> {
             throw CLIError(error)
         }
         reader = CaptureReader(capture: capture)
-        session = try DecodeSession(
-            factory, sampleRate: Double(capture.sampleRate), channels: 1, channel: nil,
-            name: options.device, reporter: reporter, live: true, observers: observers)
+        do {
+            session = try DecodeSession(
+                factory, sampleRate: Double(capture.sampleRate), channels: 1, channel: nil,
+                name: options.device, reporter: reporter, live: true, observers: observers)
+        } catch {
+            throw CLIError(error)
+        }
         if reporter.verbose {
             Diagnostics.info(
                 reader.description(channel > 0 ? " (decoding channel \(channel + 1))" : "") + "; \(reporter.modemName)")

@@ -131,6 +131,6 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
     }
 
     var counters: String {
-        "\(bytesSent) bytes sent, \(playback.playedFrames) frames played, \(playback.silenceFrames) frames of filler silence, \(playback.underruns) underruns recovered"
+        "\(bytesSent) bytes sent, \(playback.playedFrames) frames played, \(playback.silenceFrames) frames of filler silence, \(playback.underruns) underruns recovered, \(playback.isRealTime ? "real-time" : "ordinary") priority"
     }
 }

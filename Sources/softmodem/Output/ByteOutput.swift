@@ -1,5 +1,6 @@
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 
 /// Where decoded characters go, for every modem and every receiving command: raw bytes,
 /// hex (a line per burst), timestamped lines (live), or parsed messages.

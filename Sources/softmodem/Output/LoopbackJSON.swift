@@ -1,3 +1,4 @@
+import ModemDecoding
 import ModemCalibration
 
 /// `softmodem loopback --json`: the report as one JSON object for scripts. Levels in dBFS,

@@ -1,5 +1,6 @@
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 
 /// A failure the command line reports as one line on stderr.
 struct CLIError: Error, CustomStringConvertible {
@@ -27,6 +28,12 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ error: ModemConfigurationError, context: String? = nil) {
         kind = .usage
         message = context.map { "\($0): \(error)" } ?? error.description
+    }
+
+    /// A channel that does not exist, a modem that cannot run at the input's rate.
+    init(_ error: DecodeSessionError) {
+        kind = .usage
+        message = error.description
     }
 
     /// Problems with files and devices are runtime errors, except parameters that could

@@ -1,4 +1,5 @@
 import ModemAudioIO
+import ModemDecoding
 import SystemPackage
 
 #if canImport(Glibc)
@@ -26,7 +27,5 @@ enum Diagnostics {
         cFormat("%.3f s", Double(samples) / rate)
     }
 
-    static func number(_ x: Double, _ decimals: Int = 1) -> String {
-        x.isFinite ? cFormat("%.\(decimals)f", x) : "-"
-    }
+    static func number(_ x: Double, _ decimals: Int = 1) -> String { fixed(x, decimals) }
 }

@@ -1,85 +1,81 @@
 public import ModemAudioIO
-import ModemDSP
+public import ModemDSP
+import ModemDecoding
 import ModemFraming
-import ModemSpectrum
 
-/// `decode`'s work on a source, from the library pieces the command line uses: every
-/// channel demodulated (the command line keeps one after the first second; here all are
-/// kept, which covers more), the tone adapter retuning between bursts, the `-v` spectrum
-/// measured at each burst's end, and the decoded bytes parsed as `protocol`.
+/// Which receiver `decode` would build: a pinned FSK profile, detection (its default), or
+/// HiJack.
+public enum FuzzModem: Sendable {
+    case fsk(ModemProfile)
+    case auto
+    case hijack
+
+    /// Every kind, the FSK ones once per built-in profile.
+    public static let all: [FuzzModem] = [.auto, .hijack] + ModemProfile.builtIn.map { .fsk($0) }
+}
+
+/// `decode -v --protocol` on a source, through the command line's own decode session: its
+/// channel choice, its observers as `decode` plugs them in (the signal check and the tone
+/// adapter always, the spectrum and detection reports as with `-v`), and the decoded bytes
+/// parsed as `protocol`.
 ///
 /// Errors are the expected outcome for most inputs and are ignored; only a crash, a trap
 /// or a sanitizer report is a finding.
-public func decodeLikeCLI(_ source: inout some SampleSource, profile: ModemProfile, protocol: ByteProtocol) {
+public func decodeLikeCLI(_ source: inout some SampleSource, modem: FuzzModem, channel: Int?, protocol: ByteProtocol) {
+    switch modem {
+    case .fsk(let profile):
+        let settings = FSKSettings(profile: profile)
+        decode(&source, settings, channel: channel, protocol: `protocol`) { rate in
+            [
+                SignalCheckObserver(sampleRate: rate, pinned: profile),
+                ToneAdapterObserver(settings: settings, sampleRate: rate, reporter: Verbose()),
+                SpectrumObserver(settings: settings, sampleRate: rate),
+            ]
+        }
+    case .auto:
+        decode(&source, AutoSettings(), channel: channel, protocol: `protocol`) { rate in
+            [SignalCheckObserver(sampleRate: rate, pinned: nil), DetectionObserver(reporter: Verbose())]
+        }
+    case .hijack:
+        decode(&source, HiJackSettings(), channel: channel, protocol: `protocol`) { rate in
+            [SignalCheckObserver(sampleRate: rate, pinned: nil)]
+        }
+    }
+}
+
+/// A bound on the work per input: a header may claim hours of audio.
+private let frameLimit: Int64 = 4_000_000
+
+private func decode<Factory: ModemReceiverFactory>(
+    _ source: inout some SampleSource, _ factory: Factory, channel: Int?, protocol: ByteProtocol,
+    observers: (Double) -> [any DecodeObserver<Factory.Receiver>]
+) {
     let channels = source.channels
     guard channels > 0, channels <= 64 else { return }
-    let config = DemodulatorConfiguration(profile: profile, sampleRate: source.sampleRate)
-    var demods: [FSKDemodulator] = []
-    for _ in 0..<channels {
-        guard let d = try? FSKDemodulator(config) else { return }  // rate out of range: decode refuses too
-        demods.append(d)
-    }
-    let spectra = (0..<channels).map { _ in BurstSpectrumAnalyzer(profile: profile, sampleRate: config.sampleRate) }
-    let adapters = (0..<channels).map { _ in ToneAdapter(profile: profile, sampleRate: config.sampleRate) }
+    let rate = source.sampleRate
+    guard
+        var session = try? DecodeSession(
+            factory, sampleRate: rate, channels: channels, channel: channel, name: "fuzz",
+            reporter: Verbose(), observers: { observers(rate) })
+    else { return }  // a rate the modem cannot run at: decode refuses too
     var parser = `protocol`.makeParser()
-    let framesPerStep = 4096
-    var interleaved = [Float](repeating: 0, count: framesPerStep * channels)
-    var mono = [Float](repeating: 0, count: framesPerStep)
-    var events: [ModemEvent] = []
     var time = 0.0
-    // A bound on the work per input: a header may claim hours of audio.
-    var budget = 4_000_000
-    let pcm16 = channels == 1 ? (source as? SoundFileReader).flatMap { $0.isPCM16 ? $0 : nil } : nil
-
-    func consume(_ d: Int, _ part: UnsafeBufferPointer<Float>) {
-        let wasInBurst = demods[d].isInBurst
-        demods[d].process(part, into: &events)
-        if let tones = adapters[d].observe(part, inBurst: demods[d].isInBurst, events: events) {
-            _ = try? demods[d].retune(mark: tones.mark, space: tones.space)
-        }
-        spectra[d].process(part)
-        if wasInBurst && !demods[d].isInBurst {
-            _ = spectra[d].measurement()
-            _ = spectra[d].suggestedProfile()
-            spectra[d].reset()
-        }
-        for e in events where e.kind == .byte {
-            time = Double(e.endSample) / config.sampleRate
-            _ = parser.pushAny(e.value, at: time)
-        }
-        events.removeAll(keepingCapacity: true)
-    }
-
-    while budget > 0 {
-        let frames: Int
-        if let pcm16 {
-            guard let shorts = try? pcm16.readPCM16(maxFrames: framesPerStep), shorts.count > 0 else { break }
-            frames = shorts.count
-            mono.withUnsafeMutableBufferPointer { convertPCM16(shorts, into: $0.baseAddress!) }
-            // The command line demodulates the integers themselves; do both.
-            demods[0].process(shorts, into: &events)
-            events.removeAll(keepingCapacity: true)
-            mono.withUnsafeBufferPointer { consume(0, UnsafeBufferPointer(rebasing: $0[0..<frames])) }
-        } else {
-            let n = interleaved.withUnsafeMutableBufferPointer { b in (try? source.read(into: b)) ?? 0 }
-            guard n > 0 else { break }
-            frames = n
-            for ch in 0..<channels {
-                for i in 0..<frames { mono[i] = interleaved[i * channels + ch] }
-                mono.withUnsafeBufferPointer { consume(ch, UnsafeBufferPointer(rebasing: $0[0..<frames])) }
-            }
-        }
-        budget -= frames * channels
-    }
-    for d in demods.indices {
-        demods[d].flush(into: &events)
-        for e in events where e.kind == .byte { _ = parser.pushAny(e.value, at: time) }
-        events.removeAll(keepingCapacity: true)
-        _ = spectra[d].measurement()
+    try? SourceDecoding.run(&source, through: &session, frameLimit: frameLimit, readError: { (e: AudioIOError) in e }) {
+        (e: ModemEvent) throws(AudioIOError) in
+        guard e.kind == .byte else { return }
+        time = Double(e.endSample) / rate
+        _ = parser.pushAny(e.value, at: time)
     }
     _ = parser.advanceAny(to: time + 10)
+    _ = session.notes
     if let reader = source as? SoundFileReader { _ = reader.truncation?.description }
 }
 
-/// The profiles a fuzz input may pick.
-public let fuzzProfiles: [ModemProfile] = ModemProfile.builtIn
+/// `-v` and `-vv` as the command line asks for them; the text is made and dropped.
+private struct Verbose: DecodeReporting {
+    var verbose: Bool { true }
+    var trace: Bool { true }
+    func trace(_ event: ModemEvent, rate: Double) { _ = "\(event.kind) \(event.value) \(event.startSample)" }
+    func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String) { _ = extra.count }
+    func note(_ line: String) { _ = line.count }
+}

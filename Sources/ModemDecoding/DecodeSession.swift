@@ -1,5 +1,5 @@
 import ModemAudioIO
-import ModemDSP
+public import ModemDSP
 
 /// One input decoded by one modem: files, stdin and live capture all drive it the same way.
 ///
@@ -10,7 +10,7 @@ import ModemDSP
 /// and the channel choice see the same steps from a file as from a stream. Channel choice
 /// follows ``ChannelChoice``; memory stays bounded (at most one second of events per
 /// channel is held back while choosing).
-struct DecodeSession<Receiver: ModemReceiver> {
+public struct DecodeSession<Receiver: ModemReceiver> {
     /// One candidate channel: its receiver, its observers, and what it found while the
     /// channel was not yet chosen.
     private struct Lane {
@@ -19,47 +19,59 @@ struct DecodeSession<Receiver: ModemReceiver> {
         var pending: [ModemEvent] = []
     }
 
-    static var framesPerStep: Int { 4096 }
+    /// Samples per demodulation step, whatever the size of the pieces handed in.
+    public static var framesPerStep: Int { 4096 }
 
-    let name: String
-    let sampleRate: Double
-    let channelCount: Int
-    let reporter: BurstReporter
+    /// The input's name, for messages.
+    public let name: String
+    public let sampleRate: Double
+    public let channelCount: Int
+    private let reporter: any DecodeReporting
+    /// Copies of the reporter's switches, read per event without a witness call.
+    private let verbose: Bool
+    private let tracing: Bool
     private var lanes: [Lane]
     /// Lane index -> channel index.
     private let candidates: [Int]
-    private(set) var chosen: Int?
+    /// The chosen lane, once known (see ``chosenChannel`` for the channel).
+    public private(set) var chosen: Int?
     private var decisionAt: Int64?
     /// Live input reports a burst once a gap has passed, not when the next one starts.
     private let reportsAtGap: Bool
     private var tracker: BurstTracker
     /// Added to the receivers' sample positions: the frames seen before their last reset.
     private var origin: Int64 = 0
-    private(set) var stats = DecodeStats()
+    public private(set) var stats = DecodeStats()
     /// Events an observer holds back (``DecodeObserver/holdsOutput``) until its check ends.
     private var held: [ModemEvent] = []
     /// What the chosen channel's observers said when the input ended (lines for stderr).
-    private(set) var notes: [String] = []
+    public private(set) var notes: [String] = []
     /// The chosen channel's events from the last call (emptied by each call).
-    private(set) var delivered: [ModemEvent] = []
+    public private(set) var delivered: [ModemEvent] = []
     private var events: [ModemEvent] = []
     private var mono: [Float]
 
     /// - Parameters:
     ///   - channel: the channel to decode (0-based), or nil to choose (``ChannelChoice``).
+    ///   - reporter: where `-v`/`-vv` text goes (``SilentReporter`` for none).
+    ///   - live: live input reports each burst once a gap has passed.
     ///   - observers: the observers of one channel's receiver, made once per candidate.
-    init<Factory: ModemReceiverFactory<Receiver>>(
-        _ factory: Factory, sampleRate: Double, channels: Int, channel: Int?, name: String, reporter: BurstReporter,
-        live: Bool = false, observers: () -> [any DecodeObserver<Receiver>] = { [] }
-    ) throws(CLIError) {
+    /// - Throws: ``DecodeSessionError`` when `channel` does not exist or the modem cannot
+    ///   run at `sampleRate`.
+    public init<Factory: ModemReceiverFactory<Receiver>>(
+        _ factory: Factory, sampleRate: Double, channels: Int, channel: Int?, name: String,
+        reporter: any DecodeReporting = SilentReporter(), live: Bool = false,
+        observers: () -> [any DecodeObserver<Receiver>] = { [] }
+    ) throws(DecodeSessionError) {
         if let channel, channel >= channels {
-            throw .usage(
-                "\(name) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(channel + 1) does not exist")
+            throw .noSuchChannel(input: name, channels: channels, requested: channel)
         }
         self.name = name
         self.sampleRate = sampleRate
         channelCount = channels
         self.reporter = reporter
+        verbose = reporter.verbose
+        tracing = reporter.trace
         candidates = channel.map { [$0] } ?? Array(0..<channels)
         lanes = []
         do {
@@ -67,7 +79,7 @@ struct DecodeSession<Receiver: ModemReceiver> {
                 lanes.append(Lane(receiver: try factory.makeReceiver(sampleRate: sampleRate), observers: observers()))
             }
         } catch {
-            throw CLIError(error, context: name)
+            throw .configuration(input: name, error)
         }
         chosen = lanes.count == 1 ? 0 : nil
         reportsAtGap = live
@@ -78,10 +90,10 @@ struct DecodeSession<Receiver: ModemReceiver> {
     }
 
     /// The chosen channel (0-based), once known.
-    var chosenChannel: Int? { chosen.map { candidates[$0] } }
+    public var chosenChannel: Int? { chosen.map { candidates[$0] } }
 
     /// Decodes `frames` interleaved frames from `buffer`.
-    mutating func process(_ buffer: UnsafeBufferPointer<Float>, frames: Int) {
+    public mutating func process(_ buffer: UnsafeBufferPointer<Float>, frames: Int) {
         delivered.removeAll(keepingCapacity: true)
         var first = 0
         while first < frames {
@@ -115,7 +127,7 @@ struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Decodes mono 16-bit samples with the receiver's integer path; floats are made only
     /// for a step some observer reads.
-    mutating func process(pcm16 samples: UnsafeBufferPointer<Int16>) {
+    public mutating func process(pcm16 samples: UnsafeBufferPointer<Int16>) {
         precondition(channelCount == 1, "16-bit input is decoded from mono sources only")
         delivered.removeAll(keepingCapacity: true)
         var first = 0
@@ -148,7 +160,7 @@ struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Ends the input: flushes the receivers, chooses a channel if none was, and reports
     /// the last burst. ``delivered`` then holds the rest of the events.
-    mutating func finish() {
+    public mutating func finish() {
         delivered.removeAll(keepingCapacity: true)
         if let c = chosen {
             events.removeAll(keepingCapacity: true)
@@ -174,7 +186,7 @@ struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Starts the receivers afresh after a gap in the input (a capture overrun), so a
     /// character cut by the gap is dropped; times keep counting from the stream's start.
-    mutating func restartAfterGap() {
+    public mutating func restartAfterGap() {
         for d in lanes.indices { lanes[d].receiver.reset() }
         origin = stats.frames
     }
@@ -229,8 +241,8 @@ struct DecodeSession<Receiver: ModemReceiver> {
         let waiting = lanes[c].pending
         for d in lanes.indices { lanes[d].pending = [] }
         deliver(waiting)
-        if reporter.verbose && channelCount > 1 {
-            Diagnostics.info("\(name): decoding channel \(candidates[c] + 1) of \(channelCount)")
+        if verbose && channelCount > 1 {
+            reporter.note("\(name): decoding channel \(candidates[c] + 1) of \(channelCount)")
         }
     }
 
@@ -256,11 +268,11 @@ struct DecodeSession<Receiver: ModemReceiver> {
     }
 
     /// Events held back at most (a check decides within a second of signal).
-    static var maximumHeld: Int { 4096 }
+    public static var maximumHeld: Int { 4096 }
 
     private mutating func emit(_ list: [ModemEvent]) {
         for e in list {
-            if reporter.trace { reporter.trace(e, rate: sampleRate) }
+            if tracing { reporter.trace(e, rate: sampleRate) }
             switch e.kind {
             case .byte:
                 stats.bytes += 1
@@ -272,13 +284,13 @@ struct DecodeSession<Receiver: ModemReceiver> {
             case .parityError: stats.parityErrors += 1
             }
             // Burst summaries are for -v only (and cost a logarithm per character).
-            if reporter.verbose, let done = tracker.add(e) { burstEnded(done) }
+            if verbose, let done = tracker.add(e) { burstEnded(done) }
         }
         delivered.append(contentsOf: list)
     }
 
     private mutating func reportAtGap() {
-        guard reportsAtGap, reporter.verbose, let c = chosen else { return }
+        guard reportsAtGap, verbose, let c = chosen else { return }
         if let done = tracker.finish(at: origin + lanes[c].receiver.samplesConsumed) { burstEnded(done) }
     }
 
@@ -287,22 +299,4 @@ struct DecodeSession<Receiver: ModemReceiver> {
         let extra = chosen.map { c in lanes[c].observers.map { $0.burstEnded() }.joined() } ?? ""
         reporter.burst(burst, rate: sampleRate, extra: extra)
     }
-}
-
-/// What a decode session counted on the chosen channel (levels: over every channel).
-struct DecodeStats {
-    var bytes = 0
-    var framingErrors = 0
-    var parityErrors = 0
-    var bursts = 0
-    var frames: Int64 = 0
-    /// Non-zero once a finite non-zero sample was seen (the largest one of that step).
-    var peak: Float = 0
-    /// Samples that were NaN or infinite before the first non-zero one.
-    var nonFinite: Int64 = 0
-    /// Bytes decoded but not passed on: the signal did not match the pinned profile.
-    var withheld = 0
-    /// HiJack: the last good frame's bit rate and polarity.
-    var baud: Double?
-    var inverted: Bool?
 }

@@ -8,7 +8,7 @@
 /// Why not `String(format:)`: it lives in the full Foundation, whose static copy (with ICU)
 /// made the binary 50 MB larger and every start 2-3 ms slower; nothing else here needs it.
 /// Swift `Int` arguments take `%ld`; strings are concatenated by the caller instead of `%@`.
-func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
+public func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
     var capacity = 64
     while true {
         let result: String? = withVaList(arguments) { list in
@@ -24,4 +24,10 @@ func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
         }
         if let result { return result }
     }
+}
+
+/// `x` with `decimals` digits after the point, or "-" when it is not finite (a measurement
+/// that did not happen).
+public func fixed(_ x: Double, _ decimals: Int = 1) -> String {
+    x.isFinite ? cFormat("%.\(decimals)f", x) : "-"
 }

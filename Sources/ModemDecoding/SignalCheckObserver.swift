@@ -1,4 +1,4 @@
-import ModemDSP
+public import ModemDSP
 
 /// Says what an input held when nothing decoded from it, and keeps a pinned FSK profile
 /// that does not match the signal from printing bytes.
@@ -16,43 +16,44 @@ import ModemDSP
 /// Edge cases: the first burst decides for the whole input, so a recording holding
 /// several profiles is judged by its first. The tone check does not judge which tone is
 /// mark (a short burst cannot always tell), only the pair.
-final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
-    enum Verdict: Equatable {
+public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
+    public enum Verdict: Equatable {
         case pending
         case matches
         case mismatch(ModemSignature)
     }
 
     /// Survey blocks (46 ms each at 44.1 kHz) of a burst that decide the check.
-    static var checkBlocks: Int { 6 }
+    public static var checkBlocks: Int { 6 }
     /// Largest relative difference of bit rate and tones that still matches (the tone
     /// adapter follows an Arduino's off-frequency tones, 2-5 % off).
-    static var tolerance: Double { 0.1 }
+    public static var tolerance: Double { 0.1 }
 
     private var survey: SignalSurvey
     private let pinned: ModemProfile?
-    private(set) var verdict: Verdict
+    public private(set) var verdict: Verdict
     private var bytes = 0
     private var burstSamples = 0
     private var wasInBurst = false
 
     /// - Parameter pinned: the FSK profile to check the signal against; nil (auto,
     ///   HiJack) only surveys for the nothing-decoded line.
-    init(sampleRate: Double, pinned: ModemProfile?) {
+    public init(sampleRate: Double, pinned: ModemProfile?) {
         survey = SignalSurvey(sampleRate: sampleRate)
         self.pinned = pinned
         verdict = pinned == nil ? .matches : .pending
     }
 
-    var holdsOutput: Bool { verdict == .pending }
-    var withholdsOutput: Bool {
+    public var holdsOutput: Bool { verdict == .pending }
+    public var withholdsOutput: Bool {
         if case .mismatch = verdict { return true }
         return false
     }
 
-    func wantsSamples(inBurst: Bool) -> Bool { bytes == 0 || verdict == .pending }
+    public func wantsSamples(inBurst: Bool) -> Bool { bytes == 0 || verdict == .pending }
 
-    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>) {
+    public func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>)
+    {
         guard wantsSamples(inBurst: false) else { return }
         survey.process(samples)
         for e in events where e.kind == .byte { bytes += 1 }
@@ -63,14 +64,14 @@ final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
         wasInBurst = inBurst
     }
 
-    func burstEnded() -> String { "" }
+    public func burstEnded() -> String { "" }
 
-    func inputEnded(decodedBytes: Int) -> String? {
+    public func inputEnded(decodedBytes: Int) -> String? {
         if verdict == .pending { decide() }
         if case .mismatch(let signature) = verdict, let pinned {
             return
-                "the signal does not match \(pinned.name) (\(Diagnostics.number(pinned.baud, 0)) baud, mark \(Diagnostics.number(pinned.mark, 0)) Hz, "
-                + "space \(Diagnostics.number(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.options), "
+                "the signal does not match \(pinned.name) (\(fixed(pinned.baud, 0)) baud, mark \(fixed(pinned.mark, 0)) Hz, "
+                + "space \(fixed(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.options), "
                 + "or without --profile to detect it"
         }
         guard decodedBytes == 0 else { return nil }
@@ -96,7 +97,7 @@ final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
     }
 
     /// Bit rate and the tone pair (either way round) within ``tolerance``.
-    static func matches(_ signature: ModemSignature, _ profile: ModemProfile) -> Bool {
+    public static func matches(_ signature: ModemSignature, _ profile: ModemProfile) -> Bool {
         func near(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) <= tolerance }
         let low = min(signature.mark, signature.space)
         let high = max(signature.mark, signature.space)

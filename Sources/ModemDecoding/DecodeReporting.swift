@@ -1,0 +1,47 @@
+public import ModemDSP
+
+/// Where a decode session's `-v` and `-vv` text goes: this library never prints, the
+/// command line does.
+///
+/// Called once per burst, once per character only when ``trace`` is on, and once per
+/// note (a channel chosen, a retune); never per sample.
+public protocol DecodeReporting: Sendable {
+    /// `-v`: burst lines and notes are wanted.
+    var verbose: Bool { get }
+    /// `-vv`: one line per character is wanted.
+    var trace: Bool { get }
+    /// One character (only called when ``trace`` is on).
+    func trace(_ event: ModemEvent, rate: Double)
+    /// One burst ended, with what the observers measured appended as `extra`.
+    func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String)
+    /// A line for `-v` (only called when ``verbose`` is on).
+    func note(_ line: String)
+}
+
+/// Reports nothing: for benchmarks, fuzzing and any caller that only wants the events.
+public struct SilentReporter: DecodeReporting {
+    public init() {}
+    public var verbose: Bool { false }
+    public var trace: Bool { false }
+    public func trace(_ event: ModemEvent, rate: Double) {}
+    public func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String) {}
+    public func note(_ line: String) {}
+}
+
+/// Why a decode session could not start; both are usage errors (nothing could make them
+/// work but other options).
+public enum DecodeSessionError: Error, Equatable, CustomStringConvertible {
+    /// `--channel` names a channel the input does not have (`requested` is 0-based).
+    case noSuchChannel(input: String, channels: Int, requested: Int)
+    /// The modem cannot run at the input's sample rate (e.g. tones above Nyquist).
+    case configuration(input: String, ModemConfigurationError)
+
+    public var description: String {
+        switch self {
+        case .noSuchChannel(let input, let channels, let requested):
+            "\(input) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(requested + 1) does not exist"
+        case .configuration(let input, let error):
+            "\(input): \(error)"
+        }
+    }
+}
