@@ -103,6 +103,9 @@ let package = Package(
         .target(name: "ModemTestSupport", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ModemDecodingTests", dependencies: ["ModemDecoding", "ModemDSP", "ModemTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(
             name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport"], swiftSettings: strict),
