@@ -1,4 +1,4 @@
-import ModemDSP
+public import ModemDSP
 
 /// Which channel of a multi-channel input carries the modem: one rule for every modem.
 ///
@@ -6,12 +6,12 @@ import ModemDSP
 /// non-zero sample); the channel with the most good characters is kept, ties going to the
 /// strongest measured signal (FSK measures it; HiJack does not), then to the lower channel.
 /// Input shorter than that is decided at its end.
-enum ChannelChoice {
+@usableFromInline enum ChannelChoice {
     /// How long all channels are decoded before one is chosen.
-    static let decisionSeconds = 1.0
+    @usableFromInline static let decisionSeconds = 1.0
 
     /// The index (into `pending`) of the channel to keep.
-    static func pick(_ pending: [[ModemEvent]]) -> Int {
+    @usableFromInline static func pick(_ pending: [[ModemEvent]]) -> Int {
         var best = 0
         var bestKey = (-1, -1.0)
         for (i, list) in pending.enumerated() {

@@ -1,4 +1,4 @@
-import ModemAudioIO
+public import ModemAudioIO
 public import ModemDSP
 
 /// One input decoded by one modem: files, stdin and live capture all drive it the same way.
@@ -13,43 +13,52 @@ public import ModemDSP
 public struct DecodeSession<Receiver: ModemReceiver> {
     /// One candidate channel: its receiver, its observers, and what it found while the
     /// channel was not yet chosen.
-    private struct Lane {
-        var receiver: Receiver
-        var observers: [any DecodeObserver<Receiver>]
-        var pending: [ModemEvent] = []
+    @usableFromInline struct Lane {
+        @usableFromInline var receiver: Receiver
+        @usableFromInline var observers: [any DecodeObserver<Receiver>]
+        @usableFromInline var pending: [ModemEvent] = []
+
+        init(receiver: Receiver, observers: [any DecodeObserver<Receiver>]) {
+            self.receiver = receiver
+            self.observers = observers
+        }
     }
 
     /// Samples per demodulation step, whatever the size of the pieces handed in.
-    public static var framesPerStep: Int { 4096 }
+    @inlinable public static var framesPerStep: Int { 4096 }
 
     /// The input's name, for messages.
     public let name: String
     public let sampleRate: Double
     public let channelCount: Int
-    private let reporter: any DecodeReporting
+    @usableFromInline let reporter: any DecodeReporting
     /// Copies of the reporter's switches, read per event without a witness call.
-    private let verbose: Bool
-    private let tracing: Bool
-    private var lanes: [Lane]
+    @usableFromInline let verbose: Bool
+    @usableFromInline let tracing: Bool
+    @usableFromInline var lanes: [Lane]
     /// Lane index -> channel index.
-    private let candidates: [Int]
+    @usableFromInline let candidates: [Int]
     /// The chosen lane, once known (see ``chosenChannel`` for the channel).
-    public private(set) var chosen: Int?
-    private var decisionAt: Int64?
+    public var chosen: Int? { _chosen }
+    @usableFromInline var _chosen: Int?
+    @usableFromInline var decisionAt: Int64?
     /// Live input reports a burst once a gap has passed, not when the next one starts.
-    private let reportsAtGap: Bool
-    private var tracker: BurstTracker
+    @usableFromInline let reportsAtGap: Bool
+    @usableFromInline var tracker: BurstTracker
     /// Added to the receivers' sample positions: the frames seen before their last reset.
-    private var origin: Int64 = 0
-    public private(set) var stats = DecodeStats()
+    @usableFromInline var origin: Int64 = 0
+    public var stats: DecodeStats { _stats }
+    @usableFromInline var _stats: DecodeStats = DecodeStats()
     /// Events an observer holds back (``DecodeObserver/holdsOutput``) until its check ends.
-    private var held: [ModemEvent] = []
+    @usableFromInline var held: [ModemEvent] = []
     /// What the chosen channel's observers said when the input ended (lines for stderr).
-    public private(set) var notes: [String] = []
+    public var notes: [String] { _notes }
+    @usableFromInline var _notes: [String] = []
     /// The chosen channel's events from the last call (emptied by each call).
-    public private(set) var delivered: [ModemEvent] = []
-    private var events: [ModemEvent] = []
-    private var mono: [Float]
+    public var delivered: [ModemEvent] { _delivered }
+    @usableFromInline var _delivered: [ModemEvent] = []
+    @usableFromInline var events: [ModemEvent] = []
+    @usableFromInline var mono: [Float]
 
     /// - Parameters:
     ///   - channel: the channel to decode (0-based), or nil to choose (``ChannelChoice``).
@@ -81,25 +90,25 @@ public struct DecodeSession<Receiver: ModemReceiver> {
         } catch {
             throw .configuration(input: name, error)
         }
-        chosen = lanes.count == 1 ? 0 : nil
+        _chosen = lanes.count == 1 ? 0 : nil
         reportsAtGap = live
         tracker = BurstTracker(sampleRate: sampleRate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         mono = [Float](repeating: 0, count: Self.framesPerStep)
         events.reserveCapacity(1024)
-        delivered.reserveCapacity(1024)
+        _delivered.reserveCapacity(1024)
     }
 
     /// The chosen channel (0-based), once known.
-    public var chosenChannel: Int? { chosen.map { candidates[$0] } }
+    @inlinable public var chosenChannel: Int? { _chosen.map { candidates[$0] } }
 
     /// Decodes `frames` interleaved frames from `buffer`.
-    public mutating func process(_ buffer: UnsafeBufferPointer<Float>, frames: Int) {
-        delivered.removeAll(keepingCapacity: true)
+    @inlinable public mutating func process(_ buffer: UnsafeBufferPointer<Float>, frames: Int) {
+        _delivered.removeAll(keepingCapacity: true)
         var first = 0
         while first < frames {
             let count = min(Self.framesPerStep, frames - first)
             scanLevels(UnsafeBufferPointer(rebasing: buffer[(first * channelCount)..<((first + count) * channelCount)]))
-            for d in lanes.indices where chosen == nil || chosen == d {
+            for d in lanes.indices where _chosen == nil || _chosen == d {
                 events.removeAll(keepingCapacity: true)
                 if channelCount == 1 {
                     let part = UnsafeBufferPointer(rebasing: buffer[first..<(first + count)])
@@ -127,18 +136,18 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Decodes mono 16-bit samples with the receiver's integer path; floats are made only
     /// for a step some observer reads.
-    public mutating func process(pcm16 samples: UnsafeBufferPointer<Int16>) {
+    @inlinable public mutating func process(pcm16 samples: UnsafeBufferPointer<Int16>) {
         precondition(channelCount == 1, "16-bit input is decoded from mono sources only")
-        delivered.removeAll(keepingCapacity: true)
+        _delivered.removeAll(keepingCapacity: true)
         var first = 0
         while first < samples.count {
             let count = min(Self.framesPerStep, samples.count - first)
             let part = UnsafeBufferPointer(rebasing: samples[first..<(first + count)])
             // Only "is anything not silent" matters for 16-bit input (it holds no NaN).
-            if stats.peak == 0 {
+            if _stats.peak == 0 {
                 var largest: Int32 = 0
                 for s in part { largest = max(largest, abs(Int32(s))) }
-                stats.peak = Float(largest) * (1.0 / 32768)
+                _stats.peak = Float(largest) * (1.0 / 32768)
             }
             events.removeAll(keepingCapacity: true)
             lanes[0].receiver.process(part, into: &events)
@@ -160,9 +169,9 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Ends the input: flushes the receivers, chooses a channel if none was, and reports
     /// the last burst. ``delivered`` then holds the rest of the events.
-    public mutating func finish() {
-        delivered.removeAll(keepingCapacity: true)
-        if let c = chosen {
+    @inlinable public mutating func finish() {
+        _delivered.removeAll(keepingCapacity: true)
+        if let c = _chosen {
             events.removeAll(keepingCapacity: true)
             lanes[c].receiver.flush(into: &events)
             collect(c)
@@ -175,9 +184,9 @@ public struct DecodeSession<Receiver: ModemReceiver> {
             }
             choose()
         }
-        if let c = chosen {
-            notes = lanes[c].observers.compactMap {
-                $0.inputEnded(decodedBytes: stats.bytes + held.count { $0.kind == .byte })
+        if let c = _chosen {
+            _notes = lanes[c].observers.compactMap {
+                $0.inputEnded(decodedBytes: _stats.bytes + held.count { $0.kind == .byte })
             }
             deliver([])
         }
@@ -186,17 +195,17 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Starts the receivers afresh after a gap in the input (a capture overrun), so a
     /// character cut by the gap is dropped; times keep counting from the stream's start.
-    public mutating func restartAfterGap() {
+    @inlinable public mutating func restartAfterGap() {
         for d in lanes.indices { lanes[d].receiver.reset() }
-        origin = stats.frames
+        origin = _stats.frames
     }
 
     // MARK: - Steps
 
     /// Only "is anything not silent" matters (an all-zero or all-NaN input is an error), so
     /// the scan stops for good at the first finite non-zero sample.
-    private mutating func scanLevels(_ samples: UnsafeBufferPointer<Float>) {
-        guard stats.peak == 0 else { return }
+    @inlinable mutating func scanLevels(_ samples: UnsafeBufferPointer<Float>) {
+        guard _stats.peak == 0 else { return }
         var peak: Float = 0
         var bad: Int64 = 0
         for x in samples {
@@ -207,16 +216,16 @@ public struct DecodeSession<Receiver: ModemReceiver> {
                 bad += 1
             }
         }
-        stats.peak = peak
-        stats.nonFinite += bad
+        _stats.peak = peak
+        _stats.nonFinite += bad
     }
 
-    private mutating func notify(_ d: Int, _ samples: UnsafeBufferPointer<Float>) {
+    @inlinable mutating func notify(_ d: Int, _ samples: UnsafeBufferPointer<Float>) {
         for o in lanes[d].observers { o.observe(samples, receiver: &lanes[d].receiver, events: events[...]) }
     }
 
     /// Moves the step's events of lane `d` to its pending list or, once chosen, on.
-    private mutating func collect(_ d: Int) {
+    @inlinable mutating func collect(_ d: Int) {
         if origin != 0 {
             for i in events.indices {
                 events[i].startSample += origin
@@ -224,20 +233,20 @@ public struct DecodeSession<Receiver: ModemReceiver> {
                 events[i].decidedAt += origin
             }
         }
-        if chosen == nil { lanes[d].pending.append(contentsOf: events) } else { deliver(events) }
+        if _chosen == nil { lanes[d].pending.append(contentsOf: events) } else { deliver(events) }
     }
 
-    private mutating func advance(_ count: Int) {
-        if decisionAt == nil && stats.peak > 0 {
-            decisionAt = stats.frames + Int64(ChannelChoice.decisionSeconds * sampleRate)
+    @inlinable mutating func advance(_ count: Int) {
+        if decisionAt == nil && _stats.peak > 0 {
+            decisionAt = _stats.frames + Int64(ChannelChoice.decisionSeconds * sampleRate)
         }
-        stats.frames += Int64(count)
-        if chosen == nil, let at = decisionAt, stats.frames >= at { choose() }
+        _stats.frames += Int64(count)
+        if _chosen == nil, let at = decisionAt, _stats.frames >= at { choose() }
     }
 
-    private mutating func choose() {
+    @inlinable mutating func choose() {
         let c = ChannelChoice.pick(lanes.map(\.pending))
-        chosen = c
+        _chosen = c
         let waiting = lanes[c].pending
         for d in lanes.indices { lanes[d].pending = [] }
         deliver(waiting)
@@ -248,10 +257,10 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Passes the chosen channel's events on, unless an observer holds them back (for
     /// a while; at most ``maximumHeld``) or withholds them (for good: counted, not shown).
-    private mutating func deliver(_ list: [ModemEvent]) {
-        guard let c = chosen else { return }
+    @inlinable mutating func deliver(_ list: [ModemEvent]) {
+        guard let c = _chosen else { return }
         if lanes[c].observers.contains(where: { $0.withholdsOutput }) {
-            stats.withheld += (held + list).count { $0.kind == .byte }
+            _stats.withheld += (held + list).count { $0.kind == .byte }
             held.removeAll()
             return
         }
@@ -268,35 +277,35 @@ public struct DecodeSession<Receiver: ModemReceiver> {
     }
 
     /// Events held back at most (a check decides within a second of signal).
-    public static var maximumHeld: Int { 4096 }
+    @inlinable public static var maximumHeld: Int { 4096 }
 
-    private mutating func emit(_ list: [ModemEvent]) {
+    @inlinable mutating func emit(_ list: [ModemEvent]) {
         for e in list {
             if tracing { reporter.trace(e, rate: sampleRate) }
             switch e.kind {
             case .byte:
-                stats.bytes += 1
+                _stats.bytes += 1
                 if let m = e.hijack {
-                    stats.baud = m.baud
-                    stats.inverted = m.inverted
+                    _stats.baud = m.baud
+                    _stats.inverted = m.inverted
                 }
-            case .framingError: stats.framingErrors += 1
-            case .parityError: stats.parityErrors += 1
+            case .framingError: _stats.framingErrors += 1
+            case .parityError: _stats.parityErrors += 1
             }
             // Burst summaries are for -v only (and cost a logarithm per character).
             if verbose, let done = tracker.add(e) { burstEnded(done) }
         }
-        delivered.append(contentsOf: list)
+        _delivered.append(contentsOf: list)
     }
 
-    private mutating func reportAtGap() {
-        guard reportsAtGap, verbose, let c = chosen else { return }
+    @inlinable mutating func reportAtGap() {
+        guard reportsAtGap, verbose, let c = _chosen else { return }
         if let done = tracker.finish(at: origin + lanes[c].receiver.samplesConsumed) { burstEnded(done) }
     }
 
-    private mutating func burstEnded(_ burst: BurstTracker.Summary) {
-        stats.bursts += 1
-        let extra = chosen.map { c in lanes[c].observers.map { $0.burstEnded() }.joined() } ?? ""
+    @inlinable mutating func burstEnded(_ burst: BurstTracker.Summary) {
+        _stats.bursts += 1
+        let extra = _chosen.map { c in lanes[c].observers.map { $0.burstEnded() }.joined() } ?? ""
         reporter.burst(burst, rate: sampleRate, extra: extra)
     }
 }

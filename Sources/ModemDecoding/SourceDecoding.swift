@@ -16,7 +16,7 @@ public enum SourceDecoding {
     ///     untrusted input, whose header may promise hours); nil reads to the end.
     ///   - readError: turns a failed read into the caller's error type, so that the
     ///     caller's own `handle` and `flush` errors and read errors come out as one type.
-    public static func run<Receiver: ModemReceiver, Failure: Error>(
+    @inlinable public static func run<Receiver: ModemReceiver, Failure: Error>(
         _ source: inout some SampleSource, through session: inout DecodeSession<Receiver>, frameLimit: Int64? = nil,
         readError: (AudioIOError) -> Failure,
         handle: (ModemEvent) throws(Failure) -> Void, flush: () throws(Failure) -> Void = {}
