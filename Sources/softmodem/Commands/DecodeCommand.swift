@@ -88,7 +88,8 @@ struct DecodeCommand: ParsableCommand {
                 throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)")
             }
             try decodeAll(settings, modem: modem) { rate, reporter in
-                [SignalCheckObserver(sampleRate: rate, pinned: nil)] + (reporter.verbose ? [DetectionObserver(reporter: reporter)] : [])
+                [SignalCheckObserver(sampleRate: rate, pinned: nil)]
+                    + (reporter.verbose ? [DetectionObserver(reporter: reporter)] : [])
             }
         }
     }

@@ -1,5 +1,5 @@
-import ModemDecoding
 import ModemCalibration
+import ModemDecoding
 
 /// `softmodem loopback --json`: the report as one JSON object for scripts. Levels in dBFS,
 /// gains in dB, times in seconds; what was not measured is null.

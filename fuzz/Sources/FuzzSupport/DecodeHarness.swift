@@ -60,12 +60,14 @@ private func decode<Factory: ModemReceiverFactory>(
     else { return }  // a rate the modem cannot run at: decode refuses too
     var parser = `protocol`.makeParser()
     var time = 0.0
-    try? SourceDecoding.run(&source, through: &session, frameLimit: frameLimit, readError: { (e: AudioIOError) in e }) {
-        (e: ModemEvent) throws(AudioIOError) in
+    func handle(_ e: ModemEvent) {
         guard e.kind == .byte else { return }
         time = Double(e.endSample) / rate
         _ = parser.pushAny(e.value, at: time)
     }
+    try? SourceDecoding.run(
+        &source, through: &session, frameLimit: frameLimit, readError: { (e: AudioIOError) in e },
+        handle: { (e: ModemEvent) throws(AudioIOError) in handle(e) })
     _ = parser.advanceAny(to: time + 10)
     _ = session.notes
     if let reader = source as? SoundFileReader { _ = reader.truncation?.description }
