@@ -73,7 +73,7 @@ struct EncodeCommand: ParsableCommand {
         throws(CLIError)
     {
         var transmitter = try maker.make(sampleRate: rate)
-        let layout = transmitter.channels == 1 ? requested : .both
+        let layout = transmitter.channelPlan == .mono ? requested : .both
         let destination = output ?? "-"
         if destination == "-" && Diagnostics.stdoutIsTerminal {
             throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
@@ -85,7 +85,7 @@ struct EncodeCommand: ParsableCommand {
             Int(rate) / 10 + transmitter.restOvershoot)
         var samples = [Float](repeating: 0, count: frames * transmitter.channels)
         func put(_ n: Int) throws(CLIError) {
-            if transmitter.channels == 1 {
+            if transmitter.channelPlan == .mono {
                 try sink.write(samples, count: n)
             } else {
                 try samples.withUnsafeBufferPointer { b throws(CLIError) in
