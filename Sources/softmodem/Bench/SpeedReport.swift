@@ -1,3 +1,4 @@
+import ModemReport
 import SystemPackage
 
 /// Lines of a benchmark's data on stdout.
@@ -126,8 +127,8 @@ enum SpeedReport {
     }
 }
 
-/// JSON text without Foundation: objects with sorted keys, numbers that JSON can hold.
-enum JSONText {
+/// Benchmark JSON without Foundation: objects with sorted keys, numbers that JSON can hold.
+extension JSONText {
     static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
 
     static func object(_ fields: [(String, String)], multiline: Bool = false) -> String {
