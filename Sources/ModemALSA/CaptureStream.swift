@@ -23,8 +23,7 @@ public final class CaptureStream: @unchecked Sendable {
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
     private let exited = WakeSignal()
-    private let raw: UnsafeMutableRawPointer
-    private let mono: UnsafeMutablePointer<Float>
+    private let scratch: PeriodScratch
     private let stopping = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
     private let failed = Atomic<Bool>(false)
@@ -46,21 +45,15 @@ public final class CaptureStream: @unchecked Sendable {
                 device: device, direction: .capture, sampleRate: sampleRate,
                 channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods))
         if pcm.channels <= channel {
-            throw ALSAError(
-                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
-                detail: "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
+            throw .missingChannels(
+                device: device, "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
         }
         self.channel = max(0, channel)
         ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
-        raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
-        mono = .allocate(capacity: pcm.periodFrames)
+        scratch = PeriodScratch(pcm: pcm)
     }
 
-    deinit {
-        stop()
-        raw.deallocate()
-        mono.deallocate()
-    }
+    deinit { stop() }
 
     /// Overruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var overruns: Int { overrunCount.load(ordering: .relaxed) }
@@ -109,7 +102,7 @@ public final class CaptureStream: @unchecked Sendable {
             // monitor), and waking up proves this thread was not stalled meanwhile.
             let got: Int
             do throws(ALSAError) {
-                got = try pcm.wait(milliseconds: waitMilliseconds) ? try pcm.read(into: raw, frames: period) : 0
+                got = try pcm.wait(milliseconds: waitMilliseconds) ? try pcm.read(into: scratch.raw, frames: period) : 0
             } catch {
                 lastReturn = monotonicSeconds()
                 do throws(ALSAError) {
@@ -140,8 +133,10 @@ public final class CaptureStream: @unchecked Sendable {
                 }
             }
             lastReturn = now
-            deinterleave(raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got, into: mono)
-            let put = ring.write(UnsafeBufferPointer(start: mono, count: got))
+            deinterleave(
+                scratch.raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got,
+                into: scratch.mono)
+            let put = ring.write(UnsafeBufferPointer(start: scratch.mono, count: got))
             if put < got { dropped.add(got - put, ordering: .relaxed) }
             captured.add(put, ordering: .relaxed)
             dataReady.post()

@@ -31,8 +31,7 @@ public final class PlaybackStream: @unchecked Sendable {
     private let dataReady = WakeSignal()
     private let spaceReady = WakeSignal()
     private let exited = WakeSignal()
-    private let raw: UnsafeMutableRawPointer
-    private let mono: UnsafeMutablePointer<Float>
+    private let scratch: PeriodScratch
     private let running = Atomic<Bool>(false)
     private let finishing = Atomic<Bool>(false)
     private let aborting = Atomic<Bool>(false)
@@ -59,9 +58,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 device: device, direction: .playback, sampleRate: sampleRate,
                 channels: wanted, periodFrames: periodFrames, periods: periods))
         if pcm.channels < wanted {
-            throw ALSAError(
-                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
-                detail: "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
+            throw .missingChannels(
+                device: device, "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
         }
         self.channels = wanted
         self.keepOpen = keepOpen
@@ -69,15 +67,10 @@ public final class PlaybackStream: @unchecked Sendable {
         // Power-of-two capacity keeps stereo frames whole: every write and read is even.
         ring = SPSCRingBuffer(
             minimumCapacity: wanted * max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
-        raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
-        mono = .allocate(capacity: pcm.periodFrames * wanted)
+        scratch = PeriodScratch(pcm: pcm, channels: wanted)
     }
 
-    deinit {
-        abort()
-        raw.deallocate()
-        mono.deallocate()
-    }
+    deinit { abort() }
 
     /// Underruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
@@ -159,7 +152,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 try? pcm.drop()
                 return
             }
-            var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period * channels)) / channels
+            var n =
+                ring.read(into: UnsafeMutableBufferPointer(start: scratch.mono, count: period * channels)) / channels
             if n > 0 {
                 spaceReady.post()
                 played.add(n, ordering: .relaxed)
@@ -177,7 +171,7 @@ public final class PlaybackStream: @unchecked Sendable {
             } else if keepOpen || (started && !idle.load(ordering: .acquiring)) {
                 // Starved mid-burst or between bursts with --keep-open: a period of
                 // silence keeps the device running instead of underrunning.
-                mono.update(repeating: 0, count: period * channels)
+                scratch.mono.update(repeating: 0, count: period * channels)
                 n = period
                 silent.add(n, ordering: .relaxed)
             } else {
@@ -198,7 +192,7 @@ public final class PlaybackStream: @unchecked Sendable {
         var left = frames
         while left > 0 {
             let n = min(left, pcm.periodFrames)
-            mono.update(repeating: 0, count: n * channels)
+            scratch.mono.update(repeating: 0, count: n * channels)
             if !writeMono(n) { return false }
             left -= n
         }
@@ -208,15 +202,16 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Converts and writes the first `n` frames of `mono`; false if the device failed.
     private func writeMono(_ n: Int) -> Bool {
         if channels == 1 {
-            interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+            interleave(scratch.mono, frames: n, format: pcm.format, channels: pcm.channels, into: scratch.raw)
         } else {
             convertFrames(
-                mono, sourceChannels: channels, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+                scratch.mono, sourceChannels: channels, frames: n, format: pcm.format, channels: pcm.channels,
+                into: scratch.raw)
         }
         var offset = 0
         while offset < n {
             do throws(ALSAError) {
-                offset += try pcm.write(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
+                offset += try pcm.write(scratch.raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
                 if let d = try? pcm.delay() { delay.store(d, ordering: .relaxed) }
             } catch {
                 do throws(ALSAError) {
