@@ -22,12 +22,9 @@ public final class CaptureStream: @unchecked Sendable {
     public let channel: Int
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
-    private let exited = WakeSignal()
     private let scratch: PeriodScratch
     private let stopping = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
-    private let failed = Atomic<Bool>(false)
-    private var failure: ALSAError?  // written once by the capture thread before `failed`
+    private let thread = StreamThread()
     private let overrunCount = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let captured = Atomic<Int>(0)
@@ -64,16 +61,15 @@ public final class CaptureStream: @unchecked Sendable {
 
     /// Starts the capture thread (once).
     public func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        DedicatedThread.start(name: "softmodem-capture") { [self] in self.loop() }
+        thread.start(name: "softmodem-capture") { [self] in self.loop() }
     }
 
     /// Stops capturing and waits for the thread to finish (``ALSAPCM/drop()``). Idempotent.
     public func stop() {
-        guard running.load(ordering: .acquiring), !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
+        guard thread.isStarted, !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
             return
         }
-        while !exited.wait(seconds: 1) {}
+        thread.waitForExit()
         // Nothing is left to report to: the thread has ended and the consumer is stopping.
         try? pcm.drop()
     }
@@ -83,7 +79,7 @@ public final class CaptureStream: @unchecked Sendable {
     public func read(into buffer: UnsafeMutableBufferPointer<Float>, timeout: Double) throws(ALSAError) -> Int {
         var n = ring.read(into: buffer)
         if n == 0 {
-            if failed.load(ordering: .acquiring), let failure { throw failure }
+            try thread.check()
             dataReady.wait(seconds: timeout)
             n = ring.read(into: buffer)
         }
@@ -91,7 +87,6 @@ public final class CaptureStream: @unchecked Sendable {
     }
 
     private func loop() {
-        defer { exited.post() }
         let period = pcm.periodFrames
         let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
         var lastReturn = monotonicSeconds()
@@ -112,8 +107,7 @@ public final class CaptureStream: @unchecked Sendable {
                     }
                     continue
                 } catch {
-                    failure = error
-                    failed.store(true, ordering: .releasing)
+                    thread.record(error)
                     dataReady.post()
                     return
                 }

@@ -30,14 +30,11 @@ public final class PlaybackStream: @unchecked Sendable {
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
     private let spaceReady = WakeSignal()
-    private let exited = WakeSignal()
     private let scratch: PeriodScratch
-    private let running = Atomic<Bool>(false)
     private let finishing = Atomic<Bool>(false)
     private let aborting = Atomic<Bool>(false)
     private let idle = Atomic<Bool>(true)
-    private let failed = Atomic<Bool>(false)
-    private var failure: ALSAError?  // written once by the playback thread before `failed`
+    private let thread = StreamThread()
     private let underrunCount = Atomic<Int>(0)
     private let played = Atomic<Int>(0)
     private let silent = Atomic<Int>(0)
@@ -91,8 +88,7 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Starts the playback thread (once).
     public func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        DedicatedThread.start(name: "softmodem-playback") { [self] in self.loop() }
+        thread.start(name: "softmodem-playback") { [self] in self.loop() }
     }
 
     /// Producer: queues every sample (interleaved frames when ``channels`` is 2, so an even
@@ -102,7 +98,7 @@ public final class PlaybackStream: @unchecked Sendable {
         idle.store(false, ordering: .releasing)
         var done = 0
         while done < samples.count {
-            if failed.load(ordering: .acquiring), let failure { throw failure }
+            try thread.check()
             if aborting.load(ordering: .relaxed) { return }
             let n = ring.write(UnsafeBufferPointer(rebasing: samples[done...]))
             done += n
@@ -121,27 +117,26 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Producer: no more samples. Waits until everything queued has played
     /// (``ALSAPCM/drain()``), then stops the thread.
     public func finish() throws(ALSAError) {
-        guard running.load(ordering: .acquiring) else { return }
+        guard thread.isStarted else { return }
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
             dataReady.post()
-            while !exited.wait(seconds: 1) {}
+            thread.waitForExit()
         }
-        if failed.load(ordering: .acquiring), let failure { throw failure }
+        try thread.check()
     }
 
     /// Stops at once, discarding queued audio (``ALSAPCM/drop()``). Idempotent.
     public func abort() {
-        guard running.load(ordering: .acquiring), !aborting.exchange(true, ordering: .acquiringAndReleasing) else {
+        guard thread.isStarted, !aborting.exchange(true, ordering: .acquiringAndReleasing) else {
             return
         }
         dataReady.post()
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
-            while !exited.wait(seconds: 1) {}
+            thread.waitForExit()
         }
     }
 
     private func loop() {
-        defer { exited.post() }
         let period = pcm.periodFrames
         var started = keepOpen
         if keepOpen && !writeSilence(leadInFrames) { return }
@@ -217,8 +212,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 do throws(ALSAError) {
                     if try pcm.recover(error) == .xrun { underrunCount.add(1, ordering: .relaxed) }
                 } catch {
-                    failure = error
-                    failed.store(true, ordering: .releasing)
+                    thread.record(error)
                     spaceReady.post()
                     return false
                 }
