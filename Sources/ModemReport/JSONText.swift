@@ -1,7 +1,7 @@
 /// JSON text for the reports and the command line's JSON output.
 public enum JSONText {
     /// `s` as a JSON string literal, quotes included: `"` and `\` escaped, newline, return
-    /// and tab as `\n`, `\r`, `\t`, other control characters as `\u00XX`.
+    /// and tab as `\n`, `\r`, `\t`, other control characters as `\u00xx`.
     ///
     /// `scriptSafe` also escapes "<", ">", "&" and the line separators U+2028 and U+2029, so
     /// the literal can stand inside an HTML `<script>` element as a JavaScript string.
@@ -24,9 +24,9 @@ public enum JSONText {
         return out + "\""
     }
 
-    /// `\uXXXX` with four upper-case hex digits (for scalars below U+10000).
+    /// `\uxxxx` with four lower-case hex digits (for scalars below U+10000).
     private static func unicodeEscape(_ u: Unicode.Scalar) -> String {
-        let hex = String(u.value, radix: 16, uppercase: true)
+        let hex = String(u.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
