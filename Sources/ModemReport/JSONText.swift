@@ -14,9 +14,9 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}",
-                "\u{2029}" where scriptSafe:
-                out += unicodeEscape(u)
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                // A `where` would guard only the last pattern: test the flag inside.
+                if scriptSafe { out += unicodeEscape(u) } else { out.unicodeScalars.append(u) }
             default:
                 if u.value < 0x20 { out += unicodeEscape(u) } else { out.unicodeScalars.append(u) }
             }
