@@ -27,17 +27,7 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in words, without the device name.
     public let detail: String
     /// Device names `--device` accepts, listed when the device itself is the problem.
-    public var available: [String]
-
-    public init(reason: Reason, device: String, function: String, code: Int32, detail: String, available: [String] = [])
-    {
-        self.reason = reason
-        self.device = device
-        self.function = function
-        self.code = code
-        self.detail = detail
-        self.available = available
-    }
+    public var available: [String] = []
 
     /// The error for a failed `snd_pcm_open` returning `code` (a negative errno): busy,
     /// missing or other, with the devices that exist for that direction.

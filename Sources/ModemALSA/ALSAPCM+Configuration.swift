@@ -22,12 +22,18 @@ extension ALSAPCM {
                 rc, function, device: device, reason: unsupported ? .unsupported : .failed, detail(),
                 available: unsupported ? listed() : [])
         }
-        var hwp: OpaquePointer?
-        guard snd_pcm_hw_params_malloc(&hwp) == 0, let hw = hwp else {
-            throw ALSAError(
-                reason: .failed, device: device, function: "snd_pcm_hw_params_malloc", code: -ENOMEM,
-                detail: "out of memory")
+        // A parameter block from `snd_pcm_hw_params_malloc` or `snd_pcm_sw_params_malloc`.
+        func parameters(_ function: String, _ malloc: (UnsafeMutablePointer<OpaquePointer?>?) -> Int32)
+            throws(ALSAError) -> OpaquePointer
+        {
+            var block: OpaquePointer?
+            guard malloc(&block) == 0, let block else {
+                throw ALSAError(
+                    reason: .failed, device: device, function: function, code: -ENOMEM, detail: "out of memory")
+            }
+            return block
         }
+        let hw = try parameters("snd_pcm_hw_params_malloc", snd_pcm_hw_params_malloc)
         defer { snd_pcm_hw_params_free(hw) }
         try check(snd_pcm_hw_params_any(pcm, hw), "snd_pcm_hw_params_any", "cannot read the device's capabilities")
         try check(
@@ -94,12 +100,7 @@ extension ALSAPCM {
         _ = snd_pcm_hw_params_get_period_size(hw, &period, &dir)
         _ = snd_pcm_hw_params_get_buffer_size(hw, &buffer)
 
-        var swp: OpaquePointer?
-        guard snd_pcm_sw_params_malloc(&swp) == 0, let sw = swp else {
-            throw ALSAError(
-                reason: .failed, device: device, function: "snd_pcm_sw_params_malloc", code: -ENOMEM,
-                detail: "out of memory")
-        }
+        let sw = try parameters("snd_pcm_sw_params_malloc", snd_pcm_sw_params_malloc)
         defer { snd_pcm_sw_params_free(sw) }
         try check(snd_pcm_sw_params_current(pcm, sw), "snd_pcm_sw_params_current", "cannot read software parameters")
         // Playback starts once two periods are queued: early enough for low latency, late

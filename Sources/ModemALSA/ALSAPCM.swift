@@ -15,22 +15,10 @@ public struct ALSARequest: Sendable {
     public var sampleRate: Int
     /// Channels wanted; if the device refuses, the nearest count it allows is used (the
     /// signal goes to, or is read from, the first channel).
-    public var channels: Int
+    public var channels: Int = 1
     /// Period length in frames, and periods per buffer (the device may round both).
     public var periodFrames: Int
-    public var periods: Int
-
-    public init(
-        device: String, direction: ALSADirection, sampleRate: Int, channels: Int = 1, periodFrames: Int,
-        periods: Int = 4
-    ) {
-        self.device = device
-        self.direction = direction
-        self.sampleRate = sampleRate
-        self.channels = channels
-        self.periodFrames = periodFrames
-        self.periods = periods
-    }
+    public var periods: Int = 4
 }
 
 /// One open PCM in blocking, interleaved read/write mode.

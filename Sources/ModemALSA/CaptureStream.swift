@@ -22,17 +22,12 @@ public final class CaptureStream: @unchecked Sendable {
     public let channel: Int
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
-    private let exited = WakeSignal()
-    private let raw: UnsafeMutableRawPointer
-    private let mono: UnsafeMutablePointer<Float>
+    private let scratch: PeriodScratch
     private let stopping = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
-    private let failed = Atomic<Bool>(false)
-    private var failure: ALSAError?  // written once by the capture thread before `failed`
+    private let thread = StreamThread()
     private let overrunCount = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let captured = Atomic<Int>(0)
-    private let realTime = Atomic<Bool>(false)
 
     /// Opens `device` for capture. `periodFrames` and `periods` set the latency; the ring
     /// holds `ringSeconds` of audio so a slow consumer does not lose samples. `channel`
@@ -47,27 +42,21 @@ public final class CaptureStream: @unchecked Sendable {
                 device: device, direction: .capture, sampleRate: sampleRate,
                 channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods))
         if pcm.channels <= channel {
-            throw ALSAError(
-                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
-                detail: "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
+            throw .missingChannels(
+                device: device, "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
         }
         self.channel = max(0, channel)
         ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
-        raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
-        mono = .allocate(capacity: pcm.periodFrames)
+        scratch = PeriodScratch(pcm: pcm)
     }
 
-    deinit {
-        stop()
-        raw.deallocate()
-        mono.deallocate()
-    }
+    deinit { stop() }
 
     /// Overruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var overruns: Int { overrunCount.load(ordering: .relaxed) }
     /// True once the capture thread runs at real-time priority (see
     /// ``DedicatedThread/raiseToRealTime()``); false without the privilege.
-    public var isRealTime: Bool { realTime.load(ordering: .relaxed) }
+    public var isRealTime: Bool { thread.isRealTime }
     /// Frames lost because the consumer did not keep up with the ring.
     public var droppedFrames: Int { dropped.load(ordering: .relaxed) }
     /// Frames queued for the consumer so far.
@@ -75,16 +64,15 @@ public final class CaptureStream: @unchecked Sendable {
 
     /// Starts the capture thread (once).
     public func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        DedicatedThread.start(name: "softmodem-capture") { [self] in self.loop() }
+        thread.start(name: "softmodem-capture") { [self] in self.loop() }
     }
 
     /// Stops capturing and waits for the thread to finish (``ALSAPCM/drop()``). Idempotent.
     public func stop() {
-        guard running.load(ordering: .acquiring), !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
+        guard thread.isStarted, !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
             return
         }
-        while !exited.wait(seconds: 1) {}
+        thread.waitForExit()
         // Nothing is left to report to: the thread has ended and the consumer is stopping.
         try? pcm.drop()
     }
@@ -94,7 +82,7 @@ public final class CaptureStream: @unchecked Sendable {
     public func read(into buffer: UnsafeMutableBufferPointer<Float>, timeout: Double) throws(ALSAError) -> Int {
         var n = ring.read(into: buffer)
         if n == 0 {
-            if failed.load(ordering: .acquiring), let failure { throw failure }
+            try thread.check()
             dataReady.wait(seconds: timeout)
             n = ring.read(into: buffer)
         }
@@ -102,8 +90,6 @@ public final class CaptureStream: @unchecked Sendable {
     }
 
     private func loop() {
-        defer { exited.post() }
-        realTime.store(DedicatedThread.raiseToRealTime(), ordering: .relaxed)
         let period = pcm.periodFrames
         let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
         var lastReturn = monotonicSeconds()
@@ -114,7 +100,7 @@ public final class CaptureStream: @unchecked Sendable {
             // monitor), and waking up proves this thread was not stalled meanwhile.
             let got: Int
             do throws(ALSAError) {
-                got = try pcm.wait(milliseconds: waitMilliseconds) ? try pcm.read(into: raw, frames: period) : 0
+                got = try pcm.wait(milliseconds: waitMilliseconds) ? try pcm.read(into: scratch.raw, frames: period) : 0
             } catch {
                 lastReturn = monotonicSeconds()
                 do throws(ALSAError) {
@@ -124,8 +110,7 @@ public final class CaptureStream: @unchecked Sendable {
                     }
                     continue
                 } catch {
-                    failure = error
-                    failed.store(true, ordering: .releasing)
+                    thread.record(error)
                     dataReady.post()
                     return
                 }
@@ -145,8 +130,10 @@ public final class CaptureStream: @unchecked Sendable {
                 }
             }
             lastReturn = now
-            deinterleave(raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got, into: mono)
-            let put = ring.write(UnsafeBufferPointer(start: mono, count: got))
+            deinterleave(
+                scratch.raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got,
+                into: scratch.mono)
+            let put = ring.write(UnsafeBufferPointer(start: scratch.mono, count: got))
             if put < got { dropped.add(got - put, ordering: .relaxed) }
             captured.add(put, ordering: .relaxed)
             dataReady.post()

@@ -30,16 +30,11 @@ public final class PlaybackStream: @unchecked Sendable {
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
     private let spaceReady = WakeSignal()
-    private let exited = WakeSignal()
-    private let raw: UnsafeMutableRawPointer
-    private let mono: UnsafeMutablePointer<Float>
-    private let running = Atomic<Bool>(false)
+    private let scratch: PeriodScratch
     private let finishing = Atomic<Bool>(false)
     private let aborting = Atomic<Bool>(false)
     private let idle = Atomic<Bool>(true)
-    private let realTime = Atomic<Bool>(false)
-    private let failed = Atomic<Bool>(false)
-    private var failure: ALSAError?  // written once by the playback thread before `failed`
+    private let thread = StreamThread()
     private let underrunCount = Atomic<Int>(0)
     private let played = Atomic<Int>(0)
     private let silent = Atomic<Int>(0)
@@ -60,9 +55,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 device: device, direction: .playback, sampleRate: sampleRate,
                 channels: wanted, periodFrames: periodFrames, periods: periods))
         if pcm.channels < wanted {
-            throw ALSAError(
-                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_channels", code: -EINVAL,
-                detail: "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
+            throw .missingChannels(
+                device: device, "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
         }
         self.channels = wanted
         self.keepOpen = keepOpen
@@ -70,21 +64,16 @@ public final class PlaybackStream: @unchecked Sendable {
         // Power-of-two capacity keeps stereo frames whole: every write and read is even.
         ring = SPSCRingBuffer(
             minimumCapacity: wanted * max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
-        raw = .allocate(byteCount: pcm.periodFrames * pcm.channels * pcm.format.size, alignment: 16)
-        mono = .allocate(capacity: pcm.periodFrames * wanted)
+        scratch = PeriodScratch(pcm: pcm, channels: wanted)
     }
 
-    deinit {
-        abort()
-        raw.deallocate()
-        mono.deallocate()
-    }
+    deinit { abort() }
 
     /// Underruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
     /// True once the playback thread runs at real-time priority (see
     /// ``DedicatedThread/raiseToRealTime()``); false without the privilege.
-    public var isRealTime: Bool { realTime.load(ordering: .relaxed) }
+    public var isRealTime: Bool { thread.isRealTime }
     /// Frames of signal (not filler silence) handed to the device.
     public var playedFrames: Int { played.load(ordering: .relaxed) }
     /// Frames of filler silence written while the ring was empty.
@@ -102,8 +91,7 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Starts the playback thread (once).
     public func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        DedicatedThread.start(name: "softmodem-playback") { [self] in self.loop() }
+        thread.start(name: "softmodem-playback") { [self] in self.loop() }
     }
 
     /// Producer: queues every sample (interleaved frames when ``channels`` is 2, so an even
@@ -113,7 +101,7 @@ public final class PlaybackStream: @unchecked Sendable {
         idle.store(false, ordering: .releasing)
         var done = 0
         while done < samples.count {
-            if failed.load(ordering: .acquiring), let failure { throw failure }
+            try thread.check()
             if aborting.load(ordering: .relaxed) { return }
             let n = ring.write(UnsafeBufferPointer(rebasing: samples[done...]))
             done += n
@@ -132,28 +120,26 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Producer: no more samples. Waits until everything queued has played
     /// (``ALSAPCM/drain()``), then stops the thread.
     public func finish() throws(ALSAError) {
-        guard running.load(ordering: .acquiring) else { return }
+        guard thread.isStarted else { return }
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
             dataReady.post()
-            while !exited.wait(seconds: 1) {}
+            thread.waitForExit()
         }
-        if failed.load(ordering: .acquiring), let failure { throw failure }
+        try thread.check()
     }
 
     /// Stops at once, discarding queued audio (``ALSAPCM/drop()``). Idempotent.
     public func abort() {
-        guard running.load(ordering: .acquiring), !aborting.exchange(true, ordering: .acquiringAndReleasing) else {
+        guard thread.isStarted, !aborting.exchange(true, ordering: .acquiringAndReleasing) else {
             return
         }
         dataReady.post()
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
-            while !exited.wait(seconds: 1) {}
+            thread.waitForExit()
         }
     }
 
     private func loop() {
-        defer { exited.post() }
-        realTime.store(DedicatedThread.raiseToRealTime(), ordering: .relaxed)
         let period = pcm.periodFrames
         var started = keepOpen
         if keepOpen && !writeSilence(leadInFrames) { return }
@@ -164,7 +150,8 @@ public final class PlaybackStream: @unchecked Sendable {
                 try? pcm.drop()
                 return
             }
-            var n = ring.read(into: UnsafeMutableBufferPointer(start: mono, count: period * channels)) / channels
+            var n =
+                ring.read(into: UnsafeMutableBufferPointer(start: scratch.mono, count: period * channels)) / channels
             if n > 0 {
                 spaceReady.post()
                 played.add(n, ordering: .relaxed)
@@ -182,7 +169,7 @@ public final class PlaybackStream: @unchecked Sendable {
             } else if keepOpen || (started && !idle.load(ordering: .acquiring)) {
                 // Starved mid-burst or between bursts with --keep-open: a period of
                 // silence keeps the device running instead of underrunning.
-                mono.update(repeating: 0, count: period * channels)
+                scratch.mono.update(repeating: 0, count: period * channels)
                 n = period
                 silent.add(n, ordering: .relaxed)
             } else {
@@ -203,7 +190,7 @@ public final class PlaybackStream: @unchecked Sendable {
         var left = frames
         while left > 0 {
             let n = min(left, pcm.periodFrames)
-            mono.update(repeating: 0, count: n * channels)
+            scratch.mono.update(repeating: 0, count: n * channels)
             if !writeMono(n) { return false }
             left -= n
         }
@@ -213,22 +200,22 @@ public final class PlaybackStream: @unchecked Sendable {
     /// Converts and writes the first `n` frames of `mono`; false if the device failed.
     private func writeMono(_ n: Int) -> Bool {
         if channels == 1 {
-            interleave(mono, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+            interleave(scratch.mono, frames: n, format: pcm.format, channels: pcm.channels, into: scratch.raw)
         } else {
             convertFrames(
-                mono, sourceChannels: channels, frames: n, format: pcm.format, channels: pcm.channels, into: raw)
+                scratch.mono, sourceChannels: channels, frames: n, format: pcm.format, channels: pcm.channels,
+                into: scratch.raw)
         }
         var offset = 0
         while offset < n {
             do throws(ALSAError) {
-                offset += try pcm.write(raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
+                offset += try pcm.write(scratch.raw + offset * pcm.channels * pcm.format.size, frames: n - offset)
                 if let d = try? pcm.delay() { delay.store(d, ordering: .relaxed) }
             } catch {
                 do throws(ALSAError) {
                     if try pcm.recover(error) == .xrun { underrunCount.add(1, ordering: .relaxed) }
                 } catch {
-                    failure = error
-                    failed.store(true, ordering: .releasing)
+                    thread.record(error)
                     spaceReady.post()
                     return false
                 }

@@ -53,11 +53,6 @@ public struct LoopbackMeasurements: Sendable, Equatable {
 public struct ResponsePoint: Sendable, Equatable {
     public var frequency: Double
     public var relativeDB: Double
-
-    public init(frequency: Double, relativeDB: Double) {
-        self.frequency = frequency
-        self.relativeDB = relativeDB
-    }
 }
 
 /// One rung of the level ladder: what was played and what came back.

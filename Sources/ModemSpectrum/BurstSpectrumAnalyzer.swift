@@ -28,10 +28,10 @@ public final class BurstSpectrumAnalyzer {
     public let searchFraction: Double
 
     private let fft: RealFFT
-    private let inverse: ComplexInverseFFT
-    // Buffers are raw pointers allocated once, not arrays in class properties: the loops
-    // below touch them per sample, and every access to an array property pays a dynamic
-    // exclusivity check and a uniqueness check (they were most of this class's time).
+    private let inverse: ComplexFFT
+    // Raw buffers from the pool, not array properties (see ``BufferPool``): the loops below
+    // touch them per sample, and array properties' checks were most of this class's time.
+    private let buffers: BufferPool
     private let window: UnsafeMutablePointer<Float>
     private let windowEnergy: Double
     /// The last `frameLength` samples, a ring indexed by `filled & (frameLength - 1)`.
@@ -68,40 +68,28 @@ public final class BurstSpectrumAnalyzer {
         while n < wanted && n < 65_536 { n *= 2 }
         self.frameLength = n
         fft = RealFFT(size: 4 * n)
-        inverse = ComplexInverseFFT(size: 4 * n)
-        (window, windowEnergy) = makeHannWindow(n)
-        history = .allocate(capacity: n)
-        history.initialize(repeating: 0, count: n)
+        inverse = ComplexFFT(size: 4 * n, direction: .backward)
+        let pool = BufferPool()
+        buffers = pool
+        (window, windowEnergy) = pool.hannWindow(n)
+        history = pool.zeroed(n)
         sumCount = 2 * n + 1
-        sum = .allocate(capacity: sumCount)
-        sum.initialize(repeating: 0, count: sumCount)
+        sum = pool.zeroed(sumCount)
         let binHz = sampleRate / Double(4 * n)
         let low = min(profile.mark, profile.space) * (1 - 2 * searchFraction)
         let high = min(max(profile.mark, profile.space) * (1 + 2 * searchFraction), sampleRate / 2)
         bandLow = max(1, Int(low / binHz))
         bandHigh = min(2 * n - 1, Int(high / binHz) + 1)
         let skirt = max(1, (bandHigh - bandLow) / 6)
-        mask = .allocate(capacity: 2 * n + 1)
-        mask.initialize(repeating: 0, count: 2 * n + 1)
+        mask = pool.zeroed(2 * n + 1)
         for k in bandLow...bandHigh {
             let edge = min(k - bandLow, bandHigh - k)
             mask[k] = edge >= skirt ? 1 : Float(0.5 - 0.5 * cosine(Double.pi * Double(edge) / Double(skirt)))
         }
         histogramLow = Double(bandLow) * binHz
         histogramBins = Int((Double(bandHigh - bandLow) * binHz / Self.histogramStep).rounded(.up)) + 1
-        histogram = .allocate(capacity: histogramBins)
-        histogram.initialize(repeating: 0, count: histogramBins)
-        histogramCount = .allocate(capacity: histogramBins)
-        histogramCount.initialize(repeating: 0, count: histogramBins)
-    }
-
-    deinit {
-        window.deallocate()
-        history.deallocate()
-        sum.deallocate()
-        mask.deallocate()
-        histogram.deallocate()
-        histogramCount.deallocate()
+        histogram = pool.zeroed(histogramBins)
+        histogramCount = pool.zeroed(histogramBins)
     }
 
     /// Forgets the accumulated measurement (keeps the quiet-frame reference). Free when

@@ -45,40 +45,25 @@ final class RealFFT {
     let input: UnsafeMutablePointer<Float>
     let output: UnsafeMutablePointer<fftwf_complex>
     /// The half-size complex transform of `input` read as size/2 complex values.
-    private let pairs: UnsafeMutablePointer<fftwf_complex>
+    private let pairs: ComplexFFT
     /// e^(-2 pi i k / size) for k in 0...size/2.
     private let twiddles: UnsafeMutablePointer<fftwf_complex>
-    private let plan: fftwf_plan
+    private let buffers = BufferPool()
 
     /// `size` must be even and at least 2.
     init(size: Int) {
         precondition(size >= 2 && size % 2 == 0, "RealFFT needs an even size")
         self.size = size
         let half = size / 2
-        let inBuffer = fftwf_alloc_real(size)!
-        let pairBuffer = fftwf_alloc_complex(half)!
-        inBuffer.initialize(repeating: 0, count: size)
-        input = inBuffer
-        pairs = pairBuffer
-        output = .allocate(capacity: half + 1)
-        output.initialize(repeating: (0, 0), count: half + 1)
-        twiddles = .allocate(capacity: half + 1)
+        pairs = ComplexFFT(size: half, direction: .forward)
+        // The pairs' input holds `size` floats, aligned by FFTW: the samples are written in place.
+        input = UnsafeMutableRawPointer(pairs.input).assumingMemoryBound(to: Float.self)
+        output = buffers.allocate(half + 1, repeating: (0, 0))
+        twiddles = buffers.allocate(half + 1, repeating: (0, 0))
         for k in 0...half {
             let angle = -2 * Double.pi * Double(k) / Double(size)
-            (twiddles + k).initialize(to: (Float(cosine(angle)), Float(sine(angle))))
+            twiddles[k] = (Float(cosine(angle)), Float(sine(angle)))
         }
-        // fftwf_alloc_real's alignment suits complex values too: the pairs are read in place.
-        plan = makeComplexPlan(
-            size: half, input: Int(bitPattern: inBuffer), output: Int(bitPattern: pairBuffer),
-            direction: FFTW_FORWARD)
-    }
-
-    deinit {
-        destroyPlan(plan)
-        fftwf_free(input)
-        fftwf_free(pairs)
-        output.deallocate()
-        twiddles.deallocate()
     }
 
     /// Transforms `input` into `output` (bins 0...size/2). `input` is left as it was.
@@ -90,7 +75,8 @@ final class RealFFT {
     /// the half-size transform is whole either way, the split step costs per bin, and a
     /// caller that reads one band need not pay for the rest. Other bins keep old values.
     func execute(bins: ClosedRange<Int>) {
-        fftwf_execute(plan)
+        pairs.execute()
+        let pairs = self.pairs.output
         let half = size / 2
         for k in max(0, bins.lowerBound)...min(half, bins.upperBound) {
             // Z[k] = E[k] + i O[k] with E, O the spectra of the even and odd samples; both are
@@ -114,14 +100,19 @@ final class RealFFT {
     }
 }
 
-/// A complex-to-complex inverse FFT of a fixed size with its own aligned buffers.
-final class ComplexInverseFFT {
+/// A one-dimensional complex FFT of a fixed size (unnormalised) from its own aligned input
+/// buffer to its own aligned output buffer.
+final class ComplexFFT {
+    enum Direction {
+        case forward, backward
+    }
+
     let size: Int
     let input: UnsafeMutablePointer<fftwf_complex>
     let output: UnsafeMutablePointer<fftwf_complex>
     private let plan: fftwf_plan
 
-    init(size: Int) {
+    init(size: Int, direction: Direction) {
         self.size = size
         let inBuffer = fftwf_alloc_complex(size)!
         let outBuffer = fftwf_alloc_complex(size)!
@@ -130,7 +121,7 @@ final class ComplexInverseFFT {
         output = outBuffer
         plan = makeComplexPlan(
             size: size, input: Int(bitPattern: inBuffer), output: Int(bitPattern: outBuffer),
-            direction: FFTW_BACKWARD)
+            direction: direction == .forward ? FFTW_FORWARD : FFTW_BACKWARD)
     }
 
     deinit {

@@ -42,8 +42,9 @@ public final class LevelMeter {
 
     let bands: LevelBands
     private let fft: RealFFT
-    // Raw pointers allocated once, as in BurstSpectrumAnalyzer: these are touched per sample
-    // and per bin, and array properties of a class pay exclusivity checks on every access.
+    // Raw buffers from the pool (see ``BufferPool``): these are touched per sample and per
+    // bin, and array properties of a class pay exclusivity checks on every access.
+    private let buffers = BufferPool()
     private let window: UnsafeMutablePointer<Float>
     private let scale: Double
     private let bins: Int
@@ -94,15 +95,12 @@ public final class LevelMeter {
         updateSamples = max(1, Int(sampleRate * interval))
         bands = LevelBands(profile: profile, sampleRate: sampleRate, frameLength: n)
         fft = RealFFT(size: n)
-        let (window, energy) = makeHannWindow(n)
+        let pool = buffers
+        let (window, energy) = pool.hannWindow(n)
         self.window = window
         scale = 2 / (Double(n) * energy)
         bins = n / 2 + 1
-        func buffer() -> UnsafeMutablePointer<Double> {
-            let p = UnsafeMutablePointer<Double>.allocate(capacity: n / 2 + 1)
-            p.initialize(repeating: 0, count: n / 2 + 1)
-            return p
-        }
+        func buffer() -> UnsafeMutablePointer<Double> { pool.zeroed(n / 2 + 1) }
         frame = buffer()
         burstSum = buffer()
         firstFrame = buffer()
@@ -111,11 +109,6 @@ public final class LevelMeter {
         intervalSum = buffer()
         average = buffer()
         scratch = buffer()
-    }
-
-    deinit {
-        for p in [frame, burstSum, firstFrame, lastFrame, gapSum, intervalSum, average, scratch] { p.deallocate() }
-        window.deallocate()
     }
 
     /// Feeds samples; makes a reading each time ``updateSamples`` more have come in.

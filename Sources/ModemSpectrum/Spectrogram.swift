@@ -30,8 +30,9 @@ public final class Spectrogram {
 
     private let fft: RealFFT
     private let scale: Float
-    // Raw buffers allocated once, not array properties: the loops touch them per sample,
-    // and each access to a class's array property pays an exclusivity and uniqueness check.
+    // Raw buffers from the pool, not array properties (see ``BufferPool``): the loops touch
+    // them per sample.
+    private let buffers = BufferPool()
     private let window: UnsafeMutablePointer<Float>
     /// The last `frameLength` samples, a ring indexed by `filled & (frameLength - 1)`.
     private let history: UnsafeMutablePointer<Float>
@@ -53,23 +54,13 @@ public final class Spectrogram {
         self.maxColumns = max(2, maxColumns & ~1)
         bins = min(n / 2, Int(self.maxFrequency / (sampleRate / Double(n))) + 1)
         fft = RealFFT(size: n)
-        let (window, energy) = makeHannWindow(n)
+        let (window, energy) = buffers.hannWindow(n)
         self.window = window
         // A full-scale sine's bin then reads about its mean power, 0.5.
         scale = Float(2 / (energy * Double(n)))
-        history = .allocate(capacity: n)
-        history.initialize(repeating: 0, count: n)
-        open = .allocate(capacity: bins)
-        open.initialize(repeating: 0, count: bins)
-        total = .allocate(capacity: bins)
-        total.initialize(repeating: 0, count: bins)
-    }
-
-    deinit {
-        window.deallocate()
-        history.deallocate()
-        open.deallocate()
-        total.deallocate()
+        history = buffers.zeroed(n)
+        open = buffers.zeroed(bins)
+        total = buffers.zeroed(bins)
     }
 
     /// Seconds of input per column.

@@ -1,3 +1,5 @@
+import ModemDSP
+
 /// Adds a sine tone whose frequency can sweep linearly between two limits and back
 /// (a triangle sweep), e.g. 50 Hz mains hum (no sweep) or an interferer moving through the
 /// modem band.
@@ -11,7 +13,7 @@ public struct ToneGenerator: Sendable {
     /// Seconds for one sweep from low to high (and as long back); 0 holds `lowFrequency`.
     public let sweepSeconds: Double
     private let sampleRate: Double
-    private var phase: Double = 0
+    private var phase = PhaseAccumulator()
     private var time: Double = 0
 
     /// A steady tone (hum): `frequency` Hz at peak `amplitude`.
@@ -41,9 +43,7 @@ public struct ToneGenerator: Sendable {
         let dt = 1 / sampleRate
         let a = Double(amplitude)
         for i in samples.indices {
-            samples[i] += Float(a * modelSine(phase))
-            phase += 2 * Double.pi * frequency(at: time) * dt
-            if phase > 2 * Double.pi { phase -= 2 * Double.pi }
+            samples[i] += Float(a * modelSine(phase.next(step: 2 * Double.pi * frequency(at: time) * dt)))
             time += dt
         }
     }

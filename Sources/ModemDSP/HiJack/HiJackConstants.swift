@@ -37,7 +37,8 @@ public enum HiJackConfigurationError: Error, Sendable, Equatable, CustomStringCo
     public var description: String {
         switch self {
         case .sampleRateOutOfRange(let rate):
-            return "sample rate \(rate) Hz is outside 8000-192000 Hz"
+            // One wording for every modem's rate check.
+            return ModemConfigurationError.sampleRateOutOfRange(rate).description
         case .baudOutOfRange(let baud, let range):
             return "HiJack bit rate \(baud) baud is outside \(Int(range.lowerBound))-\(Int(range.upperBound)) baud"
         case .bytePeriodTooShort(let cells):

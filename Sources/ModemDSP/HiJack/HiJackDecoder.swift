@@ -77,7 +77,7 @@ public struct HiJackDecoder: Sendable {
     ///   - nominalBaud: the board's bit rate; the decoder follows at least -13 %/+14 % around it.
     /// - Throws: `HiJackConfigurationError` for an unusable rate.
     public init(sampleRate: Double, nominalBaud: Double = HiJack.boardBaud) throws(HiJackConfigurationError) {
-        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else {
+        guard sampleRate.isFinite, ModemProfile.sampleRateRange.contains(sampleRate) else {
             throw .sampleRateOutOfRange(sampleRate)
         }
         let range = 1_000.0...2_000.0

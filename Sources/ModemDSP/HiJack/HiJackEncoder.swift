@@ -37,7 +37,7 @@ public struct HiJackEncoder: Sendable {
         sampleRate: Double, baud: Double = HiJack.hostBaud, bytePeriod: Int = HiJack.defaultBytePeriod,
         amplitude: Float = 1, invert: Bool = false
     ) throws(HiJackConfigurationError) {
-        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else {
+        guard sampleRate.isFinite, ModemProfile.sampleRateRange.contains(sampleRate) else {
             throw .sampleRateOutOfRange(sampleRate)
         }
         guard baud.isFinite, HiJack.hostBaudRange.contains(baud) else {

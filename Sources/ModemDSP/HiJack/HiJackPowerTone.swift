@@ -7,12 +7,12 @@ public struct HiJackPowerTone: Sendable {
     public let frequency: Double
     public let sampleRate: Double
     public let amplitude: Float
-    private var phase: Double = 0
+    private var phase = PhaseAccumulator()
     private let increment: Double
 
     /// - Throws: `HiJackConfigurationError` when the tone is not in (0, fs/2] or the level not in 0-1.
     public init(frequency: Double, sampleRate: Double, amplitude: Float = 1) throws(HiJackConfigurationError) {
-        guard sampleRate.isFinite, (8_000...192_000).contains(sampleRate) else {
+        guard sampleRate.isFinite, ModemProfile.sampleRateRange.contains(sampleRate) else {
             throw .sampleRateOutOfRange(sampleRate)
         }
         guard frequency.isFinite, frequency > 0, frequency <= sampleRate / 2 else {
@@ -29,14 +29,7 @@ public struct HiJackPowerTone: Sendable {
 
     /// Writes `count` samples of the tone.
     public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int) {
-        let a = Double(amplitude)
-        var p = phase
-        for i in 0..<max(0, count) {
-            output[i] = Float(a * cosine(p))
-            p += increment
-            if p >= 2 * Double.pi { p -= 2 * Double.pi }
-        }
-        phase = p
+        render(into: output, count: count, stride: 1)
     }
 
     /// Writes the tone into every `stride`-th sample starting at `output[0]` (one channel of
@@ -44,11 +37,7 @@ public struct HiJackPowerTone: Sendable {
     public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int, stride: Int) {
         let a = Double(amplitude)
         var p = phase
-        for i in 0..<max(0, count) {
-            output[i * stride] = Float(a * cosine(p))
-            p += increment
-            if p >= 2 * Double.pi { p -= 2 * Double.pi }
-        }
+        for i in 0..<max(0, count) { output[i * stride] = Float(a * cosine(p.next(step: increment))) }
         phase = p
     }
 }

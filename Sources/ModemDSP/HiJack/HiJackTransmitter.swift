@@ -32,7 +32,7 @@ public struct HiJackTransmitter: ModemTransmitter {
     }
 
     public var sampleRate: Double { encoder.sampleRate }
-    public var channels: Int { 2 }
+    public var channelPlan: ChannelPlan { HiJackSettings.channelPlan }
     public var secondsPerByte: Double { Double(encoder.bytePeriod) / encoder.baud }
     public var restIsSignal: Bool { true }
     private var openingBits: Int { max(preambleBits, HiJack.minimumIdleBits) }
@@ -72,15 +72,16 @@ public struct HiJackTransmitter: ModemTransmitter {
     }
 
     /// Spreads `count` data samples at the start of `output` to the left channel of
-    /// `count` stereo frames, from the end so nothing is overwritten before it is moved,
-    /// and renders the power tone into the right channel.
+    /// `count` frames of ``channelPlan``, from the end so nothing is overwritten before it
+    /// is moved, and renders the power tone into the right channel.
     private mutating func addPower(_ output: UnsafeMutablePointer<Float>, _ count: Int) -> Int {
+        let stride = channels
         var i = count - 1
         while i >= 0 {
-            output[2 * i] = output[i]
+            output[stride * i] = output[i]
             i -= 1
         }
-        tone.render(into: output + 1, count: count, stride: 2)
+        tone.render(into: output + 1, count: count, stride: stride)
         return count
     }
 }

@@ -1,6 +1,6 @@
 /// The modem a command talks, built once from its options: it makes receivers for a
-/// sample rate. How a transmitted signal uses the audio channels is the transmitter's
-/// ``ModemTransmitter/channels``, the one place that fact is kept.
+/// sample rate and knows its ``channelPlan`` (mono, or data left and power right), the one
+/// place that fact is kept; transmitters read their channel count from it.
 ///
 /// Code that handles samples is generic over ``ModemReceiverFactory``; a command switches on
 /// this value once, at the top, so the per-sample loops are specialised for each modem.

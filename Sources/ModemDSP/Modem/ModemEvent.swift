@@ -94,9 +94,4 @@ public struct HiJackFrameMetrics: Sendable, Equatable {
     public var baud: Double
     /// True when the line was inverted (start bit seen as a rising mid-cell transition).
     public var inverted: Bool
-
-    public init(baud: Double, inverted: Bool) {
-        self.baud = baud
-        self.inverted = inverted
-    }
 }

@@ -1,14 +1,15 @@
 /// A streaming encoder of bytes into one modem's audio: the FSK burst encoder and the
 /// HiJack transmitter both conform, so file encoding and live transmission are written once.
 ///
-/// Output is interleaved frames of ``channels`` channels written into caller buffers;
-/// nothing allocates after creation. A burst opens with the first bytes given to
+/// Output is interleaved frames of ``channelPlan`` (the modem's, ``Modem/channelPlan``)
+/// written into caller buffers; nothing allocates after creation. A burst opens with the first bytes given to
 /// ``encode(_:into:)`` (the modem's preamble) and closes with ``finishBurst(into:)``
 /// (its postamble); between bursts the line rests (``rest(atLeast:into:)``).
 public protocol ModemTransmitter: Sendable {
     var sampleRate: Double { get }
-    /// Channels per frame: 1 for FSK, 2 for HiJack (data left, power tone right).
-    var channels: Int { get }
+    /// The modem's channel plan (``Modem/channelPlan``): mono for FSK, data left and power
+    /// tone right for HiJack.
+    var channelPlan: ChannelPlan { get }
     /// Seconds one byte takes on the wire.
     var secondsPerByte: Double { get }
     /// True when the resting line carries a signal that must not stop (HiJack's power
@@ -30,9 +31,14 @@ public protocol ModemTransmitter: Sendable {
     mutating func rest(atLeast frames: Int, into output: UnsafeMutablePointer<Float>) -> Int
 }
 
+extension ModemTransmitter {
+    /// Interleaved channels per frame, from ``channelPlan``.
+    public var channels: Int { channelPlan.channels }
+}
+
 extension BurstEncoder: ModemTransmitter {
     public var sampleRate: Double { modulator.sampleRate }
-    public var channels: Int { 1 }
+    public var channelPlan: ChannelPlan { FSKSettings.channelPlan }
     public var secondsPerByte: Double { Double(format.bitsPerFrame) / modulator.profile.baud }
     public var restIsSignal: Bool { false }
     public func maxFrames(forBytes count: Int) -> Int { maxSamples(forBytes: count) }

@@ -1,6 +1,7 @@
 /// Consistent Overhead Byte Stuffing: the payload is re-coded without zero bytes and each
 /// packet ends with 0x00. Overhead is one byte per 254 payload bytes (plus the delimiter).
-public struct COBSPacket: FramedMessage, Equatable {
+public struct COBSPacket: PayloadPacket, Equatable {
+    public static let protocolName = "COBS"
     public static let maximumPayload = 1024
     public var payload: [UInt8]
     public init(payload: [UInt8]) { self.payload = payload }
@@ -55,41 +56,23 @@ public struct COBSPacket: FramedMessage, Equatable {
         }
         return out
     }
-
-    public var fields: [MessageField] { [MessageField("payload", .bytes(payload))] }
-    public var description: String { "COBS \(payload.count) bytes: \(printable(payload))" }
 }
 
 /// Parses COBS packets delimited by 0x00. Empty packets are ignored; invalid or overlong
 /// ones are discarded up to the next delimiter.
 public struct COBSParser: SingleMessageParser {
     public typealias Message = COBSPacket
+    private var packet = PendingPacket(cap: COBSPacket.maximumPayload + COBSPacket.maximumPayload / 254 + 1)
     public private(set) var discardedBytes = 0
-    private var coded: [UInt8] = []
-    private var overlong = 0
-
     public init() {}
-    public var bufferedBytes: Int { coded.count }
+    public var bufferedBytes: Int { packet.bytes.count }
 
     public mutating func push(_ byte: UInt8, at time: Double) -> COBSPacket? {
         guard byte == 0 else {
-            if overlong > 0 || coded.count >= COBSPacket.maximumPayload + COBSPacket.maximumPayload / 254 + 1 {
-                overlong += coded.count + 1
-                coded.removeAll(keepingCapacity: true)
-            } else {
-                coded.append(byte)
-            }
+            packet.append(byte)
             return nil
         }
-        defer {
-            coded.removeAll(keepingCapacity: true)
-            overlong = 0
-        }
-        if overlong > 0 {
-            discardedBytes += overlong + 1
-            return nil
-        }
-        if coded.isEmpty { return nil }
+        guard let coded = packet.end(discarded: &discardedBytes), !coded.isEmpty else { return nil }
         guard let payload = COBSPacket.decode(coded) else {
             discardedBytes += coded.count + 1
             return nil

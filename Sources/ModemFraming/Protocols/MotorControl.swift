@@ -64,20 +64,17 @@ public struct MotorCommand: FramedMessage, Equatable {
     }
 }
 
-/// Finds motor packets with a sliding four-byte window: when the window is not a valid
-/// packet its first byte is discarded and the search goes on one byte later.
-public struct MotorCommandParser: SingleMessageParser {
-    public typealias Message = MotorCommand
-    public private(set) var discardedBytes = 0
-    private var window: [UInt8] = []
-    public init() {}
-    public var bufferedBytes: Int { window.count }
+/// Finds motor packets with a sliding four-byte window.
+public typealias MotorCommandParser = HeldBytesParser<MotorCommandFraming>
 
-    public mutating func push(_ byte: UInt8, at time: Double) -> MotorCommand? {
+/// Motor packets in a sliding four-byte window: when the window is not a valid packet its
+/// first byte is discarded and the search goes on one byte later.
+public enum MotorCommandFraming: HeldBytesFraming {
+    public static func push(_ byte: UInt8, held window: inout [UInt8], discarded: inout Int) -> MotorCommand? {
         window.append(byte)
         if window.count == 1 && byte & 0xC0 != 0 {
             window.removeAll(keepingCapacity: true)
-            discardedBytes += 1
+            discarded += 1
             return nil
         }
         guard window.count == 4 else { return nil }
@@ -86,10 +83,10 @@ public struct MotorCommandParser: SingleMessageParser {
             return m
         }
         window.removeFirst()
-        discardedBytes += 1
+        discarded += 1
         while let f = window.first, f & 0xC0 != 0 {
             window.removeFirst()
-            discardedBytes += 1
+            discarded += 1
         }
         return nil
     }

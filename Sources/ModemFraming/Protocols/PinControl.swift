@@ -49,11 +49,6 @@ public struct PinReply: FramedMessage, Equatable {
     public var pin: Int
     public var state: Int
     public var raw: [UInt8]
-    public init(pin: Int, state: Int, raw: [UInt8]) {
-        self.pin = pin
-        self.state = state
-        self.raw = raw
-    }
     public var fields: [MessageField] { [MessageField("pin", .int(pin)), MessageField("state", .int(state))] }
     public var description: String { "Set: \(pin) to: \(state)" }
 

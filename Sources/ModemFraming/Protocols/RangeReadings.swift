@@ -7,11 +7,6 @@ public struct RangeReading: FramedMessage, Equatable {
     public var value: Int
     public var unit: Unit
     public var raw: [UInt8]
-    public init(value: Int, unit: Unit, raw: [UInt8]) {
-        self.value = value
-        self.unit = unit
-        self.raw = raw
-    }
     public var fields: [MessageField] {
         [MessageField("range", .int(value)), MessageField("unit", .string(unit.rawValue))]
     }
@@ -40,17 +35,13 @@ extension RangeReading: LineMessage {
 }
 
 /// Parses the LV-MaxSonar-EZ1 serial output: "R" + three digits + CR, inches 000-255.
-///
-/// Anything else (the copyright line printed at power-on, noise) is discarded; an 'R' always
-/// restarts a reading, so a reading right after garbage is still found.
-public struct EZ1Parser: SingleMessageParser {
-    public typealias Message = RangeReading
-    public private(set) var discardedBytes = 0
-    private var held: [UInt8] = []
-    public init() {}
-    public var bufferedBytes: Int { held.count }
+public typealias EZ1Parser = HeldBytesParser<EZ1Framing>
 
-    public mutating func push(_ byte: UInt8, at time: Double) -> RangeReading? {
+/// An EZ1 reading: "R" + three digits + CR. Anything else (the copyright line printed at
+/// power-on, noise) is discarded; an 'R' always restarts a reading, so a reading right after
+/// garbage is still found.
+public enum EZ1Framing: HeldBytesFraming {
+    public static func push(_ byte: UInt8, held: inout [UInt8], discarded discardedBytes: inout Int) -> RangeReading? {
         if byte == UInt8(ascii: "R") {
             discardedBytes += held.count
             held = [byte]

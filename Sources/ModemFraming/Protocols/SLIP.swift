@@ -1,6 +1,7 @@
 /// A SLIP packet (RFC 1055): END 0xC0 delimits, ESC 0xDB escapes; ESC ESC_END (0xDC) stands
 /// for 0xC0 and ESC ESC_ESC (0xDD) for 0xDB.
-public struct SLIPPacket: FramedMessage, Equatable {
+public struct SLIPPacket: PayloadPacket, Equatable {
+    public static let protocolName = "SLIP"
     public static let end: UInt8 = 0xC0, esc: UInt8 = 0xDB, escEnd: UInt8 = 0xDC, escEsc: UInt8 = 0xDD
     public static let maximumPayload = 1006
 
@@ -22,55 +23,40 @@ public struct SLIPPacket: FramedMessage, Equatable {
         out.append(end)
         return out
     }
-
-    public var fields: [MessageField] { [MessageField("payload", .bytes(payload))] }
-    public var description: String { "SLIP \(payload.count) bytes: \(printable(payload))" }
 }
 
 /// Parses SLIP. Empty packets are ignored; a packet with an invalid escape or longer than
 /// ``SLIPPacket/maximumPayload`` is discarded up to the next END.
 public struct SLIPParser: SingleMessageParser {
     public typealias Message = SLIPPacket
-    public private(set) var discardedBytes = 0
-    private var payload: [UInt8] = []
-    private var rawCount = 0
+    private var packet = PendingPacket(cap: SLIPPacket.maximumPayload)
     private var escaping = false
-    private var broken = false
-
+    public private(set) var discardedBytes = 0
     public init() {}
-    public var bufferedBytes: Int { payload.count }
+    public var bufferedBytes: Int { packet.bytes.count }
 
     public mutating func push(_ byte: UInt8, at time: Double) -> SLIPPacket? {
         if byte == SLIPPacket.end {
-            defer {
-                payload.removeAll(keepingCapacity: true)
-                rawCount = 0
-                escaping = false
-                broken = false
-            }
-            if broken || escaping {
-                discardedBytes += rawCount + 1
-                return nil
-            }
-            return payload.isEmpty ? nil : SLIPPacket(payload: payload)
+            // A packet that ends inside an escape is invalid.
+            if escaping { packet.breakPacket() }
+            escaping = false
+            guard let payload = packet.end(discarded: &discardedBytes), !payload.isEmpty else { return nil }
+            return SLIPPacket(payload: payload)
         }
-        rawCount += 1
-        if broken { return nil }
         if escaping {
             escaping = false
             switch byte {
-            case SLIPPacket.escEnd: payload.append(SLIPPacket.end)
-            case SLIPPacket.escEsc: payload.append(SLIPPacket.esc)
-            default: broken = true
+            case SLIPPacket.escEnd: packet.append(SLIPPacket.end)
+            case SLIPPacket.escEsc: packet.append(SLIPPacket.esc)
+            default:
+                packet.skip()
+                packet.breakPacket()
             }
         } else if byte == SLIPPacket.esc {
             escaping = true
+            packet.skip()
         } else {
-            payload.append(byte)
-        }
-        if payload.count > SLIPPacket.maximumPayload {
-            broken = true
-            payload.removeAll(keepingCapacity: true)
+            packet.append(byte)
         }
         return nil
     }

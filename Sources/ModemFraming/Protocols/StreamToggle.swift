@@ -3,10 +3,6 @@ public struct StreamToggle: FramedMessage, Equatable {
     /// The state the board is in after this byte, assuming it started quiet.
     public var streaming: Bool
     public var byte: UInt8
-    public init(streaming: Bool, byte: UInt8) {
-        self.streaming = streaming
-        self.byte = byte
-    }
     public var raw: [UInt8] { [byte] }
     public var fields: [MessageField] { [MessageField("streaming", .bool(streaming))] }
     public var description: String { streaming ? "toggle: streaming" : "toggle: quiet" }

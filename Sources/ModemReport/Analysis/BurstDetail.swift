@@ -66,19 +66,9 @@ public struct BurstDetail: Sendable {
     /// Mean mark amplitude over mark bits and space amplitude over space bits (NaN if none):
     /// far apart, one tone is being cut (a notch) or filtered.
     public var toneBalance: (mark: Double, space: Double) {
-        var m = 0.0
-        var mn = 0.0
-        var s = 0.0
-        var sn = 0.0
-        for b in bits {
-            if b.isMark {
-                m += Double(b.mark)
-                mn += 1
-            } else {
-                s += Double(b.space)
-                sn += 1
-            }
+        func mean(_ amplitudes: [Float]) -> Double {
+            amplitudes.isEmpty ? .nan : amplitudes.reduce(0.0) { $0 + Double($1) } / Double(amplitudes.count)
         }
-        return (mn > 0 ? m / mn : .nan, sn > 0 ? s / sn : .nan)
+        return (mean(bits.filter(\.isMark).map(\.mark)), mean(bits.filter { !$0.isMark }.map(\.space)))
     }
 }

@@ -36,21 +36,17 @@ enum BurstSection {
         let second: Node<HTML.BodyContext>
         switch d.layout.line {
         case .fsk:
-            second = .div(
-                .img(.class("picture"), .src(BurstPictures.scatter(d).dataURI()), .alt("mark and space amplitudes")),
-                .p(
-                    .class("caption"),
-                    .text(
-                        "Each bit's mark amplitude (across) against its space amplitude (up): blue should be mark, orange space; the diagonal is the decision boundary."
-                    )))
+            second = Figures.picture(
+                BurstPictures.scatter(d).dataURI(), alt: "mark and space amplitudes",
+                caption:
+                    "Each bit's mark amplitude (across) against its space amplitude (up): blue should be mark, orange space; the diagonal is the decision boundary."
+            )
         case .manchester:
-            second = .div(
-                .img(.class("picture"), .src(BurstPictures.eye(d).dataURI()), .alt("eye of the bit cells")),
-                .p(
-                    .class("caption"),
-                    .text(
-                        "Eye: every bit cell overlaid (grey lines at the cell edges); an open eye at mid-cell means clean transitions."
-                    )))
+            second = Figures.picture(
+                BurstPictures.eye(d).dataURI(), alt: "eye of the bit cells",
+                caption:
+                    "Eye: every bit cell overlaid (grey lines at the cell edges); an open eye at mid-cell means clean transitions."
+            )
         }
         return .details(
             .class("burst"), .open(d.index < 3),

@@ -20,21 +20,8 @@ enum Formatting {
             })
     }
 
-    /// A JavaScript string literal safe inside a <script> element (no "<", "&" or line
-    /// separators left raw).
-    static func jsString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<", ">", "&", "\u{2028}", "\u{2029}": out += String(format: "\\u%04x", u.value)
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JavaScript string literal safe inside a <script> element.
+    static func jsString(_ s: String) -> String { JSONText.quoted(s, scriptSafe: true) }
 
     /// A number as a script literal (NaN as null, which the charts skip).
     static func js(_ x: Double, _ digits: Int) -> String { x.isFinite ? String(format: "%.\(digits)f", x) : "null" }

@@ -48,27 +48,20 @@ public enum LoopbackReportPage {
                     .forEach(Self.facts(m)) { .tr(.th(.class("text"), .text($0.0)), .td(.class("text"), .text($0.1))) }),
                 .if(
                     !m.response.isEmpty,
-                    .group(
-                        .h2("Frequency response"),
-                        .div(.class("chart"), .id("loopback-response")),
-                        .p(
-                            .class("caption"),
-                            .text(
-                                "Gain relative to 1 kHz over the sweep (log frequency); the green band is within 6 dB. "
-                                    + "Red points: each profile's mark and space tones, numbered as in the table below "
-                                    + "(green label: its byte test passed, red: failed, grey: not tested); P: HiJack's power tone."
-                            )))),
+                    Figures.chart(
+                        "Frequency response", id: "loopback-response",
+                        caption:
+                            "Gain relative to 1 kHz over the sweep (log frequency); the green band is within 6 dB. "
+                            + "Red points: each profile's mark and space tones, numbered as in the table below "
+                            + "(green label: its byte test passed, red: failed, grey: not tested); P: HiJack's power tone."
+                    )),
                 .if(
                     !m.levels.isEmpty,
-                    .group(
-                        .h2("Level ladder"),
-                        .div(.class("chart"), .id("loopback-ladder")),
-                        .p(
-                            .class("caption"),
-                            .text(
-                                "A 1 kHz tone at each output level: what the capture got (tone and peak) and the "
-                                    + "harmonics over the tone. Red shading: clipped or compressed; dashed green: the recommended level."
-                            )))),
+                    Figures.chart(
+                        "Level ladder", id: "loopback-ladder",
+                        caption: "A 1 kHz tone at each output level: what the capture got (tone and peak) and the "
+                            + "harmonics over the tone. Red shading: clipped or compressed; dashed green: the recommended level."
+                    )),
                 .h2("Profiles and byte tests"),
                 Self.profileTable(r),
                 .if(!captures.isEmpty, .h2("Captures")),

@@ -1,4 +1,5 @@
 import ModemDecoding
+import ModemReport
 import SystemPackage
 
 /// Lines of a benchmark's data on stdout.
@@ -127,8 +128,8 @@ enum SpeedReport {
     }
 }
 
-/// JSON text without Foundation: objects with sorted keys, numbers that JSON can hold.
-enum JSONText {
+/// Benchmark JSON without Foundation: objects with sorted keys, numbers that JSON can hold.
+extension JSONText {
     static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
 
     static func object(_ fields: [(String, String)], multiline: Bool = false) -> String {

@@ -40,29 +40,29 @@ struct StreamTiming: Sendable {
     }
 }
 
-/// What a set of streams run at once achieved together.
+/// What a set of streams run at once achieved together: every figure derives from their
+/// clock readings.
 struct Throughput: Sendable {
-    var streams: Int
-    /// From the first stream's start to the last one's end.
-    var wallSeconds: Double
-    /// CPU time of all streams together.
-    var cpuSeconds: Double
-    /// Seconds of audio processed per second of wall time, all streams together.
-    var realTime: Double
-    /// Million frames processed per second of wall time, all streams together.
-    var megasamplesPerSecond: Double
+    private let timings: [StreamTiming]
+    private let sampleRate: Double
 
+    /// Nil when there are no streams or one could not be set up.
     init?(_ timings: [StreamTiming], sampleRate: Double) {
         guard !timings.isEmpty, timings.allSatisfy(\.valid) else { return nil }
-        streams = timings.count
-        let first = timings.map(\.start).min()!
-        let last = timings.map(\.end).max()!
-        wallSeconds = max(1e-9, Double(last &- first) * 1e-9)
-        cpuSeconds = Double(timings.reduce(0) { $0 &+ $1.cpuNanoseconds }) * 1e-9
-        let frames = Double(timings.reduce(0) { $0 + $1.frames })
-        realTime = frames / sampleRate / wallSeconds
-        megasamplesPerSecond = frames / wallSeconds / 1e6
+        self.timings = timings
+        self.sampleRate = sampleRate
     }
+
+    var streams: Int { timings.count }
+    /// From the first stream's start to the last one's end.
+    var wallSeconds: Double { max(1e-9, Double(timings.map(\.end).max()! &- timings.map(\.start).min()!) * 1e-9) }
+    /// CPU time of all streams together.
+    var cpuSeconds: Double { Double(timings.reduce(0) { $0 &+ $1.cpuNanoseconds }) * 1e-9 }
+    /// Seconds of audio processed per second of wall time, all streams together.
+    var realTime: Double { frames / sampleRate / wallSeconds }
+    /// Million frames processed per second of wall time, all streams together.
+    var megasamplesPerSecond: Double { frames / wallSeconds / 1e6 }
+    private var frames: Double { Double(timings.reduce(0) { $0 + $1.frames }) }
 }
 
 /// Runs one measured stream per thread, each on a dedicated thread (not Swift's pool, whose

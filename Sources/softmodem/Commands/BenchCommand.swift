@@ -40,14 +40,12 @@ struct BitErrorRateCommand: ParsableCommand {
 
     @OptionGroup var modem: ProfileOptions
 
-    @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
-    var rate: Double = 44_100
+    @OptionGroup var signal: BenchSignalOptions
+    private var rate: Double { signal.rate }
+    private var seed: UInt64 { signal.seed }
 
     @Option(name: .long, help: ArgumentHelp("Random bytes per SNR point (at least 1).", valueName: "n"))
     var bytes = 3000
-
-    @Option(name: .long, help: ArgumentHelp("Seed of the bytes; noise seeds derive from it.", valueName: "n"))
-    var seed: UInt64 = 1
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("First SNR in dB.", valueName: "db"))
     var snrFrom: Double = -4

@@ -33,15 +33,13 @@ struct BenchSpeedCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds of signal per stream.", valueName: "s"))
     var seconds: Double = 60
 
-    @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
-    var rate: Double = 44_100
+    @OptionGroup var signal: BenchSignalOptions
+    private var rate: Double { signal.rate }
+    private var seed: UInt64 { signal.seed }
 
     @Option(
         name: .long, parsing: .unconditional, help: ArgumentHelp("SNR of the noisy signals in dB.", valueName: "db"))
     var snr: Double = 0
-
-    @Option(name: .long, help: ArgumentHelp("Seed of the bytes; noise seeds derive from it.", valueName: "n"))
-    var seed: UInt64 = 1
 
     @Option(
         name: .long,

@@ -7,7 +7,7 @@ import ModemDSP
 #endif
 
 /// `softmodem encode`: bytes in, SoftModem audio out.
-struct EncodeCommand: ParsableCommand {
+struct EncodeCommand: ParsableCommand, MessageSender {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract: "Turn bytes from stdin (or --text) into modem audio.",
@@ -44,36 +44,21 @@ struct EncodeCommand: ParsableCommand {
         guard rate.isFinite, rate == rate.rounded() else {
             throw CLIError.usage("--rate must be a whole number of hertz")
         }
-        let modem = try sending.transmitModem()
-        let message = try sending.message()
-        // Choose the concrete transmitter once; the encoding below is generic over it.
-        switch modem {
-        case .fsk(let settings):
-            try encode(
-                sending.fsk(settings),
-                layout: channels, message: message)
-        case .auto:
-            throw CLIError.usage("--profile auto finds the modem when receiving; name a profile to send")
-        case .hijack(let s):
-            guard channels == .mono || channels == .both else {
-                throw CLIError.usage(
-                    "--profile hijack always writes stereo (left data, right power); --channels does not apply")
-            }
-            // The lead-in and tail are the power tone alone, so the board powers up first.
-            try encode(
-                sending.hijack(s, idleLine: false),
-                layout: channels, message: message)
-        }
+        // The lead-in and tail are the resting line alone (HiJack: the power tone, so the
+        // board powers up first).
+        try sending.send(with: self, idleLine: false)
     }
 
     /// Writes `--silence` of resting line, one burst of the bytes, and `--silence` again.
     /// `layout` places a one-channel signal; a transmitter of two channels (HiJack: data
     /// left, power right) fills both itself.
-    private func encode<Maker: TransmitterMaker>(_ maker: Maker, layout requested: ChannelLayout, message: [UInt8]?)
-        throws(CLIError)
-    {
+    func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError) {
+        guard maker.channelPlan == .mono || channels == .mono || channels == .both else {
+            throw CLIError.usage(
+                "--profile hijack always writes stereo (left data, right power); --channels does not apply")
+        }
         var transmitter = try maker.make(sampleRate: rate)
-        let layout = transmitter.channels == 1 ? requested : .both
+        let layout = maker.channelPlan == .mono ? channels : .both
         let destination = output ?? "-"
         if destination == "-" && Diagnostics.stdoutIsTerminal {
             throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
@@ -85,7 +70,7 @@ struct EncodeCommand: ParsableCommand {
             Int(rate) / 10 + transmitter.restOvershoot)
         var samples = [Float](repeating: 0, count: frames * transmitter.channels)
         func put(_ n: Int) throws(CLIError) {
-            if transmitter.channels == 1 {
+            if transmitter.channelPlan == .mono {
                 try sink.write(samples, count: n)
             } else {
                 try samples.withUnsafeBufferPointer { b throws(CLIError) in

@@ -7,7 +7,7 @@ import ModemDSP
 #endif
 
 /// `softmodem tx`: bytes in, sound out of an ALSA device.
-struct TxCommand: ParsableCommand {
+struct TxCommand: ParsableCommand, MessageSender {
     static let configuration = CommandConfiguration(
         commandName: "tx",
         abstract: "Send stdin (or --text) through a sound device; exits when the last sample has played.",
@@ -31,25 +31,11 @@ struct TxCommand: ParsableCommand {
     static let hiJackTail = 0.2
 
     func run() throws {
-        let modem = try sending.transmitModem()
-        // With --protocol the message is built from the options (and --text) like `encode` does.
-        let message = try sending.message()
-        // Choose the concrete transmitter once; the sending below is generic over it.
-        switch modem {
-        case .fsk(let settings):
-            try send(
-                sending.fsk(settings),
-                message: message, tail: 0)
-        case .auto:
-            throw CLIError.usage("--profile auto finds the modem when receiving; name a profile to send")
-        case .hijack(let s):
-            try send(
-                sending.hijack(s, idleLine: true),
-                message: message, tail: Self.hiJackTail)
-        }
+        try sending.send(with: self, idleLine: true)
     }
 
-    private func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?, tail: Double) throws(CLIError) {
+    func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError) {
+        let tail = maker.channelPlan == .dataLeftPowerRight ? Self.hiJackTail : 0
         StopSignal.install()
         var tx = try LiveTransmitter(maker, options: audio, keepOpen: keepOpen, verbose: verbosity.verbose)
         tx.start()

@@ -56,3 +56,28 @@ struct TransmitOptions: ParsableArguments {
             preamble: preamble, postamble: postamble, power: power, idleLine: idleLine)
     }
 }
+
+/// A command that sends a message with whichever transmitter the options choose: the
+/// sending is written once, generic over the transmitter, and specialised for each modem.
+protocol MessageSender {
+    /// Sends `message` (nil: read stdin) with the transmitter `maker` makes.
+    func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError)
+}
+
+extension TransmitOptions {
+    /// Chooses the concrete transmitter once, from the modem, and has `sender` send the
+    /// message these options give. `idleLine`: HiJack's resting data line carries idle 1s
+    /// (a live line) rather than silence (a recording's power-only lead-in and tail).
+    func send(with sender: some MessageSender, idleLine: Bool) throws(CLIError) {
+        let modem = try transmitModem()
+        let message = try message()
+        switch modem {
+        case .fsk(let settings):
+            try sender.send(fsk(settings), message: message)
+        case .auto:
+            throw CLIError.usage("--profile auto finds the modem when receiving; name a profile to send")
+        case .hijack(let settings):
+            try sender.send(hijack(settings, idleLine: idleLine), message: message)
+        }
+    }
+}

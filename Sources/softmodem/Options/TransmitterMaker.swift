@@ -10,6 +10,8 @@ import ModemDSP
 /// the modem once and call generic code with one of them.
 protocol TransmitterMaker {
     associatedtype Transmitter: ModemTransmitter
+    /// The modem's channel plan, known before any transmitter is made.
+    var channelPlan: ChannelPlan { get }
     /// A transmitter at `sampleRate`; a usage error for values that cannot work there.
     func make(sampleRate: Double) throws(CLIError) -> Transmitter
     /// The `-v` description of what is sent, e.g. "softmodem-1225, 8N1".
@@ -19,6 +21,7 @@ protocol TransmitterMaker {
 /// FSK: a profile, a character format, a level and the burst's preamble and postamble.
 struct FSKTransmitterMaker: TransmitterMaker {
     var settings: FSKSettings
+    var channelPlan: ChannelPlan { FSKSettings.channelPlan }
     var amplitudeDB: Double
     var preamble: Int
     var postamble: Int
@@ -50,6 +53,7 @@ struct HiJackTransmitterMaker: TransmitterMaker {
     var postamble: Int
     var power: PowerToneOptions
     var idleLine: Bool
+    var channelPlan: ChannelPlan { HiJackSettings.channelPlan }
 
     func make(sampleRate: Double) throws(CLIError) -> HiJackTransmitter {
         let tone = try power.tone(sampleRate: sampleRate)

@@ -1,5 +1,6 @@
 import ModemAudioIO
 import ModemFraming
+import ModemReport
 
 /// Parses decoded bytes with one byte protocol and prints each message on stdout: its text
 /// form, or with `json` one JSON object per line `{"time":..,"protocol":..,"fields":{..},"raw":".."}`.
@@ -35,8 +36,8 @@ final class MessagePrinter {
         var line: String
         if json {
             line = "{\"time\":\(Self.number(time)),\"protocol\":\"\(proto.rawValue)\",\"fields\":{"
-            line += m.fields.map { "\"\(Self.escape($0.name))\":\(Self.json($0.value))" }.joined(separator: ",")
-            line += "},\"text\":\"\(Self.escape(m.description))\",\"raw\":\"\(hexString(m.raw))\"}"
+            line += m.fields.map { "\(JSONText.quoted($0.name)):\(Self.json($0.value))" }.joined(separator: ",")
+            line += "},\"text\":\(JSONText.quoted(m.description)),\"raw\":\"\(hexString(m.raw))\"}"
         } else {
             line = "\(Self.number(time)) \(m.description)"
         }
@@ -59,28 +60,8 @@ final class MessagePrinter {
         case .int(let i): return String(i)
         case .double(let d): return d.isFinite ? "\(d)" : "null"
         case .bool(let b): return b ? "true" : "false"
-        case .string(let s): return "\"\(escape(s))\""
+        case .string(let s): return JSONText.quoted(s)
         case .bytes(let b): return "\"\(hexString(b))\""
         }
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    out += "\\u00" + hexString([UInt8(u.value)])
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
     }
 }
