@@ -30,4 +30,20 @@ import Testing
             receiver.detections.first?.signature.profile?.name == profile.name,
             "\(profile.name): \(receiver.detections)")
     }
+
+    /// The receiver learns the noise floor from the input's first sound: a burst that began
+    /// while that noise was still gathered (about 1.1 s) was lost whole, and one right at
+    /// 10 dB over the floor flickered out of its gathering.
+    @Test(
+        "a burst beginning while the first second of noise is still being learned decodes",
+        arguments: [(44_100, 10.0), (48_510, 10), (44_100, 15), (48_510, 15), (46_000, 0)])
+    func duringNoiseFloor(lead: Int, snr: Double) throws {
+        let bytes = TestSignals.randomBytes(600, seed: 24)
+        var signal = try TestSignals.encode(bytes, amplitude: 0.3, silence: lead)
+        TestSignals.addNoise(&signal, snr: snr, signalPower: 0.045, seed: 10)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(
+            TestSignals.editDistance(got, bytes) <= 3,
+            "lead \(lead), \(snr) dB: \(got.count) bytes \(receiver.detections)")
+    }
 }
