@@ -7,6 +7,22 @@ public import ModemDSP
 /// and per tone cycle are truncated, then divided by the timer tick (4 us at 1225 baud, 2 us
 /// above, 8/16/64 us below). That truncation is why a real board sends 4902/7353 Hz at
 /// 1225.5 baud, 3205/6579 Hz at 630 baud and 1603/3289 Hz at 315 baud.
+///
+/// A bit is `HIGH_FREQ_CNT` (or `LOW_FREQ_CNT`) whole cycles of `TCNT_HIGH_FREQ` (or
+/// `TCNT_LOW_FREQ`) ticks, timed by compare-register increments, so it lasts exactly
+/// cycles x ticks x tick, which need not be `BIT_PERIOD` and differs between the tones:
+///
+/// | baud | tick | bit (us) | mark: us/cycle -> ticks, cycles | space: us/cycle -> ticks, cycles | mark bit | space bit |
+/// |---|---|---|---|---|---|---|
+/// | 126 | 64 us | 7936 | 566 -> 8 (512 us, 1953 Hz), 14 | 1133 -> 17 (1088 us, 919 Hz), 7 | 7168 us | 7616 us |
+/// | 315 | 16 us | 3174 | 317 -> 19 (304 us, 3289 Hz), 10 | 634 -> 39 (624 us, 1603 Hz), 5 | 3040 us | 3120 us |
+/// | 630 | 8 us | 1587 | 158 -> 19 (152 us, 6579 Hz), 10 | 317 -> 39 (312 us, 3205 Hz), 5 | 1520 us | 1560 us |
+/// | 1225 | 4 us | 816 | 136 -> 34 (136 us, 7353 Hz), 6 | 204 -> 51 (204 us, 4902 Hz), 4 | 816 us | 816 us |
+/// | 2450 | 2 us | 408 | 136 -> 68 (136 us), 3 | 204 -> 102 (204 us), 2 | 408 us | 408 us |
+///
+/// So at 126 baud a mark bit is 10 % and a space bit 4 % shorter than nominal (their mean,
+/// 135.3 baud, is 7 % fast), at 315 and 630 baud 4 % and 2 % (mean 2.6 % fast); at 1225 and
+/// 2450 baud both are exact.
 public struct ArduinoSoftModemTiming: Sendable, Hashable {
     /// Timer 2 tick in microseconds (prescaler / 16 MHz).
     public let tickMicroseconds: Int

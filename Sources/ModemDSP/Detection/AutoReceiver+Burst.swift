@@ -11,8 +11,10 @@ extension AutoReceiver {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
-            let (signature, format, demod) = chooseFormat(measured, samples)
+            let (chosen, format, demod) = chooseFormat(measured, samples)
         {
+            var signature = chosen
+            signature.toneBits = measured.toneBits
             detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
         } else if let (signature, demod) = profileTrial(samples) {

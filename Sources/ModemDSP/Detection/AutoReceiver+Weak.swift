@@ -1,9 +1,10 @@
 // Bursts too weak to stand 10 dB over a noise floor: opened by their tones, named by trial.
 
 extension AutoReceiver {
-    /// The built-in profiles found in noise: those whose tones both lie above the speech
-    /// band's strongest harmonics (1500 Hz and up), where a voice rarely holds two tones.
-    static let weakProfiles: [ModemProfile] = ModemProfile.builtIn.filter { min($0.mark, $0.space) >= 1_500 }
+    /// The built-in profiles found in noise: all of them, those in the speech band (Bell 103,
+    /// Bell 202, softmodem-126) included; burst confirmation and the trial's character
+    /// count keep speech out.
+    static let weakProfiles: [ModemProfile] = ModemProfile.builtIn
     /// Share of a block's power (scaled so a sine alone reads 1 and white noise 0.0015) one
     /// of the weak profiles' tones must hold for a block no louder than the noise to open a
     /// burst: a modem at -2 dB SNR reads 0.07-0.1.

@@ -55,6 +55,10 @@ public struct AutoReceiver: Sendable {
     var quiet = -1.0
     /// The burst being gathered was opened by its tones, not its level.
     var weakBurst = false
+    /// The quietest block of a stretch opened before any quiet level was known (negative:
+    /// none): usually a sound card's noise floor, which must not hide a burst that begins
+    /// while it is gathered or ignored.
+    var blindQuiet = -1.0
     var scratch: [ModemEvent] = []
 
     public init(sampleRate: Double) throws(ModemConfigurationError) {
@@ -161,6 +165,7 @@ public struct AutoReceiver: Sendable {
             // A burst under the noise's level is opened by its tones instead.
             weakBurst = !loud && floor > 0 && power > Self.weakLevel * floor && lastBlockIsTonal()
             if loud || weakBurst {
+                if quiet < 0 { blindQuiet = power }
                 // Start a block early: the onset may sit anywhere in the block before.
                 state = .gathering(
                     start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
@@ -168,7 +173,10 @@ public struct AutoReceiver: Sendable {
                 quiet = quiet < 0 || power < quiet ? power : quiet * 1.02
             }
         case .gathering(let start, let count, let nextTry):
-            let going = weakBurst ? power > Self.weakLevel * floor : loud
+            if blindQuiet >= 0 { blindQuiet = min(blindQuiet, power) }
+            // A burst goes on while it stays over the floor: one opened right at 10 dB over
+            // it flickers across that line from block to block.
+            let going = floor > 0 ? power > Self.weakLevel * floor : loud
             if going && count + 1 < nextTry {
                 state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
             } else if !startBurst(from: start, into: &events) {
@@ -176,6 +184,7 @@ public struct AutoReceiver: Sendable {
                 state =
                     again
                     ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry) : .ignoring(quietBlocks: 0)
+                if !again && blindQuiet >= 0 { quiet = blindQuiet }
             }
         case .decoding(let offset, let q):
             let quietBlocks = silent ? q + 1 : 0
@@ -190,7 +199,9 @@ public struct AutoReceiver: Sendable {
             // known): the quietest block since is the quiet level, so a noise floor ends it.
             if quiet < 0 || power < quiet { quiet = power }
             let calm = power <= max(3 * max(quiet, 0), 1e-9)
+            if reopensAfterNoiseFloor(power: power) { return }
             state = calm && q >= 1 ? .listening : .ignoring(quietBlocks: calm ? q + 1 : 0)
+            if case .listening = state { blindQuiet = -1 }
         }
     }
 
@@ -201,6 +212,7 @@ public struct AutoReceiver: Sendable {
         append(scratch, offset: offset, into: &events)
         decoder = nil
         state = .listening
+        blindQuiet = -1
         ringValidFrom = samplesConsumed
     }
 

@@ -18,6 +18,9 @@ struct BitTimingEstimator {
         var upper: Double
         var lower: Double
         var markIsUpper: Bool
+        /// Each tone's bit length, when they differ (an Arduino's at 126, 315 and 630 baud);
+        /// `baud` is then their mean rate, unsnapped.
+        var toneBits: ToneBitLengths? = nil
     }
 
     struct Run {
@@ -261,7 +264,16 @@ struct BitTimingEstimator {
             return nil
         }
         var baud = sampleRate / chosen.period
-        if let standard = Self.standardRates.min(by: { abs($0 / baud - 1) < abs($1 / baud - 1) }),
+        var toneBits: ToneBitLengths?
+        if let own = Self.toneBitPeriods(all, around: chosen.period),
+            abs(own.upper / own.lower - 1) > Self.unequalBitsFraction,
+            abs(own.upper - own.lower) > Self.unequalBitsSamples
+        {
+            // Unequal bits: the demodulator runs at their mean, which keeps each character's
+            // bits within +-3 % of its clock and resynchronises on every start bit.
+            toneBits = ToneBitLengths(upper: own.upper / sampleRate, lower: own.lower / sampleRate)
+            baud = 2 * sampleRate / (own.upper + own.lower)
+        } else if let standard = Self.standardRates.min(by: { abs($0 / baud - 1) < abs($1 / baud - 1) }),
             abs(standard / baud - 1) <= 0.025
         {
             baud = standard
@@ -283,6 +295,7 @@ struct BitTimingEstimator {
         let upper = center + (upCount > 0 ? upTurn / Double(upCount) * hzPerRadian : difference / 2)
         let lower = center + (downCount > 0 ? downTurn / Double(downCount) * hzPerRadian : -difference / 2)
         let longestRun = all.max { $0.length < $1.length }!
-        return Estimate(baud: baud, fit: chosen.fit, upper: upper, lower: lower, markIsUpper: longestRun.upper)
+        return Estimate(
+            baud: baud, fit: chosen.fit, upper: upper, lower: lower, markIsUpper: longestRun.upper, toneBits: toneBits)
     }
 }

@@ -54,8 +54,12 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
         }
         // A matching profile is described by its own values: those are what decode it.
         let p = profile
-        let values =
+        var values =
             "\(Diagnosis.hz(p.baud)) baud, mark \(Diagnosis.hz(p.mark)) Hz, space \(Diagnosis.hz(p.space)) Hz, \(format)"
+        if let bits = signature.toneBits?.seconds(markIsUpper: signature.mark > signature.space) {
+            // An Arduino's mark and space bits differ in length; the rate is their mean.
+            values += "; mark bits \(Diagnosis.hz(bits.mark * 1e6)) us, space bits \(Diagnosis.hz(bits.space * 1e6)) us"
+        }
         let what = signature.profile == nil ? "FSK (\(values))" : "\(p.name) (\(values))"
         return "detected \(what): pin with \(options)"
     }

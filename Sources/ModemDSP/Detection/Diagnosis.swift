@@ -58,6 +58,8 @@ public struct ModemSignature: Sendable, Equatable {
     public var baud: Double
     /// The built-in profile within 5 % of every measured value, if any.
     public var profile: ModemProfile?
+    /// Each tone's bit length when they differ noticeably (`baud` is then their mean rate).
+    public var toneBits: ToneBitLengths?
 
     public init(mark: Double, space: Double, baud: Double) {
         self.mark = mark

@@ -84,6 +84,8 @@ extension SignalSurvey {
         }
         let mark = e.markIsUpper ? e.upper : e.lower
         let space = e.markIsUpper ? e.lower : e.upper
-        return .modem(ModemSignature(mark: mark, space: space, baud: e.baud))
+        var signature = ModemSignature(mark: mark, space: space, baud: e.baud)
+        signature.toneBits = e.toneBits
+        return .modem(signature)
     }
 }

@@ -1,0 +1,49 @@
+import ModemDSP
+import ModemTestSupport
+import Testing
+
+/// A long burst barely over a noise floor is opened by its tones and named by trial for
+/// every FSK profile, those in the speech band (Bell 103, Bell 202, softmodem-126) too:
+/// with no options it decodes about as well as with its profile named.
+@Suite struct WeakBurstProfileTests {
+    /// Each profile with the full-band SNR it is tested at: 0 dB, except Bell 103, whose
+    /// 200 Hz shift decodes nothing at 0 dB even pinned (3 dB: exact).
+    static let cases: [(ModemProfile, Double)] = [
+        (.bell103, 3), (.bell202, 0), (.softmodem126, 0), (.softmodem315, 0), (.softmodem630, 0),
+        (.softmodem1225, 0), (.webjack1225, 0),
+    ]
+
+    @Test("a long burst in white noise decodes with no options as well as pinned", arguments: cases)
+    func weak(profile: ModemProfile, snr: Double) throws {
+        // About 12 seconds of data at any rate, after 1.5 seconds of noise alone.
+        let bytes = TestSignals.randomBytes(Int(profile.baud * 1.2), seed: 23)
+        var signal = try TestSignals.encode(bytes, profile: profile, amplitude: 0.3, silence: 66_150)
+        TestSignals.addNoise(&signal, snr: snr, signalPower: 0.045, seed: 9)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        let pinned = try TestSignals.decode(signal, profile: profile)
+        let autoErrors = TestSignals.editDistance(got, bytes)
+        let pinnedErrors = TestSignals.editDistance(pinned, bytes)
+        #expect(
+            Double(autoErrors) <= 1.1 * Double(pinnedErrors) + 0.01 * Double(bytes.count),
+            "\(profile.name): auto \(autoErrors), pinned \(pinnedErrors) of \(bytes.count): \(receiver.detections)")
+        #expect(
+            receiver.detections.first?.signature.profile?.name == profile.name,
+            "\(profile.name): \(receiver.detections)")
+    }
+
+    /// The receiver learns the noise floor from the input's first sound: a burst that began
+    /// while that noise was still gathered (about 1.1 s) was lost whole, and one right at
+    /// 10 dB over the floor flickered out of its gathering.
+    @Test(
+        "a burst beginning while the first second of noise is still being learned decodes",
+        arguments: [(44_100, 10.0), (48_510, 10), (44_100, 15), (48_510, 15), (46_000, 0)])
+    func duringNoiseFloor(lead: Int, snr: Double) throws {
+        let bytes = TestSignals.randomBytes(600, seed: 24)
+        var signal = try TestSignals.encode(bytes, amplitude: 0.3, silence: lead)
+        TestSignals.addNoise(&signal, snr: snr, signalPower: 0.045, seed: 10)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(
+            TestSignals.editDistance(got, bytes) <= 3,
+            "lead \(lead), \(snr) dB: \(got.count) bytes \(receiver.detections)")
+    }
+}
