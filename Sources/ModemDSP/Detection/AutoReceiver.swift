@@ -7,9 +7,8 @@
 /// ``analysisBlocks`` blocks (or fewer, if it ends sooner; more for a slow modem) are kept,
 /// analysed like
 /// ``SignalSurvey/diagnosis()`` does (spectrum for the tones, runs between tone changes for
-/// the bit rate and mark), and trial-decoded in each of the usual character formats; the
-/// format with the most valid characters wins (a parity format only when every character
-/// checks). Then the demodulator gets the kept samples and everything after, until two
+/// the bit rate and mark), and trial-decoded to find the character format (the format
+/// that explains the burst's line bits best, see ``FormatProof``). Then the demodulator gets the kept samples and everything after, until two
 /// quiet blocks end the burst. What is not a modem is skipped until it ends; the
 /// demodulator's own burst confirmation still applies to what is decoded.
 ///
@@ -22,14 +21,6 @@ public struct AutoReceiver: Sendable {
     public static let analysisBlocks = 6
     /// Blocks of history kept: the largest analysis, one before the burst, and slack.
     static let ringBlocks = 4 * analysisBlocks + 3
-    /// Formats tried, most usual first (ties go to the earlier).
-    static let formats: [FrameFormat] = [
-        .eightN1,
-        try! FrameFormat(dataBits: 7, parity: .even), try! FrameFormat(dataBits: 7, parity: .odd),
-        try! FrameFormat(dataBits: 8, parity: .even), try! FrameFormat(dataBits: 8, parity: .odd),
-        try! FrameFormat(dataBits: 7), try! FrameFormat(dataBits: 6), try! FrameFormat(dataBits: 5),
-        try! FrameFormat(dataBits: 8, stopBits: 2), try! FrameFormat(dataBits: 7, parity: .even, stopBits: 2),
-    ]
 
     /// Every burst detected so far, in order.
     public internal(set) var detections: [Detection] = []
