@@ -25,8 +25,9 @@ extension AutoReceiver {
 
     /// The format the burst's line bits prove (see ``FormatProof``), with a fresh
     /// demodulator: the first clean reading of ``proofReadings`` gives the bits. A format
-    /// other than the reading's must then decode the burst with no more errors and as
-    /// clean a start, or the reading's own format is kept. Nil when no reading is clean.
+    /// other than the reading's must then decode the burst with no more errors (but for
+    /// the last character, which the end of the blocks may cut) and as clean a start, or
+    /// the reading's own format is kept. Nil when no reading is clean.
     func provenFormat(_ measured: ModemSignature, _ samples: [Float]) -> (FrameFormat, FSKDemodulator)? {
         let profile = Detection(startSample: 0, signature: measured, format: .eightN1).profile
         let samplesPerBit = sampleRate / profile.baud
@@ -37,9 +38,10 @@ extension AutoReceiver {
                 let format = proof.best()
             else { continue }
             if format == reading { return (reading, fresh) }
-            let errors = events.count { $0.kind != .byte }
+            // The blocks end anywhere: a longer format can lose the last character to the cut.
+            let errors = events.dropLast().count { $0.kind != .byte }
             guard let other = trial(profile, format, samples, into: &events),
-                events.count(where: { $0.kind != .byte }) <= errors,
+                events.dropLast().count(where: { $0.kind != .byte }) <= errors,
                 FormatProof(reading: events, format: format, samplesPerBit: samplesPerBit) != nil
             else { return (reading, fresh) }
             return (format, other)

@@ -16,8 +16,8 @@
 /// - on a tie, the more common format (``formats`` is in that order).
 ///
 /// Each parity bit that checks, each stop bit that is mark, is one bit of evidence; with
-/// ``minimumFrames`` characters, a format that the data does not support passes by chance
-/// once in a few hundred bursts. What the data cannot decide stays undecided: an 8N1
+/// ``minimumFrames`` characters (the first ``settlingFrames`` are not checked), a format
+/// that the data does not support passes by chance once in a few hundred bursts. What the data cannot decide stays undecided: an 8N1
 /// sender whose every character has its top bit set reads as 7N2, and a line with idle
 /// gaps of exactly one bit as two stop bits (the bytes are the same).
 struct FormatProof: Sendable {
@@ -32,7 +32,12 @@ struct FormatProof: Sendable {
 
     /// Characters a reading must hold, without an error from the first on, before its bits
     /// prove anything.
-    static let minimumFrames = 8
+    static let minimumFrames = 10
+
+    /// The first characters, read while the demodulator's bit clock settles, are not held
+    /// against a format: a bit misread in one of them (seen at 1200 baud, the second
+    /// character's start a third of a bit late) would rule out the right one.
+    static let settlingFrames = 2
 
     /// Unexplained bits charged for a character that does not follow the last one directly.
     static let gapCost = 2
@@ -68,8 +73,11 @@ struct FormatProof: Sendable {
         var previous: ModemEvent?
         for event in clean {
             if let p = previous {
-                let idle = (Double(event.startSample - p.endSample) / samplesPerBit).rounded()
-                line.append(contentsOf: repeatElement(true, count: Int(max(0, min(idle, 1000)))))
+                // Start to start: near a burst's start, the time between one character's end
+                // and the next one's start can be half a bit off (start to start, 0.4 at most).
+                let span = (Double(event.startSample - p.startSample) / samplesPerBit).rounded()
+                let idle = min(span, 1000) - Double(format.bitsPerFrame)
+                line.append(contentsOf: repeatElement(true, count: Int(max(0, idle))))
             }
             let bits = format.wireBits(for: event.value)
             for k in 0..<format.bitsPerFrame { line.append(bits >> UInt32(k) & 1 == 1) }
@@ -80,7 +88,8 @@ struct FormatProof: Sendable {
     }
 
     /// ``line`` read in `format` by a serial receiver: it hunts for a start bit (space)
-    /// from the end of the last character on; nil at the first framing or parity error.
+    /// from the end of the last character on; nil at the first framing or parity error
+    /// after the ``settlingFrames``.
     func read(_ format: FrameFormat) -> Reading? {
         var r = Reading()
         let length = format.bitsPerFrame
@@ -93,8 +102,10 @@ struct FormatProof: Sendable {
             guard i + length <= line.count else { break }
             var value: UInt8 = 0
             for k in 1..<dataEnd where line[i + k] { value |= 1 << UInt8(k - 1) }
-            if parityAt >= 0, line[i + parityAt] != format.parityBit(for: value) { return nil }
-            for k in (length - format.stopBits)..<length where !line[i + k] { return nil }
+            if r.frames >= Self.settlingFrames {
+                if parityAt >= 0, line[i + parityAt] != format.parityBit(for: value) { return nil }
+                for k in (length - format.stopBits)..<length where !line[i + k] { return nil }
+            }
             if lastEnd >= 0, i > lastEnd { r.gaps += 1 }
             r.frames += 1
             r.dataBits += format.dataBits
