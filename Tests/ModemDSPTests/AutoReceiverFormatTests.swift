@@ -35,6 +35,18 @@ import Testing
         #expect(pins.contains("--stop-bits 2") == (format.stopBits == 2), "\(pins)")
     }
 
+    @Test(
+        "a slow modem waits for enough characters to prove its format",
+        arguments: [(ModemProfile.softmodem315, "6E1"), (.softmodem315, "5N2"), (.bell103, "7O1")])
+    func slowModem(profile: ModemProfile, name: String) throws {
+        let format = try #require(Self.formats.first { $0.description == name })
+        let bytes = TestSignals.randomBytes(60, seed: 21).map { $0 & format.valueMask }
+        let signal = try TestSignals.encode(bytes, profile: profile, amplitude: 0.4, format: format, silence: 8000)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(profile.name) \(format): \(receiver.detections)")
+        #expect(receiver.detections.map(\.format) == [format])
+    }
+
     @Test("a weak 5E2 stream (12 dB SNR) still decodes exactly")
     func noisyUnusualFormat() throws {
         let format = try FrameFormat(dataBits: 5, parity: .even, stopBits: 2)

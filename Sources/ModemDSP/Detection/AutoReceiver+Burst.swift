@@ -2,8 +2,10 @@
 
 extension AutoReceiver {
     /// Analyses the samples gathered since `start` and, for a modem, starts decoding them
-    /// and returns true; false (changing nothing) for anything else.
-    mutating func startBurst(from start: Int64, into events: inout [ModemEvent]) -> Bool {
+    /// and returns true; false (changing nothing) for anything else, and, when `canWait`
+    /// (more of the burst can still be gathered), for a modem whose character format its
+    /// characters so far are too few to prove.
+    mutating func startBurst(from start: Int64, canWait: Bool, into events: inout [ModemEvent]) -> Bool {
         let samples = history(from: start)
         let first = samplesConsumed - Int64(samples.count)
         var d: BurstDecoder
@@ -11,8 +13,9 @@ extension AutoReceiver {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
-            let (signature, format, demod) = chooseFormat(measured, samples)
+            let choice = chooseFormat(measured, samples, canWait: canWait)
         {
+            guard case .chosen(let signature, let format, let demod) = choice else { return false }
             detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
         } else if let (signature, demod) = profileTrial(samples) {

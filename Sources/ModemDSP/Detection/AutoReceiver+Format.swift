@@ -1,15 +1,30 @@
 // The character format of a burst: proven from a clean reading's line bits, else scored
 // by trial decodes.
 
+/// What ``AutoReceiver/chooseFormat(_:_:canWait:)`` found.
+enum FormatChoice {
+    /// This format, with a fresh demodulator (and the signature, perhaps mark and space
+    /// the other way round).
+    case chosen(ModemSignature, FrameFormat, FSKDemodulator)
+    /// Too few characters yet to prove a format, all of them clean: gather more.
+    case waitForMore
+}
+
 extension AutoReceiver {
     /// The format of the burst that `samples` open, read with `measured`'s tones and bit
     /// rate, with a fresh demodulator for it: the format its line bits prove
     /// (``provenFormat(_:_:)``), else the best scored one (``scoredFormat(_:_:)``, which
     /// also tries mark and space the other way round); nil when nothing decodes.
-    func chooseFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)?
-    {
-        if let (format, demod) = provenFormat(measured, samples) { return (measured, format, demod) }
-        return scoredFormat(measured, samples)
+    ///
+    /// When `canWait`, a burst whose clean characters are too few to prove anything (a
+    /// slow modem: 0.28 s holds 8 characters at 300 baud) waits for more blocks instead.
+    func chooseFormat(_ measured: ModemSignature, _ samples: [Float], canWait: Bool) -> FormatChoice? {
+        switch provenFormat(measured, samples) {
+        case .proven(let format, let demod): return .chosen(measured, format, demod)
+        case .tooFew where canWait: return .waitForMore
+        default: break
+        }
+        return scoredFormat(measured, samples).map { .chosen($0.0, $0.1, $0.2) }
     }
 
     /// Readings tried, in order, for one with ``FormatProof/minimumFrames`` characters and
@@ -27,26 +42,39 @@ extension AutoReceiver {
     /// demodulator: the first clean reading of ``proofReadings`` gives the bits. A format
     /// other than the reading's must then decode the burst with no more errors (but for
     /// the last character, which the end of the blocks may cut) and as clean a start, or
-    /// the reading's own format is kept. Nil when no reading is clean.
-    func provenFormat(_ measured: ModemSignature, _ samples: [Float]) -> (FrameFormat, FSKDemodulator)? {
+    /// the reading's own format is kept.
+    func provenFormat(_ measured: ModemSignature, _ samples: [Float]) -> Proof {
         let profile = Detection(startSample: 0, signature: measured, format: .eightN1).profile
         let samplesPerBit = sampleRate / profile.baud
         var events: [ModemEvent] = []
+        var tooFew = false
         for reading in Self.proofReadings {
-            guard let fresh = trial(profile, reading, samples, into: &events),
-                let proof = FormatProof(reading: events, format: reading, samplesPerBit: samplesPerBit),
-                let format = proof.best()
-            else { continue }
-            if format == reading { return (reading, fresh) }
+            guard let fresh = trial(profile, reading, samples, into: &events) else { continue }
+            guard let proof = FormatProof(reading: events, format: reading, samplesPerBit: samplesPerBit) else {
+                let clean = events.dropLast().allSatisfy { $0.kind == .byte }
+                tooFew = tooFew || (clean && events.contains { $0.kind == .byte })
+                continue
+            }
+            guard let format = proof.best() else { continue }
+            if format == reading { return .proven(reading, fresh) }
             // The blocks end anywhere: a longer format can lose the last character to the cut.
             let errors = events.dropLast().count { $0.kind != .byte }
             guard let other = trial(profile, format, samples, into: &events),
                 events.dropLast().count(where: { $0.kind != .byte }) <= errors,
                 FormatProof(reading: events, format: format, samplesPerBit: samplesPerBit) != nil
-            else { return (reading, fresh) }
-            return (format, other)
+            else { return .proven(reading, fresh) }
+            return .proven(format, other)
         }
-        return nil
+        return tooFew ? .tooFew : .unproven
+    }
+
+    /// What ``provenFormat(_:_:)`` found.
+    enum Proof {
+        case proven(FrameFormat, FSKDemodulator)
+        /// A reading had no error but too few characters to prove anything.
+        case tooFew
+        /// No reading was clean.
+        case unproven
     }
 
     /// Formats ``scoredFormat(_:_:)`` tries, most usual first (ties go to the earlier).

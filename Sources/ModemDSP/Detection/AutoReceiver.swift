@@ -116,7 +116,7 @@ public struct AutoReceiver: Sendable {
     /// Resolves what is under way (a burst still being gathered is analysed with what came
     /// in; a burst being decoded is flushed). The receiver can keep going afterwards.
     public mutating func flush(into events: inout [ModemEvent]) {
-        if case .gathering(let start, _, _) = state { _ = startBurst(from: start, into: &events) }
+        if case .gathering(let start, _, _) = state { _ = startBurst(from: start, canWait: false, into: &events) }
         if case .decoding(let offset, _) = state { endDecoding(offset: offset, into: &events) }
         state = .listening
     }
@@ -162,11 +162,14 @@ public struct AutoReceiver: Sendable {
             let going = weakBurst ? power > Self.weakLevel * floor : loud
             if going && count + 1 < nextTry {
                 state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
-            } else if !startBurst(from: start, into: &events) {
+            } else {
                 let again = going && 2 * nextTry <= 4 * Self.analysisBlocks
-                state =
-                    again
-                    ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry) : .ignoring(quietBlocks: 0)
+                if !startBurst(from: start, canWait: again, into: &events) {
+                    state =
+                        again
+                        ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry)
+                        : .ignoring(quietBlocks: 0)
+                }
             }
         case .decoding(let offset, let q):
             let quietBlocks = silent ? q + 1 : 0
