@@ -2,8 +2,10 @@
 
 extension AutoReceiver {
     /// Analyses the samples gathered since `start` and, for a modem, starts decoding them
-    /// and returns true; false (changing nothing) for anything else.
-    mutating func startBurst(from start: Int64, into events: inout [ModemEvent]) -> Bool {
+    /// and returns true; false (changing nothing) for anything else, and, when `canWait`
+    /// (more of the burst can still be gathered), for a modem whose character format its
+    /// characters so far are too few to prove.
+    mutating func startBurst(from start: Int64, canWait: Bool, into events: inout [ModemEvent]) -> Bool {
         let samples = history(from: start)
         let first = samplesConsumed - Int64(samples.count)
         var d: BurstDecoder
@@ -11,8 +13,9 @@ extension AutoReceiver {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
-            let (chosen, format, demod) = chooseFormat(measured, samples)
+            let choice = chooseFormat(measured, samples, canWait: canWait)
         {
+            guard case .chosen(let chosen, let format, let demod) = choice else { return false }
             var signature = chosen
             signature.toneBits = measured.toneBits
             detections.append(Detection(startSample: first, signature: signature, format: format))
@@ -147,72 +150,5 @@ extension AutoReceiver {
             return nil
         }
         return s
-    }
-
-    /// Trial-decodes `samples` in every format and returns the best with a fresh
-    /// demodulator for it: the most bits in valid characters less three characters' worth
-    /// per error.
-    ///
-    /// - A format with parity beats one without on a tie only when it checked at least 6
-    ///   characters (a 7E1 stream reads as valid 8N1 too, with its parity as an eighth data
-    ///   bit).
-    /// - Against an 8N1 reading with no errors, where characters may stand apart with idle
-    ///   line between them (a slow sender's do): a shorter format without parity wins only
-    ///   when every 8N1 character has the bits it leaves out set (a 7N1 sender's idle line
-    ///   reads as an eighth data bit of 1), else it is finding stray frames between
-    ///   characters; a format with parity only when it checked 6 characters or more; two
-    ///   stop bits never (idle line reads as the second).
-    /// - Mark and space are tried both ways round too (the tone of the longest run, which
-    ///   the signature calls mark, is usually but not always the idle tone); the other way
-    ///   round must score 3 characters more.
-    func chooseFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)?
-    {
-        var best: (signature: ModemSignature, format: FrameFormat, score: Int, bytes: Int, demod: FSKDemodulator)?
-        var events: [ModemEvent] = []
-        let swapped = ModemSignature(mark: measured.space, space: measured.mark, baud: measured.baud)
-        for signature in [measured, swapped] {
-            // The other way round can only win by 3 characters: not worth trying when the
-            // measured way read at least 3 with no error (a wrong way reads idle as breaks).
-            if signature == swapped, let b = best, b.bytes >= 3, b.score == b.bytes * b.format.bitsPerFrame { break }
-            let profile = Detection(startSample: 0, signature: signature, format: .eightN1).profile
-            // The bits set in every character of a clean 8N1 reading (nil: not clean).
-            var eightBitsSet: UInt8?
-            for format in Self.formats {
-                guard let fresh = trial(profile, format, samples, into: &events) else { continue }
-                // Scored in bits, not characters: short formats find more (misaligned)
-                // frames. A frame of all ones after its start bit is not counted: a short
-                // format reads one out of every data bit 0 followed by idle line.
-                let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
-                let bytes = events.count { $0.kind == .byte && $0.value != ones }
-                let errors = events.count { $0.kind != .byte }
-                let score = (bytes - 3 * errors) * format.bitsPerFrame
-                if format == .eightN1, errors == 0, bytes > 0 {
-                    eightBitsSet = events.reduce(UInt8.max) { $0 & $1.value }
-                }
-                var mustCheck = false
-                if let set = eightBitsSet {
-                    // Characters that stand apart read the same with one stop bit or two.
-                    if format.stopBits == 2 { continue }
-                    let leftOut = ~ones
-                    if format.parity == .none, format.dataBits < 8, set & leftOut != leftOut { continue }
-                    // Idle line after a character passes as a parity bit of 1 half the time.
-                    mustCheck = format.parity != .none
-                }
-                guard let b = best else {
-                    best = (signature, format, score, bytes, fresh)
-                    continue
-                }
-                let checked = format.parity != .none && b.format.parity == .none && bytes >= 6 && errors == 0
-                // The other way round must win clearly: on a short burst a few characters
-                // can frame either way.
-                let margin = signature == b.signature ? 0 : 3 * format.bitsPerFrame
-                if mustCheck && !checked { continue }
-                if score > b.score + margin || (margin == 0 && score == b.score && checked) {
-                    best = (signature, format, score, bytes, fresh)
-                }
-            }
-        }
-        guard let b = best, b.bytes > 0 else { return nil }
-        return (b.signature, b.format, b.demod)
     }
 }

@@ -7,9 +7,8 @@
 /// ``analysisBlocks`` blocks (or fewer, if it ends sooner; more for a slow modem) are kept,
 /// analysed like
 /// ``SignalSurvey/diagnosis()`` does (spectrum for the tones, runs between tone changes for
-/// the bit rate and mark), and trial-decoded in each of the usual character formats; the
-/// format with the most valid characters wins (a parity format only when every character
-/// checks). Then the demodulator gets the kept samples and everything after, until two
+/// the bit rate and mark), and trial-decoded to find the character format (the format
+/// that explains the burst's line bits best, see ``FormatProof``). Then the demodulator gets the kept samples and everything after, until two
 /// quiet blocks end the burst. What is not a modem is skipped until it ends; the
 /// demodulator's own burst confirmation still applies to what is decoded.
 ///
@@ -22,14 +21,6 @@ public struct AutoReceiver: Sendable {
     public static let analysisBlocks = 6
     /// Blocks of history kept: the largest analysis, one before the burst, and slack.
     static let ringBlocks = 4 * analysisBlocks + 3
-    /// Formats tried, most usual first (ties go to the earlier).
-    static let formats: [FrameFormat] = [
-        .eightN1,
-        try! FrameFormat(dataBits: 7, parity: .even), try! FrameFormat(dataBits: 7, parity: .odd),
-        try! FrameFormat(dataBits: 8, parity: .even), try! FrameFormat(dataBits: 8, parity: .odd),
-        try! FrameFormat(dataBits: 7), try! FrameFormat(dataBits: 6), try! FrameFormat(dataBits: 5),
-        try! FrameFormat(dataBits: 8, stopBits: 2), try! FrameFormat(dataBits: 7, parity: .even, stopBits: 2),
-    ]
 
     /// Every burst detected so far, in order.
     public internal(set) var detections: [Detection] = []
@@ -129,7 +120,7 @@ public struct AutoReceiver: Sendable {
     /// Resolves what is under way (a burst still being gathered is analysed with what came
     /// in; a burst being decoded is flushed). The receiver can keep going afterwards.
     public mutating func flush(into events: inout [ModemEvent]) {
-        if case .gathering(let start, _, _) = state { _ = startBurst(from: start, into: &events) }
+        if case .gathering(let start, _, _) = state { _ = startBurst(from: start, canWait: false, into: &events) }
         if case .decoding(let offset, _) = state { endDecoding(offset: offset, into: &events) }
         state = .listening
     }
@@ -179,12 +170,15 @@ public struct AutoReceiver: Sendable {
             let going = floor > 0 ? power > Self.weakLevel * floor : loud
             if going && count + 1 < nextTry {
                 state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
-            } else if !startBurst(from: start, into: &events) {
+            } else {
                 let again = going && 2 * nextTry <= 4 * Self.analysisBlocks
-                state =
-                    again
-                    ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry) : .ignoring(quietBlocks: 0)
-                if !again && blindQuiet >= 0 { quiet = blindQuiet }
+                if !startBurst(from: start, canWait: again, into: &events) {
+                    state =
+                        again
+                        ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry)
+                        : .ignoring(quietBlocks: 0)
+                    if !again && blindQuiet >= 0 { quiet = blindQuiet }
+                }
             }
         case .decoding(let offset, let q):
             let quietBlocks = silent ? q + 1 : 0

@@ -1,0 +1,155 @@
+// The character format of a burst: proven from a clean reading's line bits, else scored
+// by trial decodes.
+
+/// What ``AutoReceiver/chooseFormat(_:_:canWait:)`` found.
+enum FormatChoice {
+    /// This format, with a fresh demodulator (and the signature, perhaps mark and space
+    /// the other way round).
+    case chosen(ModemSignature, FrameFormat, FSKDemodulator)
+    /// Too few characters yet to prove a format, all of them clean: gather more.
+    case waitForMore
+}
+
+extension AutoReceiver {
+    /// The format of the burst that `samples` open, read with `measured`'s tones and bit
+    /// rate, with a fresh demodulator for it: the format its line bits prove
+    /// (``provenFormat(_:_:)``), else the best scored one (``scoredFormat(_:_:)``, which
+    /// also tries mark and space the other way round); nil when nothing decodes.
+    ///
+    /// When `canWait`, a burst whose clean characters are too few to prove anything (a
+    /// slow modem: 0.28 s holds 8 characters at 300 baud) waits for more blocks instead.
+    func chooseFormat(_ measured: ModemSignature, _ samples: [Float], canWait: Bool) -> FormatChoice? {
+        switch provenFormat(measured, samples) {
+        case .proven(let format, let demod): return .chosen(measured, format, demod)
+        case .tooFew where canWait: return .waitForMore
+        default: break
+        }
+        return scoredFormat(measured, samples).map { .chosen($0.0, $0.1, $0.2) }
+    }
+
+    /// Readings tried, in order, for one with ``FormatProof/minimumFrames`` characters and
+    /// no error from the first on: between them they read every format's line cleanly
+    /// when its characters follow each other directly (8N1 reads the 10- and 11-bit
+    /// formats without parity in the ninth data position, 7N1 the 9-bit ones, 6N1 the
+    /// 8-bit ones, 5N1 the 7-bit one, 8E1 and 8O1 those with 8 data bits and parity). The
+    /// usual 8N1 comes first, so it costs one trial.
+    static let proofReadings: [FrameFormat] = [
+        .eightN1, try! FrameFormat(dataBits: 7), try! FrameFormat(dataBits: 6), try! FrameFormat(dataBits: 5),
+        try! FrameFormat(dataBits: 8, parity: .even), try! FrameFormat(dataBits: 8, parity: .odd),
+    ]
+
+    /// The format the burst's line bits prove (see ``FormatProof``), with a fresh
+    /// demodulator: the first clean reading of ``proofReadings`` gives the bits. A format
+    /// other than the reading's must then decode the burst with no more errors (but for
+    /// the last character, which the end of the blocks may cut) and as clean a start, or
+    /// the reading's own format is kept.
+    func provenFormat(_ measured: ModemSignature, _ samples: [Float]) -> Proof {
+        let profile = Detection(startSample: 0, signature: measured, format: .eightN1).profile
+        let samplesPerBit = sampleRate / profile.baud
+        var events: [ModemEvent] = []
+        var tooFew = false
+        for reading in Self.proofReadings {
+            guard let fresh = trial(profile, reading, samples, into: &events) else { continue }
+            guard let proof = FormatProof(reading: events, format: reading, samplesPerBit: samplesPerBit) else {
+                let clean = events.dropLast().allSatisfy { $0.kind == .byte }
+                tooFew = tooFew || (clean && events.contains { $0.kind == .byte })
+                continue
+            }
+            guard let format = proof.best() else { continue }
+            if format == reading { return .proven(reading, fresh) }
+            // The blocks end anywhere: a longer format can lose the last character to the cut.
+            let errors = events.dropLast().count { $0.kind != .byte }
+            guard let other = trial(profile, format, samples, into: &events),
+                events.dropLast().count(where: { $0.kind != .byte }) <= errors,
+                FormatProof(reading: events, format: format, samplesPerBit: samplesPerBit) != nil
+            else { return .proven(reading, fresh) }
+            return .proven(format, other)
+        }
+        return tooFew ? .tooFew : .unproven
+    }
+
+    /// What ``provenFormat(_:_:)`` found.
+    enum Proof {
+        case proven(FrameFormat, FSKDemodulator)
+        /// A reading had no error but too few characters to prove anything.
+        case tooFew
+        /// No reading was clean.
+        case unproven
+    }
+
+    /// Formats ``scoredFormat(_:_:)`` tries, most usual first (ties go to the earlier).
+    static let scoredFormats: [FrameFormat] = [
+        .eightN1,
+        try! FrameFormat(dataBits: 7, parity: .even), try! FrameFormat(dataBits: 7, parity: .odd),
+        try! FrameFormat(dataBits: 8, parity: .even), try! FrameFormat(dataBits: 8, parity: .odd),
+        try! FrameFormat(dataBits: 7), try! FrameFormat(dataBits: 6), try! FrameFormat(dataBits: 5),
+        try! FrameFormat(dataBits: 8, stopBits: 2), try! FrameFormat(dataBits: 7, parity: .even, stopBits: 2),
+    ]
+
+    /// Trial-decodes `samples` in the usual formats and returns the best with a fresh
+    /// demodulator for it: the most bits in valid characters less three characters' worth
+    /// per error.
+    ///
+    /// - A format with parity beats one without on a tie only when it checked at least 6
+    ///   characters (a 7E1 stream reads as valid 8N1 too, with its parity as an eighth data
+    ///   bit).
+    /// - Against an 8N1 reading with no errors, where characters may stand apart with idle
+    ///   line between them (a slow sender's do): a shorter format without parity wins only
+    ///   when every 8N1 character has the bits it leaves out set (a 7N1 sender's idle line
+    ///   reads as an eighth data bit of 1), else it is finding stray frames between
+    ///   characters; a format with parity only when it checked 6 characters or more; two
+    ///   stop bits never (idle line reads as the second).
+    /// - Mark and space are tried both ways round too (the tone of the longest run, which
+    ///   the signature calls mark, is usually but not always the idle tone); the other way
+    ///   round must score 3 characters more.
+    func scoredFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)?
+    {
+        var best: (signature: ModemSignature, format: FrameFormat, score: Int, bytes: Int, demod: FSKDemodulator)?
+        var events: [ModemEvent] = []
+        let swapped = ModemSignature(mark: measured.space, space: measured.mark, baud: measured.baud)
+        for signature in [measured, swapped] {
+            // The other way round can only win by 3 characters: not worth trying when the
+            // measured way read at least 3 with no error (a wrong way reads idle as breaks).
+            if signature == swapped, let b = best, b.bytes >= 3, b.score == b.bytes * b.format.bitsPerFrame { break }
+            let profile = Detection(startSample: 0, signature: signature, format: .eightN1).profile
+            // The bits set in every character of a clean 8N1 reading (nil: not clean).
+            var eightBitsSet: UInt8?
+            for format in Self.scoredFormats {
+                guard let fresh = trial(profile, format, samples, into: &events) else { continue }
+                // Scored in bits, not characters: short formats find more (misaligned)
+                // frames. A frame of all ones after its start bit is not counted: a short
+                // format reads one out of every data bit 0 followed by idle line.
+                let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
+                let bytes = events.count { $0.kind == .byte && $0.value != ones }
+                let errors = events.count { $0.kind != .byte }
+                let score = (bytes - 3 * errors) * format.bitsPerFrame
+                if format == .eightN1, errors == 0, bytes > 0 {
+                    eightBitsSet = events.reduce(UInt8.max) { $0 & $1.value }
+                }
+                var mustCheck = false
+                if let set = eightBitsSet {
+                    // Characters that stand apart read the same with one stop bit or two.
+                    if format.stopBits == 2 { continue }
+                    let leftOut = ~ones
+                    if format.parity == .none, format.dataBits < 8, set & leftOut != leftOut { continue }
+                    // Idle line after a character passes as a parity bit of 1 half the time.
+                    mustCheck = format.parity != .none
+                }
+                guard let b = best else {
+                    best = (signature, format, score, bytes, fresh)
+                    continue
+                }
+                let checked = format.parity != .none && b.format.parity == .none && bytes >= 6 && errors == 0
+                // The other way round must win clearly: on a short burst a few characters
+                // can frame either way.
+                let margin = signature == b.signature ? 0 : 3 * format.bitsPerFrame
+                if mustCheck && !checked { continue }
+                if score > b.score + margin || (margin == 0 && score == b.score && checked) {
+                    best = (signature, format, score, bytes, fresh)
+                }
+            }
+        }
+        guard let b = best, b.bytes > 0 else { return nil }
+        return (b.signature, b.format, b.demod)
+    }
+}

@@ -1,0 +1,60 @@
+import ModemDSP
+import ModemTestSupport
+import Testing
+
+/// ``AutoReceiver`` with no options on every character format a serial program can send:
+/// 5-8 data bits, no, even or odd parity, 1 or 2 stop bits.
+///
+/// The payload decides the format when it is random in every data bit and the characters
+/// follow each other directly: then each parity bit and each stop bit that a wrong format
+/// reads as data comes out random, and each data bit that a wrong format reads as a parity
+/// or stop bit breaks it, within a few characters. Here 120 random bytes masked to the
+/// data bits, back to back (the burst's opening holds about 30 of them). What no payload
+/// decides is left to ``FormatProofTests``: characters standing apart read the same with
+/// one stop bit or two.
+@Suite struct AutoReceiverFormatTests {
+    static let formats: [FrameFormat] = (5...8).flatMap { bits in
+        [Parity.none, .even, .odd].flatMap { parity in
+            [1, 2].map { try! FrameFormat(dataBits: bits, parity: parity, stopBits: $0) }
+        }
+    }
+
+    @Test("every character format decodes exactly with no options, and is named", arguments: formats)
+    func everyFormat(_ format: FrameFormat) throws {
+        let bytes = TestSignals.randomBytes(120, seed: UInt64(format.bitsPerFrame * 7 + format.dataBits)).map {
+            $0 & format.valueMask
+        }
+        let signal = try TestSignals.encode(bytes, amplitude: 0.4, format: format, silence: 8000)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(format): \(receiver.detections)")
+        #expect(receiver.detections.map(\.format) == [format])
+        #expect(receiver.detections.first?.description.contains(", \(format)): pin with") == true)
+        let pins = receiver.detections.first?.options ?? ""
+        #expect(pins.contains("--data-bits") == (format.dataBits != 8), "\(pins)")
+        #expect(pins.contains("--parity \(format.parity.rawValue)") == (format.parity != .none), "\(pins)")
+        #expect(pins.contains("--stop-bits 2") == (format.stopBits == 2), "\(pins)")
+    }
+
+    @Test(
+        "a slow modem waits for enough characters to prove its format",
+        arguments: [(ModemProfile.softmodem315, "6E1"), (.softmodem315, "5N2"), (.bell103, "7O1")])
+    func slowModem(profile: ModemProfile, name: String) throws {
+        let format = try #require(Self.formats.first { $0.description == name })
+        let bytes = TestSignals.randomBytes(60, seed: 21).map { $0 & format.valueMask }
+        let signal = try TestSignals.encode(bytes, profile: profile, amplitude: 0.4, format: format, silence: 8000)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(profile.name) \(format): \(receiver.detections)")
+        #expect(receiver.detections.map(\.format) == [format])
+    }
+
+    @Test("a weak 5E2 stream (12 dB SNR) still decodes exactly")
+    func noisyUnusualFormat() throws {
+        let format = try FrameFormat(dataBits: 5, parity: .even, stopBits: 2)
+        let bytes = TestSignals.randomBytes(150, seed: 9).map { $0 & format.valueMask }
+        var signal = try TestSignals.encode(bytes, amplitude: 0.3, format: format, silence: 8000)
+        TestSignals.addNoise(&signal, snr: 12, signalPower: 0.045, seed: 4)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(receiver.detections)")
+        #expect(receiver.detections.map(\.format) == [format])
+    }
+}
