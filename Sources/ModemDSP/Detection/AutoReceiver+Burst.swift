@@ -5,7 +5,7 @@ extension AutoReceiver {
     /// and returns true; false (changing nothing) for anything else, and, when `canWait`
     /// (more of the burst can still be gathered), for a modem whose character format its
     /// characters so far are too few to prove.
-    mutating func startBurst(from start: Int64, canWait: Bool, into events: inout [ModemEvent]) -> Bool {
+    mutating func startBurst(from start: Int64, canWait: Bool, into events: inout [ModemEvent]) -> BurstStart {
         let samples = history(from: start)
         let first = samplesConsumed - Int64(samples.count)
         var d: BurstDecoder
@@ -15,13 +15,14 @@ extension AutoReceiver {
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
             let choice = chooseFormat(measured, samples, canWait: canWait)
         {
-            guard case .chosen(let chosen, let format, let demod) = choice else { return false }
+            guard case .chosen(let chosen, let format, let demod) = choice else { return .waiting }
             var signature = chosen
             signature.toneBits = measured.toneBits
             detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
-        } else if let (signature, demod) = profileTrial(samples) {
-            detections.append(Detection(startSample: first, signature: signature, format: .eightN1))
+        } else if let choice = profileTrial(samples, canWait: canWait) {
+            guard case .chosen(let signature, let format, let demod) = choice else { return .waiting }
+            detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
         } else if let (signature, demod) = weakTrial(samples) {
             detections.append(Detection(startSample: first, signature: signature, format: .eightN1))
@@ -30,12 +31,22 @@ extension AutoReceiver {
             detections.append(Detection(startSample: first, hiJackBaud: baud, inverted: inverted))
             d = .hijack(decoder)
         } else {
-            return false
+            return .none
         }
         samples.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
         decoder = d
         state = .decoding(offset: first, quietBlocks: 0)
-        return true
+        return .started
+    }
+
+    /// What ``startBurst(from:canWait:into:)`` did.
+    enum BurstStart {
+        /// A modem: its decoder runs from the burst's first sample.
+        case started
+        /// A modem whose clean characters are too few yet to prove its format.
+        case waiting
+        /// Nothing it knows.
+        case none
     }
 
     /// The common case made cheap: a burst from the same sender as the last one. When the
@@ -68,7 +79,12 @@ extension AutoReceiver {
     /// The slowest, because a faster profile with the same tones can read a slower
     /// sender's bits as pairs of its own and still frame characters, while a slower one
     /// cannot read a faster sender cleanly (two tones in one bit).
-    func profileTrial(_ samples: [Float]) -> (ModemSignature, FSKDemodulator)? {
+    ///
+    /// Its format is proven from the line bits when the characters are enough
+    /// (``provenFormat(_:_:)``); while they are clean but too few and `canWait`, the burst
+    /// waits for more blocks (``FormatChoice/waitForMore``), so a slow 8E1 sender whose
+    /// first characters happen to read as 8N1 is not pinned to 8N1.
+    func profileTrial(_ samples: [Float], canWait: Bool) -> FormatChoice? {
         // Speech and music pass single characters now and then; what they cannot do is
         // put nearly all their sound on two tones.
         let b = SignalSurvey.blockLength
@@ -84,15 +100,30 @@ extension AutoReceiver {
             else {
                 continue
             }
-            guard let fresh = trial(profile, .eightN1, samples, into: &events) else { continue }
-            // A lone space bit between marks (a tone switching, a click) reads as 0xFF.
-            guard events.contains(where: { $0.value != 0xFF }), events.allSatisfy({ $0.kind == .byte }) else {
+            let signature = ModemSignature(mark: profile.mark, space: profile.space, baud: profile.baud)
+            guard var chosen = trial(profile, .eightN1, samples, into: &events) else { continue }
+            var format = FrameFormat.eightN1
+            // Enough clean characters prove the format as for a measured burst (a Bell 103
+            // burst, whose narrow shift the analysis often cannot measure, may be 8E1).
+            let proof = provenFormat(signature, samples)
+            if case .proven(let proven, let demod) = proof, proven != .eightN1,
+                trial(profile, proven, samples, into: &events) != nil
+            {
+                (format, chosen) = (proven, demod)
+            }
+            // A lone space bit between marks (a tone switching, a click) reads as all ones
+            // (0xFF in 8N1). A proven format's last character may be cut by the end of the
+            // blocks.
+            let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
+            let whole = format == .eightN1 ? events[...] : events.dropLast()
+            guard events.contains(where: { $0.value != ones }), whole.allSatisfy({ $0.kind == .byte }) else {
                 continue
             }
             let ebN0 = events.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(events.count)
-            if ebN0 >= Self.shortBurstEbN0 {
-                return (ModemSignature(mark: profile.mark, space: profile.space, baud: profile.baud), fresh)
-            }
+            guard ebN0 >= Self.shortBurstEbN0 else { continue }
+            // Clean so far, but too few characters to tell 8N1 from a format with parity.
+            if case .tooFew = proof, mayWait(canWait, samples.count, baud: profile.baud) { return .waitForMore }
+            return .chosen(signature, format, chosen)
         }
         return nil
     }

@@ -21,10 +21,19 @@ extension AutoReceiver {
     func chooseFormat(_ measured: ModemSignature, _ samples: [Float], canWait: Bool) -> FormatChoice? {
         switch provenFormat(measured, samples) {
         case .proven(let format, let demod): return .chosen(measured, format, demod)
-        case .tooFew where canWait: return .waitForMore
+        case .tooFew where mayWait(canWait, samples.count, baud: measured.baud): return .waitForMore
         default: break
         }
         return scoredFormat(measured, samples).map { .chosen($0.0, $0.1, $0.2) }
+    }
+
+    /// Whether a burst of `count` samples whose clean characters are too few may gather
+    /// more: after its first two tries (6 and 12 blocks) any modem, after the third (24
+    /// blocks) only one under 200 baud (ten characters after a 126-baud preamble need
+    /// 1.3 s). A longer wait for a faster modem only gives noise more blocks to mislead
+    /// the trials.
+    func mayWait(_ canWait: Bool, _ count: Int, baud: Double) -> Bool {
+        canWait && (count <= 3 * Self.analysisBlocks * SignalSurvey.blockLength || baud < 200)
     }
 
     /// Readings tried, in order, for one with ``FormatProof/minimumFrames`` characters and

@@ -1,4 +1,3 @@
-/// A streaming FSK receiver that needs no profile: per burst it finds the tone pair, which
 /// tone is mark, the bit rate and the character format from the signal, then decodes the
 /// burst with an ``FSKDemodulator`` set up for it, from the burst's first sample.
 ///
@@ -17,10 +16,14 @@
 public struct AutoReceiver: Sendable {
     public let sampleRate: Double
     /// Blocks of a burst analysed first; when they do not settle it (a slow modem still in
-    /// its preamble), twice and four times as many.
+    /// its preamble), twice, four and eight times as many.
     public static let analysisBlocks = 6
     /// Blocks of history kept: the largest analysis, one before the burst, and slack.
-    static let ringBlocks = 4 * analysisBlocks + 3
+    static let ringBlocks = maximumAnalysisBlocks + 3
+    /// The most blocks a burst gathers before it is decided, 2.2 s at 44.1 kHz: enough
+    /// characters after a slow modem's preamble to prove its format (10 characters of 11
+    /// bits after 50 bits of preamble at 126 baud).
+    static let maximumAnalysisBlocks = 8 * analysisBlocks
 
     /// Every burst detected so far, in order.
     public internal(set) var detections: [Detection] = []
@@ -171,13 +174,18 @@ public struct AutoReceiver: Sendable {
             if going && count + 1 < nextTry {
                 state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
             } else {
+                // Nothing known yet: try again on twice the blocks, up to 24. A slow modem
+                // waiting to prove its format may go on to ``maximumAnalysisBlocks``.
                 let again = going && 2 * nextTry <= 4 * Self.analysisBlocks
-                if !startBurst(from: start, canWait: again, into: &events) {
+                let longer = going && 2 * nextTry <= Self.maximumAnalysisBlocks
+                let outcome = startBurst(from: start, canWait: longer, into: &events)
+                if outcome != .started {
+                    let more = outcome == .waiting ? longer : again
                     state =
-                        again
+                        more
                         ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry)
                         : .ignoring(quietBlocks: 0)
-                    if !again && blindQuiet >= 0 { quiet = blindQuiet }
+                    if !more && blindQuiet >= 0 { quiet = blindQuiet }
                 }
             }
         case .decoding(let offset, let q):
