@@ -42,6 +42,25 @@ import Testing
         #expect(receiver.detections.map(\.signature.profile?.name) == parts.map(\.0.name))
     }
 
+    /// The same tones at twice the rate: the last burst's demodulator must not be kept
+    /// for the next (a check of eight clean characters, no bit timing, decides).
+    @Test("bursts on the same tones at 1225 and 2450 baud, in turn, each decode and are each detected")
+    func sameTonesOtherRate() throws {
+        let parts: [(ModemProfile, [UInt8])] = [
+            (.softmodem1225, TestSignals.randomBytes(40, seed: 1)),
+            (.softmodem2450, TestSignals.randomBytes(40, seed: 2)),
+            (.softmodem1225, TestSignals.randomBytes(40, seed: 3)),
+            (.softmodem2450, Array("short".utf8)),
+        ]
+        var signal: [Float] = []
+        for (profile, bytes) in parts {
+            signal += try TestSignals.encode(bytes, profile: profile, amplitude: 0.4, silence: 20_000)
+        }
+        let (got, receiver) = try Self.run(signal)
+        #expect(got == parts.flatMap(\.1), "\(receiver.detections)")
+        #expect(receiver.detections.map(\.signature.profile?.name) == parts.map(\.0.name))
+    }
+
     @Test("a 7E1 stream is detected as 7E1 and decodes exactly")
     func sevenE1() throws {
         let format = try FrameFormat(dataBits: 7, parity: .even)

@@ -50,12 +50,20 @@ extension AutoReceiver {
     }
 
     /// The common case made cheap: a burst from the same sender as the last one. When the
-    /// bit timing measured around the last burst's tones gives its bit rate (within 5 %)
-    /// and its tones (within 5 %), and its demodulator decodes the burst's first blocks
-    /// with no error, that demodulator is used again, without the spectrum and the format
-    /// trials. Anything else (another modem, a short burst, noise) returns nil.
+    /// last burst's demodulator decodes the burst's first blocks with no error, and either
+    /// reads ``sameSenderCharacters`` characters or the bit timing measured around the
+    /// last burst's tones gives its bit rate (within 5 %) and its tones (within 5 %), that
+    /// demodulator is used again, without the spectrum and the format trials. Anything
+    /// else (another modem, noise) returns nil.
     func sameAsBefore(_ last: Detection, _ samples: [Float]) -> FSKDemodulator? {
         guard !last.isHiJack else { return nil }
+        var events: [ModemEvent] = []
+        guard let fresh = trial(last.profile, last.format, samples, into: &events) else { return nil }
+        guard !events.isEmpty, events.allSatisfy({ $0.kind == .byte }) else { return nil }
+        // Many clean characters in the last burst's settings leave no doubt: a sender at
+        // another rate or on other tones breaks a frame within a few. The bit timing (the
+        // phase of every sample, ten times the cost of the trial) is for a burst of a few.
+        if events.count >= Self.sameSenderCharacters { return fresh }
         let s = last.signature
         func near(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) <= 0.05 }
         let timing = BitTimingEstimator(
@@ -64,11 +72,12 @@ extension AutoReceiver {
             near(e.baud, s.baud),
             near(e.upper, max(s.mark, s.space)), near(e.lower, min(s.mark, s.space))
         else { return nil }
-        var events: [ModemEvent] = []
-        guard let fresh = trial(last.profile, last.format, samples, into: &events) else { return nil }
-        guard !events.isEmpty, events.allSatisfy({ $0.kind == .byte }) else { return nil }
         return fresh
     }
+
+    /// Clean characters in the last burst's settings that make a burst the same sender's
+    /// without measuring its bit timing.
+    static let sameSenderCharacters = 8
 
     /// A burst too short to measure (a character or two, as from a sketch that writes a
     /// byte now and then): the slowest built-in profile that decodes it in 8N1 with no
