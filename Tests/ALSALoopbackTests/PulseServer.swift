@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// A private PulseAudio server for the loopback tests: a null sink (44.1 kHz unless asked) as the
@@ -121,7 +122,13 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
 /// The server shared by the loopback suite: started when the suite begins (not when the
 /// test plan is built, so a parallel run cannot leave it idle), stopped when it ends.
 enum Loopback {
-    nonisolated(unsafe) static var server: PulseServer?  // set and cleared around the serialized suite only
+    /// The running server, if any: set around the serialized suite, read by every live
+    /// suite (the others run beside it), so behind a lock.
+    static var server: PulseServer? {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+    private static let current = Mutex<PulseServer?>(nil)
 
     /// Suite trait: starts the server and runs the suite, then stops it. When the server
     /// cannot start, the reason is printed and the suite's tests are skipped, not failed.
