@@ -80,10 +80,10 @@ extension AutoReceiver {
     static let sameSenderCharacters = 8
 
     /// A burst too short to measure (a character or two, as from a sketch that writes a
-    /// byte now and then): the slowest built-in profile that decodes it in 8N1 with no
-    /// error, a character other than 0xFF and a mean Eb/N0 of ``shortBurstEbN0`` or more,
-    /// with a fresh demodulator; only profiles whose tones hold ``shortBurstToneShare`` of
-    /// the burst's sound are tried.
+    /// byte now and then): the slowest built-in profile that decodes it in 8N1 (or the
+    /// format its line bits prove) with no error, a character other than all ones and a
+    /// mean Eb/N0 of ``shortBurstEbN0`` or more, with a fresh demodulator; only profiles
+    /// whose tones hold ``shortBurstToneShare`` of the burst's sound are tried.
     ///
     /// The slowest, because a faster profile with the same tones can read a slower
     /// sender's bits as pairs of its own and still frame characters, while a slower one
