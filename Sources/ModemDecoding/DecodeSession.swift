@@ -11,19 +11,6 @@ public import ModemDSP
 /// follows ``ChannelChoice``; memory stays bounded (at most one second of events per
 /// channel is held back while choosing).
 public struct DecodeSession<Receiver: ModemReceiver> {
-    /// One candidate channel: its receiver, its observers, and what it found while the
-    /// channel was not yet chosen.
-    @usableFromInline struct Lane {
-        @usableFromInline var receiver: Receiver
-        @usableFromInline var observers: [any DecodeObserver<Receiver>]
-        @usableFromInline var pending: [ModemEvent] = []
-
-        init(receiver: Receiver, observers: [any DecodeObserver<Receiver>]) {
-            self.receiver = receiver
-            self.observers = observers
-        }
-    }
-
     /// Samples per demodulation step, whatever the size of the pieces handed in.
     @inlinable public static var framesPerStep: Int { 4096 }
 
@@ -35,7 +22,13 @@ public struct DecodeSession<Receiver: ModemReceiver> {
     /// Copies of the reporter's switches, read per event without a witness call.
     @usableFromInline let verbose: Bool
     @usableFromInline let tracing: Bool
-    @usableFromInline var lanes: [Lane]
+    // One lane per candidate channel: its receiver, its observers, and what it found while
+    // the channel was not yet chosen. Parallel arrays rather than an array of structs:
+    // reading one lane's observers out of such an array copies the whole lane (its receiver
+    // included, with a retain per buffer) at every step.
+    @usableFromInline var receivers: [Receiver]
+    @usableFromInline var laneObservers: [[any DecodeObserver<Receiver>]]
+    @usableFromInline var pending: [[ModemEvent]]
     /// Lane index -> channel index.
     @usableFromInline let candidates: [Int]
     /// The chosen lane, once known (see ``chosenChannel`` for the channel).
@@ -82,15 +75,18 @@ public struct DecodeSession<Receiver: ModemReceiver> {
         verbose = reporter.verbose
         tracing = reporter.trace
         candidates = channel.map { [$0] } ?? Array(0..<channels)
-        lanes = []
+        receivers = []
+        laneObservers = []
         do {
             for _ in candidates {
-                lanes.append(Lane(receiver: try factory.makeReceiver(sampleRate: sampleRate), observers: observers()))
+                receivers.append(try factory.makeReceiver(sampleRate: sampleRate))
+                laneObservers.append(observers())
             }
         } catch {
             throw .configuration(input: name, error)
         }
-        _chosen = lanes.count == 1 ? 0 : nil
+        pending = Array(repeating: [], count: receivers.count)
+        _chosen = receivers.count == 1 ? 0 : nil
         reportsAtGap = live
         tracker = BurstTracker(sampleRate: sampleRate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         mono = [Float](repeating: 0, count: Self.framesPerStep)
@@ -108,11 +104,11 @@ public struct DecodeSession<Receiver: ModemReceiver> {
         while first < frames {
             let count = min(Self.framesPerStep, frames - first)
             scanLevels(UnsafeBufferPointer(rebasing: buffer[(first * channelCount)..<((first + count) * channelCount)]))
-            for d in lanes.indices where _chosen == nil || _chosen == d {
+            for d in receivers.indices where _chosen == nil || _chosen == d {
                 events.removeAll(keepingCapacity: true)
                 if channelCount == 1 {
                     let part = UnsafeBufferPointer(rebasing: buffer[first..<(first + count)])
-                    lanes[d].receiver.process(part, into: &events)
+                    receivers[d].process(part, into: &events)
                     notify(d, part)
                 } else {
                     let ch = candidates[d]
@@ -122,7 +118,7 @@ public struct DecodeSession<Receiver: ModemReceiver> {
                     }
                     mono.withUnsafeBufferPointer { all in
                         let part = UnsafeBufferPointer(rebasing: all[0..<count])
-                        lanes[d].receiver.process(part, into: &events)
+                        receivers[d].process(part, into: &events)
                         notify(d, part)
                     }
                 }
@@ -150,10 +146,10 @@ public struct DecodeSession<Receiver: ModemReceiver> {
                 _stats.peak = Float(largest) * (1.0 / 32768)
             }
             events.removeAll(keepingCapacity: true)
-            lanes[0].receiver.process(part, into: &events)
+            receivers[0].process(part, into: &events)
             // Only the burst state is read here: passing the whole receiver would copy it.
-            let inBurst = lanes[0].receiver.isInBurst
-            let needed = lanes[0].observers.contains { $0.wantsSamples(inBurst: inBurst) }
+            let inBurst = receivers[0].isInBurst
+            let needed = laneObservers[0].contains { $0.wantsSamples(inBurst: inBurst) }
             if needed {
                 mono.withUnsafeMutableBufferPointer { convertPCM16(part, into: $0.baseAddress!) }
             }
@@ -173,19 +169,19 @@ public struct DecodeSession<Receiver: ModemReceiver> {
         _delivered.removeAll(keepingCapacity: true)
         if let c = _chosen {
             events.removeAll(keepingCapacity: true)
-            lanes[c].receiver.flush(into: &events)
+            receivers[c].flush(into: &events)
             collect(c)
         } else {
             // Short input: finish every channel, then choose.
-            for d in lanes.indices {
+            for d in receivers.indices {
                 events.removeAll(keepingCapacity: true)
-                lanes[d].receiver.flush(into: &events)
+                receivers[d].flush(into: &events)
                 collect(d)
             }
             choose()
         }
         if let c = _chosen {
-            _notes = lanes[c].observers.compactMap {
+            _notes = laneObservers[c].compactMap {
                 $0.inputEnded(decodedBytes: _stats.bytes + held.count { $0.kind == .byte })
             }
             deliver([])
@@ -196,7 +192,7 @@ public struct DecodeSession<Receiver: ModemReceiver> {
     /// Starts the receivers afresh after a gap in the input (a capture overrun), so a
     /// character cut by the gap is dropped; times keep counting from the stream's start.
     @inlinable public mutating func restartAfterGap() {
-        for d in lanes.indices { lanes[d].receiver.reset() }
+        for d in receivers.indices { receivers[d].reset() }
         origin = _stats.frames
     }
 
@@ -221,7 +217,7 @@ public struct DecodeSession<Receiver: ModemReceiver> {
     }
 
     @inlinable mutating func notify(_ d: Int, _ samples: UnsafeBufferPointer<Float>) {
-        for o in lanes[d].observers { o.observe(samples, receiver: &lanes[d].receiver, events: events[...]) }
+        for o in laneObservers[d] { o.observe(samples, receiver: &receivers[d], events: events[...]) }
     }
 
     /// Moves the step's events of lane `d` to its pending list or, once chosen, on.
@@ -233,7 +229,7 @@ public struct DecodeSession<Receiver: ModemReceiver> {
                 events[i].decidedAt += origin
             }
         }
-        if _chosen == nil { lanes[d].pending.append(contentsOf: events) } else { deliver(events) }
+        if _chosen == nil { pending[d].append(contentsOf: events) } else { deliver(events) }
     }
 
     @inlinable mutating func advance(_ count: Int) {
@@ -245,10 +241,10 @@ public struct DecodeSession<Receiver: ModemReceiver> {
     }
 
     @inlinable mutating func choose() {
-        let c = ChannelChoice.pick(lanes.map(\.pending))
+        let c = ChannelChoice.pick(pending)
         _chosen = c
-        let waiting = lanes[c].pending
-        for d in lanes.indices { lanes[d].pending = [] }
+        let waiting = pending[c]
+        for d in receivers.indices { pending[d] = [] }
         deliver(waiting)
         if verbose && channelCount > 1 {
             reporter.note("\(name): decoding channel \(candidates[c] + 1) of \(channelCount)")
@@ -259,12 +255,12 @@ public struct DecodeSession<Receiver: ModemReceiver> {
     /// a while; at most ``maximumHeld``) or withholds them (for good: counted, not shown).
     @inlinable mutating func deliver(_ list: [ModemEvent]) {
         guard let c = _chosen else { return }
-        if lanes[c].observers.contains(where: { $0.withholdsOutput }) {
+        if laneObservers[c].contains(where: { $0.withholdsOutput }) {
             _stats.withheld += (held + list).count { $0.kind == .byte }
             held.removeAll()
             return
         }
-        if lanes[c].observers.contains(where: { $0.holdsOutput }) && held.count + list.count <= Self.maximumHeld {
+        if laneObservers[c].contains(where: { $0.holdsOutput }) && held.count + list.count <= Self.maximumHeld {
             held.append(contentsOf: list)
             return
         }
@@ -300,12 +296,12 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     @inlinable mutating func reportAtGap() {
         guard reportsAtGap, verbose, let c = _chosen else { return }
-        if let done = tracker.finish(at: origin + lanes[c].receiver.samplesConsumed) { burstEnded(done) }
+        if let done = tracker.finish(at: origin + receivers[c].samplesConsumed) { burstEnded(done) }
     }
 
     @inlinable mutating func burstEnded(_ burst: BurstTracker.Summary) {
         _stats.bursts += 1
-        let extra = _chosen.map { c in lanes[c].observers.map { $0.burstEnded() }.joined() } ?? ""
+        let extra = _chosen.map { c in laneObservers[c].map { $0.burstEnded() }.joined() } ?? ""
         reporter.burst(burst, rate: sampleRate, extra: extra)
     }
 }
