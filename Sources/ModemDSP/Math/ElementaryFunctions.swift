@@ -57,24 +57,25 @@ public func arcTangent2(_ y: Double, _ x: Double) -> Double {
     let ax = abs(x)
     let ay = abs(y)
     let swap = ay > ax
-    var t = swap ? ax / ay : ay / ax  // in [0, 1]
-    var offset = 0.0
-    if t > 0.41421356237309503 {  // tan(pi/8): shift the argument towards zero
-        t = (t - 1) / (t + 1)
-        offset = Double.pi / 4
-    }
-    let t2 = t * t
-    var p = 1.0 / 21
-    p = p * -t2 + 1.0 / 19
-    p = p * -t2 + 1.0 / 17
-    p = p * -t2 + 1.0 / 15
-    p = p * -t2 + 1.0 / 13
-    p = p * -t2 + 1.0 / 11
-    p = p * -t2 + 1.0 / 9
-    p = p * -t2 + 1.0 / 7
-    p = p * -t2 + 1.0 / 5
-    p = p * -t2 + 1.0 / 3
-    p = p * -t2 + 1
+    let lo = swap ? ax : ay
+    let hi = swap ? ay : ax
+    // atan(lo/hi) with lo/hi in [0, 1]; past tan(pi/8) it is pi/4 + atan((lo - hi) / (lo + hi)).
+    // Either way one division: the demodulator's phase loop waits on this result.
+    let shifted = lo > 0.41421356237309503 * hi
+    let t = (shifted ? lo - hi : lo) / (shifted ? lo + hi : hi)
+    let offset = shifted ? Double.pi / 4 : 0
+    // atan t = t (1 - u/3 + u^2/5 - ... + u^10/21), u = t^2 <= tan^2(pi/8), by Estrin's
+    // scheme: pairs of terms side by side instead of one chain of eleven steps.
+    let u = t * t
+    let u2 = u * u
+    let u4 = u2 * u2
+    let u8 = u4 * u4
+    let p01 = 1 - u * (1.0 / 3)
+    let p23 = 1.0 / 5 - u * (1.0 / 7)
+    let p45 = 1.0 / 9 - u * (1.0 / 11)
+    let p67 = 1.0 / 13 - u * (1.0 / 15)
+    let p89 = 1.0 / 17 - u * (1.0 / 19)
+    let p = (p01 + u2 * p23) + u4 * (p45 + u2 * p67) + u8 * (p89 + u2 * (1.0 / 21))
     var angle = offset + t * p
     if swap { angle = Double.pi / 2 - angle }
     if x < 0 { angle = Double.pi - angle }

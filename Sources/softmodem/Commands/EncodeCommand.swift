@@ -129,7 +129,7 @@ struct EncodeCommand: ParsableCommand, MessageSender {
 }
 
 /// Where the signal goes in the output file.
-enum ChannelLayout: String, CaseIterable, ExpressibleByArgument {
+enum ChannelLayout: String, EnumArgument {
     case mono, left, right, both
     var channelCount: Int { self == .mono ? 1 : 2 }
 }
