@@ -65,6 +65,11 @@ mkdir -p "$work/src/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$name" "$name" > "$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/$name" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "$0: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
+# Packed relative relocations (LINKFLAGS in the Makefile) need the loader of glibc 2.36,
+# a version need (GLIBC_ABI_DT_RELR) that dpkg-shlibdeps does not turn into a version.
+if readelf -V "$root/usr/bin/$name" | grep -q GLIBC_ABI_DT_RELR; then
+    depends=$(sed -E 's/libc6 \(>= [0-9.]+\)/libc6 (>= 2.36)/' <<<"$depends")
+fi
 # `inspect` reads the charting library it inlines into its reports from libjs-dygraphs at
 # run time: a data file, which dpkg-shlibdeps cannot see.
 depends="$depends, libjs-dygraphs"

@@ -97,6 +97,9 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for library in libasound2 libfftw3-single3 libsndfile1 libpng16-16 libjs-dygraphs; do
     check "Depends names $library" grep -q "\b$library\b" <<<"$depends"
 done
+if readelf -V "$extracted/usr/bin/softmodem" | grep -q GLIBC_ABI_DT_RELR; then
+    check "Depends asks for the glibc its packed relocations need (2.36)" grep -q "libc6 (>= 2.36)" <<<"$depends"
+fi
 check "the package's version is the binary's ($version)" test "$(dpkg-deb -f "$deb" Version)" = "$version-1"
 lintian_out=$(lintian --fail-on error "$deb" 2>&1) && lintian_ok=1 || lintian_ok=0
 grep -v '^running with root privileges' <<<"$lintian_out" || true
