@@ -40,7 +40,7 @@ import Testing
         arguments: [
             (ModemProfile.softmodem315, "6E1"), (.softmodem315, "5N2"), (.bell103, "7O1"),
             // Bell 103's narrow shift is often named by a trial decode, not measured.
-            (.bell103, "8E1"), (.bell103, "8E2"),
+            (.bell103, "8E1"), (.bell103, "8E2"), (.bell103, "7O2"), (.bell103, "7E2"),
             // At 126 baud ten characters after the preamble take 1.3 s: 48 blocks.
             (.softmodem126, "7N2"), (.softmodem126, "6E2"), (.softmodem126, "7O2"),
         ])
@@ -50,6 +50,23 @@ import Testing
         let signal = try TestSignals.encode(bytes, profile: profile, amplitude: 0.4, format: format, silence: 8000)
         let (got, receiver) = try AutoReceiverTests.run(signal)
         #expect(got == bytes, "\(profile.name) \(format): \(receiver.detections)")
+        #expect(receiver.detections.map(\.format) == [format])
+    }
+
+    /// A payload whose 8N1 reading misread one character (a run of eight space bits, its
+    /// start placed late), so the line bits proved 8N1 with an idle bit after every
+    /// character: the 11-bit formats' own trials find 7O2.
+    @Test("a Bell 103 7O2 stream that reads as gapped 8N1 is found as 7O2")
+    func elevenBitsReadAsGappedEightN1() throws {
+        let format = try FrameFormat(dataBits: 7, parity: .odd, stopBits: 2)
+        let bytes: [UInt8] = [
+            20, 124, 66, 9, 0, 37, 120, 95, 81, 5, 69, 125, 50, 105, 24, 49, 67, 22, 108, 85, 23, 92, 104, 64, 113, 24,
+            50, 74, 24, 11, 51, 92, 124, 49, 7, 92, 62, 110, 77, 91, 30, 22, 50, 29, 68, 79, 50, 97, 123, 57, 35, 53, 3,
+            48, 43, 4, 85, 78, 95, 96,
+        ]
+        let signal = try TestSignals.encode(bytes, profile: .bell103, amplitude: 0.891, format: format, silence: 4410)
+        let (got, receiver) = try AutoReceiverTests.run(signal)
+        #expect(got == bytes, "\(receiver.detections)")
         #expect(receiver.detections.map(\.format) == [format])
     }
 

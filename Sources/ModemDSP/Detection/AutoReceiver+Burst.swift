@@ -121,10 +121,12 @@ extension AutoReceiver {
                 (format, chosen) = (proven, demod)
             }
             // A lone space bit between marks (a tone switching, a click) reads as all ones
-            // (0xFF in 8N1). A proven format's last character may be cut by the end of the
-            // blocks.
+            // (0xFF in 8N1). The last character of a proven format, or of an 8N1 reading
+            // long enough to prove one, may be cut by the end of the blocks (a slow 11-bit
+            // sender's tenth character in 8N1); a burst of a few characters must be whole.
             let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
-            let whole = format == .eightN1 ? events[...] : events.dropLast()
+            let cut = format != .eightN1 || events.count >= FormatProof.minimumFrames
+            let whole = cut ? events.dropLast() : events[...]
             guard events.contains(where: { $0.value != ones }), whole.allSatisfy({ $0.kind == .byte }) else {
                 continue
             }

@@ -65,7 +65,14 @@ extension AutoReceiver {
                 continue
             }
             guard let format = proof.best() else { continue }
-            if format == reading { return .proven(reading, fresh) }
+            if format == reading {
+                if reading == .eightN1, Self.idleAfterMost(proof),
+                    let (eleven, demod) = elevenBitFormat(profile, samples, samplesPerBit: samplesPerBit)
+                {
+                    return .proven(eleven, demod)
+                }
+                return .proven(reading, fresh)
+            }
             // The blocks end anywhere: a longer format can lose the last character to the cut.
             let errors = events.dropLast().count { $0.kind != .byte }
             guard let other = trial(profile, format, samples, into: &events),
@@ -75,6 +82,45 @@ extension AutoReceiver {
             return .proven(format, other)
         }
         return tooFew ? .tooFew : .unproven
+    }
+
+    /// Formats of 11 bits a character: read as 8N1, each leaves one idle bit after every
+    /// character (the second stop bit, or the parity bit and the stop bit).
+    static let elevenBitFormats: [FrameFormat] = [
+        try! FrameFormat(dataBits: 7, parity: .even, stopBits: 2),
+        try! FrameFormat(dataBits: 7, parity: .odd, stopBits: 2),
+        try! FrameFormat(dataBits: 8, parity: .even), try! FrameFormat(dataBits: 8, parity: .odd),
+    ]
+
+    /// True when a clean 8N1 reading found idle line after most of its characters: what an
+    /// 11-bit format's line looks like in 8N1, and also a sender that pauses.
+    static func idleAfterMost(_ proof: FormatProof) -> Bool {
+        guard let r = proof.read(.eightN1) else { return false }
+        return 2 * r.gaps >= r.frames
+    }
+
+    /// An 11-bit format that decodes the burst cleanly by itself and whose line bits prove
+    /// it, with a fresh demodulator; nil when none does.
+    ///
+    /// Why: an 8N1 reading of an 11-bit line follows each character with an idle bit, and
+    /// a bit misread there in the first characters (seen on Bell 103's narrow shift, a
+    /// run of eight space bits read with a late start) spoils the parity that would prove
+    /// the real format, so the line proves 8N1. The 11-bit format's own reading does not
+    /// have that idle bit to misplace. A sender that pauses between 8N1 characters fails
+    /// these trials: its idle line reads as parity and stop bits that random data breaks.
+    func elevenBitFormat(_ profile: ModemProfile, _ samples: [Float], samplesPerBit: Double)
+        -> (FrameFormat, FSKDemodulator)?
+    {
+        var events: [ModemEvent] = []
+        for format in Self.elevenBitFormats {
+            guard let fresh = trial(profile, format, samples, into: &events),
+                events.dropLast().allSatisfy({ $0.kind == .byte }),
+                let proof = FormatProof(reading: events, format: format, samplesPerBit: samplesPerBit),
+                proof.best() == format
+            else { continue }
+            return (format, fresh)
+        }
+        return nil
     }
 
     /// What ``provenFormat(_:_:)`` found.
