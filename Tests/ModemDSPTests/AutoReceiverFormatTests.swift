@@ -53,17 +53,33 @@ import Testing
         #expect(receiver.detections.map(\.format) == [format])
     }
 
-    /// A payload whose 8N1 reading misread one character (a run of eight space bits, its
+    /// Bell 103 payloads whose 8N1 reading misread one character (a run of space bits, its
     /// start placed late), so the line bits proved 8N1 with an idle bit after every
-    /// character: the 11-bit formats' own trials find 7O2.
-    @Test("a Bell 103 7O2 stream that reads as gapped 8N1 is found as 7O2")
-    func elevenBitsReadAsGappedEightN1() throws {
-        let format = try FrameFormat(dataBits: 7, parity: .odd, stopBits: 2)
-        let bytes: [UInt8] = [
-            20, 124, 66, 9, 0, 37, 120, 95, 81, 5, 69, 125, 50, 105, 24, 49, 67, 22, 108, 85, 23, 92, 104, 64, 113, 24,
-            50, 74, 24, 11, 51, 92, 124, 49, 7, 92, 62, 110, 77, 91, 30, 22, 50, 29, 68, 79, 50, 97, 123, 57, 35, 53, 3,
-            48, 43, 4, 85, 78, 95, 96,
-        ]
+    /// character: the 11-bit formats' own trials find the real one.
+    static let elevenBitPayloads: [(String, [UInt8])] = [
+        (
+            "7O2",
+            [
+                20, 124, 66, 9, 0, 37, 120, 95, 81, 5, 69, 125, 50, 105, 24, 49, 67, 22, 108, 85, 23, 92, 104, 64, 113,
+                24, 50, 74, 24, 11, 51, 92, 124, 49, 7, 92, 62, 110, 77, 91, 30, 22, 50, 29, 68, 79, 50, 97, 123, 57,
+                35,
+                53, 3, 48, 43, 4, 85, 78, 95, 96,
+            ]
+        ),
+        (
+            "8N2",
+            [
+                215, 136, 48, 241, 81, 39, 173, 31, 22, 13, 84, 81, 80, 210, 247, 84, 60, 79, 237, 34, 221, 185, 210,
+                18,
+                139, 84, 91, 112, 91, 116, 72, 246, 3, 194, 146, 148, 146, 50, 28, 176, 192, 71, 157, 167, 37, 47, 253,
+                250, 78, 151, 163, 71, 187, 112, 248, 109, 94, 162, 4, 23,
+            ]
+        ),
+    ]
+
+    @Test("Bell 103 11-bit streams that read as gapped 8N1 are found as what they are", arguments: elevenBitPayloads)
+    func elevenBitsReadAsGappedEightN1(name: String, bytes: [UInt8]) throws {
+        let format = try #require(Self.formats.first { $0.description == name })
         let signal = try TestSignals.encode(bytes, profile: .bell103, amplitude: 0.891, format: format, silence: 4410)
         let (got, receiver) = try AutoReceiverTests.run(signal)
         #expect(got == bytes, "\(receiver.detections)")

@@ -85,11 +85,13 @@ extension AutoReceiver {
     }
 
     /// Formats of 11 bits a character: read as 8N1, each leaves one idle bit after every
-    /// character (the second stop bit, or the parity bit and the stop bit).
+    /// character (the second stop bit, or the parity bit and the stop bit). 8N2 comes
+    /// last: the formats with parity read as 8N2 too, and their own proofs name them.
     static let elevenBitFormats: [FrameFormat] = [
         try! FrameFormat(dataBits: 7, parity: .even, stopBits: 2),
         try! FrameFormat(dataBits: 7, parity: .odd, stopBits: 2),
         try! FrameFormat(dataBits: 8, parity: .even), try! FrameFormat(dataBits: 8, parity: .odd),
+        try! FrameFormat(dataBits: 8, stopBits: 2),
     ]
 
     /// True when a clean 8N1 reading found idle line after most of its characters: what an
@@ -107,7 +109,9 @@ extension AutoReceiver {
     /// run of eight space bits read with a late start) spoils the parity that would prove
     /// the real format, so the line proves 8N1. The 11-bit format's own reading does not
     /// have that idle bit to misplace. A sender that pauses between 8N1 characters fails
-    /// these trials: its idle line reads as parity and stop bits that random data breaks.
+    /// these trials: its idle line reads as parity bits that random data breaks, and its
+    /// pauses of other lengths than one bit keep 8N2 from proving itself. One that pauses
+    /// exactly one bit each time is an 8N2 line (the bytes are the same).
     func elevenBitFormat(_ profile: ModemProfile, _ samples: [Float], samplesPerBit: Double)
         -> (FrameFormat, FSKDemodulator)?
     {
