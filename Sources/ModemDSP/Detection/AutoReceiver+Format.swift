@@ -66,7 +66,7 @@ extension AutoReceiver {
             }
             guard let format = proof.best() else { continue }
             if format == reading {
-                if reading == .eightN1, Self.idleAfterMost(proof),
+                if reading == .eightN1, Self.oneIdleBitAfterMost(proof),
                     let (eleven, demod) = elevenBitFormat(profile, samples, samplesPerBit: samplesPerBit)
                 {
                     return .proven(eleven, demod)
@@ -94,11 +94,12 @@ extension AutoReceiver {
         try! FrameFormat(dataBits: 8, stopBits: 2),
     ]
 
-    /// True when a clean 8N1 reading found idle line after most of its characters: what an
-    /// 11-bit format's line looks like in 8N1, and also a sender that pauses.
-    static func idleAfterMost(_ proof: FormatProof) -> Bool {
+    /// True when a clean 8N1 reading found exactly one idle bit after most of its
+    /// characters: what an 11-bit format's line looks like in 8N1 (a sender that pauses
+    /// longer, as most do, does not pay for the trials).
+    static func oneIdleBitAfterMost(_ proof: FormatProof) -> Bool {
         guard let r = proof.read(.eightN1) else { return false }
-        return 2 * r.gaps >= r.frames
+        return 2 * r.oneBitGaps >= r.frames
     }
 
     /// An 11-bit format that decodes the burst cleanly by itself and whose line bits prove

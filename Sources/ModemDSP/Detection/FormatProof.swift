@@ -57,6 +57,8 @@ struct FormatProof: Sendable {
         var dataBits = 0
         /// Characters that did not start right after the previous one's last stop bit.
         var gaps = 0
+        /// Of those, the ones that started one idle bit after it.
+        var oneBitGaps = 0
 
         /// Bits the format leaves unexplained.
         var cost: Int { dataBits + FormatProof.gapCost * gaps }
@@ -108,7 +110,10 @@ struct FormatProof: Sendable {
                 if parityAt >= 0, line[i + parityAt] != format.parityBit(for: value) { return nil }
                 for k in (length - format.stopBits)..<length where !line[i + k] { return nil }
             }
-            if lastEnd >= 0, i > lastEnd { r.gaps += 1 }
+            if lastEnd >= 0, i > lastEnd {
+                r.gaps += 1
+                if i == lastEnd + 1 { r.oneBitGaps += 1 }
+            }
             r.frames += 1
             r.dataBits += format.dataBits
             i += length
