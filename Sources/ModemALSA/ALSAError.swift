@@ -13,6 +13,12 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         case busy
         /// The device cannot do what was asked (rate, format, channels, period).
         case unsupported
+        /// The device did not answer in time (a stopped or hung sound server).
+        case noAnswer
+        /// A stop was requested (SIGINT, SIGTERM) while waiting for the device.
+        case interrupted
+        /// The device went away while open (unplugged, or its sound server ended).
+        case disconnected
         /// Any other failure of an ALSA call.
         case failed
     }
@@ -52,6 +58,26 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The error for an open that `limit` ended: no answer within its time, or a stop
+    /// request meanwhile. The call is still blocked in `snd_pcm_open` or the parameter
+    /// calls, so the words say where to look rather than what ALSA said.
+    public static func unanswered(device: String, direction: ALSADirection, seconds: Double, interrupted: Bool)
+        -> ALSAError
+    {
+        let kind = direction == .capture ? "capture" : "playback"
+        if interrupted {
+            return ALSAError(
+                reason: .interrupted, device: device, function: "snd_pcm_open", code: 0,
+                detail: "stopped while waiting for the device to open for \(kind)")
+        }
+        let whole = seconds.rounded() == seconds ? "\(Int(seconds))" : "\(seconds)"
+        return ALSAError(
+            reason: .noAnswer, device: device, function: "snd_pcm_open", code: 0,
+            detail: "no answer within \(whole) s while opening for \(kind) "
+                + "(is the sound server running and responsive? check 'pactl info' or "
+                + "'systemctl --user status pipewire pipewire-pulse pulseaudio')")
+    }
+
     /// The one conversion of an ALSA return value into an error: `code` itself when it is not
     /// negative, else an error naming `device`, the ALSA `function` that returned it and, in
     /// words, what failed.
@@ -66,9 +92,17 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         _ detail: @autoclosure () -> String, available: @autoclosure () -> [String] = []
     ) throws(ALSAError) -> Code {
         guard code < 0 else { return code }
+        let value = Int32(truncatingIfNeeded: code)
+        if value == -ENODEV {
+            // The kernel's answer on every call once a card is unplugged (and the plugins'
+            // when their server goes away): the same words whichever call met it first.
+            throw ALSAError(
+                reason: .disconnected, device: device, function: function, code: value,
+                detail: "the device went away (unplugged, or its sound server stopped)")
+        }
         throw ALSAError(
-            reason: reason, device: device, function: function, code: Int32(truncatingIfNeeded: code),
-            detail: detail(), available: available())
+            reason: reason, device: device, function: function, code: value, detail: detail(),
+            available: available())
     }
 
     /// ALSA's text for a negative errno (`snd_strerror`).

@@ -8,9 +8,7 @@ extension ALSAPCM {
     /// Negotiates access, format, channels, rate, period and buffer with the device, then the
     /// software thresholds. Calls `snd_pcm_hw_params_*` and `snd_pcm_sw_params_*`; returns
     /// what the device granted.
-    static func configure(_ pcm: OpaquePointer, _ request: ALSARequest) throws(ALSAError)
-        -> (channels: Int, format: ALSASampleFormat, period: Int, buffer: Int)
-    {
+    static func configure(_ pcm: OpaquePointer, _ request: ALSARequest) throws(ALSAError) -> Granted {
         let device = request.device
         // Every failure goes through the module's one helper; when the device cannot do what
         // was asked (`unsupported`), the error also lists the devices that exist.
@@ -112,6 +110,6 @@ extension ALSAPCM {
         try check(
             snd_pcm_sw_params_set_avail_min(pcm, sw, period), "snd_pcm_sw_params_set_avail_min", "refused avail_min")
         try check(snd_pcm_sw_params(pcm, sw), "snd_pcm_sw_params", "refused software parameters")
-        return (Int(channels), format, Int(period), Int(buffer))
+        return Granted(channels: Int(channels), format: format, period: Int(period), buffer: Int(buffer))
     }
 }

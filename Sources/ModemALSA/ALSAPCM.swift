@@ -39,24 +39,45 @@ public final class ALSAPCM {
     public let bufferFrames: Int
     private let handle: OpaquePointer
 
+    /// What the device granted of an ``ALSARequest``.
+    struct Granted: Sendable {
+        var channels: Int
+        var format: ALSASampleFormat
+        var period: Int
+        var buffer: Int
+    }
+
     /// Opens and configures the device. Calls `snd_pcm_open`, then `snd_pcm_hw_params*` and
-    /// `snd_pcm_sw_params*`. Throws when the device does not exist, is busy, or cannot run
-    /// at the requested rate; the error lists the devices that exist.
-    public init(_ request: ALSARequest) throws(ALSAError) {
+    /// `snd_pcm_sw_params*`, on a thread of their own within `limit` (see
+    /// ``ALSAOpenLimit``). Throws when the device does not exist, is busy, cannot run at the
+    /// requested rate (the error lists the devices that exist), does not answer in time,
+    /// or when `limit` is cancelled meanwhile.
+    public init(_ request: ALSARequest, limit: ALSAOpenLimit = ALSAOpenLimit()) throws(ALSAError) {
         device = request.device
         direction = request.direction
-        handle = try ALSAPCM.open(request.device, request.direction)
-        do {
-            let granted = try ALSAPCM.configure(handle, request)
-            sampleRate = request.sampleRate
-            channels = granted.channels
-            format = granted.format
-            periodFrames = granted.period
-            bufferFrames = granted.buffer
-        } catch {
-            _ = CALSA.snd_pcm_close(handle)
-            throw error
-        }
+        let opened = try PendingOpen.run(
+            request, limit: limit,
+            {
+                let handle: OpaquePointer
+                do throws(ALSAError) {
+                    handle = try ALSAPCM.open(request.device, request.direction)
+                } catch {
+                    return .failure(error)
+                }
+                do throws(ALSAError) {
+                    return .success(PendingOpen.Opened(handle: handle, granted: try ALSAPCM.configure(handle, request)))
+                } catch {
+                    _ = CALSA.snd_pcm_close(handle)
+                    return .failure(error)
+                }
+            },
+            close: { _ = CALSA.snd_pcm_close($0) })
+        handle = opened.handle
+        sampleRate = request.sampleRate
+        channels = opened.granted.channels
+        format = opened.granted.format
+        periodFrames = opened.granted.period
+        bufferFrames = opened.granted.buffer
     }
 
     /// Calls `snd_pcm_close`.
@@ -119,6 +140,21 @@ public final class ALSAPCM {
         if ALSARetryPolicy.isInterruption(error.code) { return .interrupted }
         if ALSARetryPolicy.isXrun(error.code) && CALSA.snd_pcm_recover(handle, error.code, 1) == 0 { return .xrun }
         throw error
+    }
+
+    /// Starts a stream that is prepared (configured, recovered or drained) and does nothing in
+    /// any other state; true if it started it. Calls `snd_pcm_state` and `snd_pcm_start`.
+    ///
+    /// A prepared capture stream is not ready to read on a sound card (the kernel's poll
+    /// waits for `avail_min` frames, and none come until the stream runs) nor on the pipewire
+    /// plugin, so waiting before the first read would wait forever: capture is started
+    /// explicitly once configured and after every recovery. Playback starts by itself at
+    /// its start threshold; a drain starts what is still below it.
+    @discardableResult
+    public func startIfPrepared() throws(ALSAError) -> Bool {
+        guard CALSA.snd_pcm_state(handle) == SND_PCM_STATE_PREPARED else { return false }
+        try check(CALSA.snd_pcm_start(handle), "snd_pcm_start")
+        return true
     }
 
     /// Makes the PCM ready to start again after a drain or drop. Calls `snd_pcm_prepare`.

@@ -33,14 +33,16 @@ public final class CaptureStream: @unchecked Sendable {
     /// holds `ringSeconds` of audio so a slow consumer does not lose samples. `channel`
     /// (0-based) picks one channel of a multi-channel capture: the device is asked for
     /// `channel + 1` channels and must grant them (channel 0 lets a server down-mix to mono).
+    /// `limit` bounds the wait for the device to open (``ALSAOpenLimit``).
     public init(
         device: String, sampleRate: Int, periodFrames: Int, periods: Int, ringSeconds: Double = 2,
-        channel: Int = 0
+        channel: Int = 0, limit: ALSAOpenLimit = ALSAOpenLimit()
     ) throws(ALSAError) {
         pcm = try ALSAPCM(
             ALSARequest(
                 device: device, direction: .capture, sampleRate: sampleRate,
-                channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods))
+                channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods),
+            limit: limit)
         if pcm.channels <= channel {
             throw .missingChannels(
                 device: device, "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
@@ -94,17 +96,28 @@ public final class CaptureStream: @unchecked Sendable {
         let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
         var lastReturn = monotonicSeconds()
         let waitMilliseconds = Int32(max(5, min(100, bufferSeconds * 500)))
+        // Started here, not by a first read: the loop waits before it reads, and a prepared
+        // capture stream never becomes ready on a card or the pipewire plugin
+        // (``ALSAPCM/startIfPrepared()``).
+        var needsStart = true
         while !stopping.load(ordering: .relaxed) {
             // Wait with a timeout shorter than the buffer first: a stop request is seen
             // promptly even when the source delivers nothing (an idle sound-server
             // monitor), and waking up proves this thread was not stalled meanwhile.
             let got: Int
             do throws(ALSAError) {
+                if needsStart {
+                    try pcm.startIfPrepared()
+                    needsStart = false
+                }
                 got = try pcm.wait(milliseconds: waitMilliseconds) ? try pcm.read(into: scratch.raw, frames: period) : 0
             } catch {
                 lastReturn = monotonicSeconds()
                 do throws(ALSAError) {
                     if try pcm.recover(error) == .xrun {
+                        // snd_pcm_recover leaves the stream prepared (or running, after a
+                        // resume): start it again the same way as at first.
+                        needsStart = true
                         overrunCount.add(1, ordering: .relaxed)
                         dataReady.post()
                     }

@@ -44,16 +44,18 @@ public final class PlaybackStream: @unchecked Sendable {
     public let leadInFrames: Int
 
     /// Opens `device` for playback. `leadIn` seconds of silence precede each start of the
-    /// device (once with `keepOpen`, before every burst without it).
+    /// device (once with `keepOpen`, before every burst without it). `limit` bounds the wait
+    /// for the device to open (``ALSAOpenLimit``).
     public init(
         device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool,
-        leadIn: Double = 0.1, ringSeconds: Double = 1, channels: Int = 1
+        leadIn: Double = 0.1, ringSeconds: Double = 1, channels: Int = 1, limit: ALSAOpenLimit = ALSAOpenLimit()
     ) throws(ALSAError) {
         let wanted = min(2, max(1, channels))
         pcm = try ALSAPCM(
             ALSARequest(
                 device: device, direction: .playback, sampleRate: sampleRate,
-                channels: wanted, periodFrames: periodFrames, periods: periods))
+                channels: wanted, periodFrames: periodFrames, periods: periods),
+            limit: limit)
         if pcm.channels < wanted {
             throw .missingChannels(
                 device: device, "plays only \(pcm.channels) channel(s); \(wanted) are needed (left data, right power)")
@@ -163,7 +165,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 }
             } else if finishing.load(ordering: .acquiring) {
                 if started {
-                    do throws(ALSAError) { try pcm.drain() } catch { try? pcm.drop() }
+                    do throws(ALSAError) { try drainStarted() } catch { try? pcm.drop() }
                 }
                 return
             } else if keepOpen || (started && !idle.load(ordering: .acquiring)) {
@@ -174,7 +176,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 silent.add(n, ordering: .relaxed)
             } else {
                 if started {
-                    try? pcm.drain()
+                    try? drainStarted()
                     try? pcm.prepare()
                     started = false
                 }
@@ -183,6 +185,15 @@ public final class PlaybackStream: @unchecked Sendable {
             }
             if !writeMono(n) { return }
         }
+    }
+
+    /// Plays out what is queued and stops. A burst shorter than the start threshold (two
+    /// periods, when a long --latency makes those longer than the lead-in) leaves the
+    /// stream prepared: it is started first, so the drain never waits on a stream that
+    /// does not run (the kernel starts it on drain, a plugin may not).
+    private func drainStarted() throws(ALSAError) {
+        try pcm.startIfPrepared()
+        try pcm.drain()
     }
 
     /// Writes `frames` of silence, a period at a time; false if the device failed.

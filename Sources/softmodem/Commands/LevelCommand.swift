@@ -34,7 +34,7 @@ struct LevelCommand: ParsableCommand {
         do {
             capture = try CaptureStream(
                 device: audio.device, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                periods: LiveAudioOptions.periods)
+                periods: LiveAudioOptions.periods, limit: audio.openLimit)
         } catch {
             throw CLIError(error)
         }

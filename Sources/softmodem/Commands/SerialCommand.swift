@@ -42,8 +42,9 @@ struct SerialCommand: ParsableCommand {
         var input = InputReader(descriptor: port.master, name: port.path, survivesHangup: true)
         let verbose = verbosity.verbose
         var announced = false
-        let (counters, devices) = try duplex.run(modem, audio: audio, verbosity: verbosity, input: &input, output: port)
-        {
+        let (counters, devices) = try duplex.run(
+            modem, audio: audio, verbosity: verbosity, waitsForDevice: true, input: &input, output: port
+        ) {
             () throws(CLIError) -> Bool in
             // Said once the devices are open, so a device that fails leaves only its error.
             if !announced {

@@ -4,8 +4,15 @@ import ModemALSA
 /// counts frames, reports each overrun (device or ring) once on stderr, and keeps the
 /// wall-clock anchor of the stream's start (the earliest instant consistent with every read
 /// so far: a sample cannot be delivered before it was recorded).
+///
+/// A capture that delivers no frames at all for ``CaptureWatchdog/limit`` seconds is a
+/// runtime error naming the device and what to check; with ``waitsForDevice`` (the serial
+/// bridge, which should outlive a sound server's restart) it is one warning instead, and
+/// another when audio comes back.
 struct CaptureReader {
     let capture: CaptureStream
+    var waitsForDevice = false
+    private var watchdog = CaptureWatchdog()
     private(set) var buffer: [Float]
     private var seenOverruns = 0
     private var seenDropped = 0
@@ -49,12 +56,46 @@ struct CaptureReader {
             seenOverruns = overruns
             seenDropped = dropped
         }
+        try watch(now: now)
         if n > 0 {
             received += Int64(n)
             anchor = min(anchor, now - Double(received) / sampleRate)
             lastRead = now
         }
         return (n, overran)
+    }
+
+    /// Applies the watchdog at `now`: throws on a stall unless ``waitsForDevice``.
+    private mutating func watch(now: Double) throws(CLIError) {
+        guard let event = watchdog.observe(capturedFrames: capture.capturedFrames, now: now) else { return }
+        let device = capture.pcm.device
+        switch event {
+        case .stalled(let seconds):
+            let line =
+                "\(device): the capture delivered no audio for \(Diagnostics.number(seconds, 1)) s, not even silence "
+                + "(\(Self.whatToCheck(device)))"
+            guard waitsForDevice else { throw .runtime(line) }
+            if !beforeWarning.isEmpty { Diagnostics.write(beforeWarning) }
+            Diagnostics.warning(line + "; waiting for it")
+        case .resumed(let seconds):
+            if !beforeWarning.isEmpty { Diagnostics.write(beforeWarning) }
+            Diagnostics.warning("\(device): capture resumed after \(Diagnostics.number(seconds, 1)) s without audio")
+        }
+    }
+
+    /// Where to look when `device` captures nothing, by the kind of device it names.
+    static func whatToCheck(_ device: String) -> String {
+        if device.hasPrefix("hw:") || device.hasPrefix("plughw:") {
+            return
+                "is the card suspended, unplugged or held by another program? check 'arecord -l' and 'fuser -v /dev/snd/*'"
+        }
+        if device == "pulse" {
+            return "is the sound server running? check 'pactl info'"
+        }
+        if device == "pipewire" || device == "default" {
+            return "is the sound server running? check 'pactl info' or 'systemctl --user status pipewire wireplumber'"
+        }
+        return "check that it records: 'arecord -D \(device) -d 2 -f S16_LE /tmp/test.wav'"
     }
 
     /// The `-v` line describing the capture device.

@@ -14,6 +14,9 @@ struct LiveBridge {
     let reporter: BurstReporter
     /// Seconds after our own audio has played that its echo may still arrive.
     let echoGuard: Double
+    /// A capture that stops delivering audio is waited for (``CaptureReader``): `serial`
+    /// outlives a sound server's restart; `term` ends with the reason.
+    var waitsForDevice = false
 
     struct Counters {
         var received = 0
@@ -28,7 +31,7 @@ struct LiveBridge {
     ) throws(CLIError) -> (Counters, String) {
         StopSignal.install()
         var tx = try LiveTransmitter(maker, options: audio, keepOpen: true, verbose: reporter.verbose)
-        var rx = try LiveDecoder(factory, options: audio, reporter: reporter)
+        var rx = try LiveDecoder(factory, options: audio, waitsForDevice: waitsForDevice, reporter: reporter)
         tx.start()
         rx.start()
         var echo = EchoFilter()

@@ -19,20 +19,25 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     var recorder: WAVStreamWriter?
     var sampleRate: Double { session.sampleRate }
 
-    /// - Parameter channel: 0-based capture channel (0 lets a sound server down-mix to mono).
+    /// - Parameters:
+    ///   - channel: 0-based capture channel (0 lets a sound server down-mix to mono).
+    ///   - waitsForDevice: a capture that stops delivering audio is waited for with a warning
+    ///     instead of ending the command (``CaptureReader``).
     init<Factory: ModemReceiverFactory<Receiver>>(
-        _ factory: Factory, options: LiveAudioOptions, channel: Int = 0, reporter: BurstReporter,
+        _ factory: Factory, options: LiveAudioOptions, channel: Int = 0, waitsForDevice: Bool = false,
+        reporter: BurstReporter,
         observers: () -> [any DecodeObserver<Receiver>] = { [] }
     ) throws(CLIError) {
         let capture: CaptureStream
         do {
             capture = try CaptureStream(
                 device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
-                periods: LiveAudioOptions.periods, channel: channel)
+                periods: LiveAudioOptions.periods, channel: channel, limit: options.openLimit)
         } catch {
             throw CLIError(error)
         }
         reader = CaptureReader(capture: capture)
+        reader.waitsForDevice = waitsForDevice
         do {
             session = try DecodeSession(
                 factory, sampleRate: Double(capture.sampleRate), channels: 1, channel: nil,

@@ -19,9 +19,10 @@ struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     private(set) var heardAt = 0.0
 
     init<Factory: ModemReceiverFactory<Receiver>, Maker: TransmitterMaker>(
-        _ factory: Factory, _ maker: Maker, options: LiveAudioOptions, reporter: BurstReporter
+        _ factory: Factory, _ maker: Maker, options: LiveAudioOptions, waitsForDevice: Bool = false,
+        reporter: BurstReporter
     ) throws(CLIError) where Maker.Transmitter == Transmitter {
-        receiver = try LiveDecoder(factory, options: options, reporter: reporter)
+        receiver = try LiveDecoder(factory, options: options, waitsForDevice: waitsForDevice, reporter: reporter)
         transmitter = try LiveTransmitter(maker, options: options, keepOpen: true, verbose: reporter.verbose)
         bytes.reserveCapacity(256)
     }

@@ -37,7 +37,7 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         do {
             playback = try PlaybackStream(
                 device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
-                periods: LiveAudioOptions.periods, keepOpen: open, channels: probe.channels)
+                periods: LiveAudioOptions.periods, keepOpen: open, channels: probe.channels, limit: options.openLimit)
         } catch {
             throw CLIError(error)
         }

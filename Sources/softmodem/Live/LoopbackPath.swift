@@ -15,10 +15,10 @@ struct LoopbackPath {
         do {
             playback = try PlaybackStream(
                 device: playbackDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1)
+                periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1, limit: audio.openLimit)
             capture = try CaptureStream(
                 device: captureDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                periods: LiveAudioOptions.periods, ringSeconds: 4)
+                periods: LiveAudioOptions.periods, ringSeconds: 4, limit: audio.openLimit)
         } catch {
             throw CLIError(error)
         }
@@ -79,6 +79,7 @@ struct LoopbackPath {
         let lostBefore = capture.overruns + capture.droppedFrames + playback.underruns
         let started = monotonicSeconds()
         let limit = Double(signal.count) / sampleRate + 10
+        var watchdog = CaptureWatchdog()
         while captured.count < signal.count {
             if StopSignal.isRequested { throw .runtime("loopback: interrupted") }
             if written < signal.count {
@@ -98,7 +99,14 @@ struct LoopbackPath {
             if capture.overruns + capture.droppedFrames + playback.underruns != lostBefore { return nil }
             captured.append(contentsOf: buffer[0..<n])
             progress(min(Double(captured.count), Double(written)) / sampleRate)
-            if monotonicSeconds() - started > limit {
+            let now = monotonicSeconds()
+            if case .stalled(let seconds) = watchdog.observe(capturedFrames: capture.capturedFrames, now: now) {
+                let device = capture.pcm.device
+                throw .runtime(
+                    "\(device): the capture delivered no audio for \(Diagnostics.number(seconds, 1)) s, not even "
+                        + "silence (\(CaptureReader.whatToCheck(device)))")
+            }
+            if now - started > limit {
                 throw .runtime("\(capture.pcm.device): the capture stopped delivering audio")
             }
         }

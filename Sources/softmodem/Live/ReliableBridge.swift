@@ -18,6 +18,8 @@ struct ReliableBridge: DuplexLoop {
     let reporter: BurstReporter
     /// Seconds after our own audio has played that its echo may still arrive.
     let echoGuard: Double
+    /// A capture that stops delivering audio is waited for (``CaptureReader``).
+    var waitsForDevice = false
     /// The far end's receive buffer: no burst of ours is longer (the Arduino's ring).
     var receiveBuffer = 31
     /// Unacknowledged bytes beyond which the input waits.
@@ -31,7 +33,7 @@ struct ReliableBridge: DuplexLoop {
         tick: () throws(CLIError) -> Bool
     ) throws(CLIError) -> (LiveBridge.Counters, String) {
         StopSignal.install()
-        var link = try LiveLink(factory, maker, options: audio, reporter: reporter)
+        var link = try LiveLink(factory, maker, options: audio, waitsForDevice: waitsForDevice, reporter: reporter)
         link.start()
         _ = try tick()
         let pathDelay = try link.settle()

@@ -45,22 +45,23 @@ struct DuplexOptions: ParsableArguments {
     }
 
     /// Chooses the concrete receiver and transmitter for `modem` once and runs the bridge
-    /// with them; returns its counters and the devices' `-v` counters.
+    /// with them; returns its counters and the devices' `-v` counters. `waitsForDevice`: a
+    /// capture that stops delivering audio is waited for, not an error (``CaptureReader``).
     func run(
-        _ modem: ProfileOptions, audio: LiveAudioOptions, verbosity: VerbosityOptions, input: inout InputReader,
-        output: some BridgePort, tick: () throws(CLIError) -> Bool = { true }
+        _ modem: ProfileOptions, audio: LiveAudioOptions, verbosity: VerbosityOptions, waitsForDevice: Bool = false,
+        input: inout InputReader, output: some BridgePort, tick: () throws(CLIError) -> Bool = { true }
     ) throws(CLIError) -> (LiveBridge.Counters, String) {
         let incoming = try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: true)
         let outgoing = try sendingOptions(modem).transmitModem(hijack: hijack, power: power)
         let reporter = BurstReporter(verbosity: verbosity, modem: incoming)
         if reliable {
-            return try run(
-                ReliableBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
-                input: &input, output: output, tick: tick)
+            var bridge = ReliableBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000)
+            bridge.waitsForDevice = waitsForDevice
+            return try run(bridge, incoming, outgoing, input: &input, output: output, tick: tick)
         }
-        return try run(
-            LiveBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000), incoming, outgoing,
-            input: &input, output: output, tick: tick)
+        var bridge = LiveBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000)
+        bridge.waitsForDevice = waitsForDevice
+        return try run(bridge, incoming, outgoing, input: &input, output: output, tick: tick)
     }
 
     /// How the modem is named in announcements: the profile, the one sent with when

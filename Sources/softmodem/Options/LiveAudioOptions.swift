@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModemALSA
 
 /// Device, rate and latency for the live-audio commands (tx, rx, term, level).
 struct LiveAudioOptions: ParsableArguments {
@@ -25,6 +26,10 @@ struct LiveAudioOptions: ParsableArguments {
         }
         guard (1...1_000_000).contains(rate) else { throw ValidationError("--rate must be 1 to 1000000 Hz") }
     }
+
+    /// How long a device may take to open: a stopped sound server is reported after this,
+    /// and SIGINT or SIGTERM end the wait at once.
+    var openLimit: ALSAOpenLimit { ALSAOpenLimit(seconds: 5, isCancelled: { StopSignal.isRequested }) }
 
     /// Frames per period for the requested latency.
     var periodFrames: Int { max(16, Int(Double(rate) * latency / 1000 / Double(Self.periods))) }
