@@ -10,9 +10,13 @@ BIN         := .build/$(CONFIG)/softmodem
 # PulseAudio + ALSA plugins for the loopback tests, gcc to build their exclusive-access
 # ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh, espeak-ng
 # and sox for the interference corpus of speech, music and tones, pyserial for the serial
-# bridge test).
+# bridge test, and PipeWire with WirePlumber and pipewire-pulse for the live suite's second
+# pass: Tests/ALSALoopbackTests/Fixtures/pipewire-session.sh runs them headless and takes
+# the pipewire-alsa plugin from its package without installing it, since Debian 12's
+# pipewire-alsa conflicts with pulseaudio).
 DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev libpng-dev libjs-dygraphs \
-                chromium minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial
+                chromium minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial \
+                pipewire pipewire-bin wireplumber pipewire-pulse dbus-daemon pulseaudio-utils
 
 .PHONY: all deps build demo test test-unit bench bench-smoke samples clean format format-check
 
@@ -75,7 +79,10 @@ test: deps format-check
 	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --parallel --skip ALSALoopbackTests
 	# The live-audio loopback runs alone: on two cores the CPU-heavy suites above (fuzzing,
 	# link simulation, minutes of noise) can starve the real-time sound server it talks to.
-	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --skip-build --filter ALSALoopbackTests
+	# Twice: through PulseAudio's `pulse` device (with the kernel-rules cards), then through
+	# PipeWire's `pipewire` device (with its `pulse` and `default`).
+	SOFTMODEM_LIVE_STACK=pulseaudio SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --skip-build --filter ALSALoopbackTests
+	SOFTMODEM_LIVE_STACK=pipewire SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --skip-build --filter ALSALoopbackTests
 	$(MAKE) bench-smoke
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-install

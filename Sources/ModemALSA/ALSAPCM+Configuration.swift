@@ -64,9 +64,13 @@ extension ALSAPCM {
             snd_pcm_hw_params_set_channels(pcm, hw, channels), "snd_pcm_hw_params_set_channels",
             "refused \(channels) channel(s)", unsupported: true)
 
-        // Exact rate, no silent resampling: a board's tones are only right at the rate we
-        // modulate with, and hw: devices should fail loudly rather than drift.
-        let rate = UInt32(clamping: request.sampleRate)
+        // Exact rate, no silent resampling, when the rate was chosen: a board's tones are only
+        // right at the rate we modulate with, and hw: devices should fail loudly rather than
+        // drift. Otherwise the device's own rate if it cannot run at the one asked for.
+        var rate = UInt32(clamping: request.sampleRate)
+        if !request.rateIsExact {
+            _ = snd_pcm_hw_params_set_rate_resample(pcm, hw, 0)
+        }
         if snd_pcm_hw_params_test_rate(pcm, hw, rate, 0) != 0 {
             var lo: UInt32 = 0
             var hi: UInt32 = 0
@@ -74,14 +78,22 @@ extension ALSAPCM {
             _ = snd_pcm_hw_params_get_rate_min(hw, &lo, &dir)
             _ = snd_pcm_hw_params_get_rate_max(hw, &hi, &dir)
             let range = lo == hi ? "\(lo) Hz only" : "\(lo)-\(hi) Hz"
-            throw ALSAError(
-                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_rate", code: -EINVAL,
-                detail: "cannot \(request.direction.verb) at \(request.sampleRate) Hz: the device supports \(range)",
-                available: listed())
+            guard !request.rateIsExact, lo > 0, lo <= hi else {
+                throw ALSAError(
+                    reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_rate", code: -EINVAL,
+                    detail:
+                        "cannot \(request.direction.verb) at \(request.sampleRate) Hz: the device supports \(range)",
+                    available: listed())
+            }
+            rate = min(max(rate, lo), hi)
+            try check(
+                snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &dir), "snd_pcm_hw_params_set_rate_near",
+                "refused every rate near \(request.sampleRate) Hz", unsupported: true)
+        } else {
+            try check(
+                snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "snd_pcm_hw_params_set_rate", "refused \(rate) Hz",
+                unsupported: true)
         }
-        try check(
-            snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "snd_pcm_hw_params_set_rate", "refused \(rate) Hz",
-            unsupported: true)
 
         var period = snd_pcm_uframes_t(max(16, request.periodFrames))
         var dir: Int32 = 0
@@ -94,7 +106,7 @@ extension ALSAPCM {
             "refused a buffer of \(buffer) frames", unsupported: true)
         try check(
             snd_pcm_hw_params(pcm, hw), "snd_pcm_hw_params",
-            "refused \(request.sampleRate) Hz, \(channels) channel(s), \(format.rawValue)", unsupported: true)
+            "refused \(rate) Hz, \(channels) channel(s), \(format.rawValue)", unsupported: true)
         _ = snd_pcm_hw_params_get_period_size(hw, &period, &dir)
         _ = snd_pcm_hw_params_get_buffer_size(hw, &buffer)
 
@@ -110,6 +122,7 @@ extension ALSAPCM {
         try check(
             snd_pcm_sw_params_set_avail_min(pcm, sw, period), "snd_pcm_sw_params_set_avail_min", "refused avail_min")
         try check(snd_pcm_sw_params(pcm, sw), "snd_pcm_sw_params", "refused software parameters")
-        return Granted(channels: Int(channels), format: format, period: Int(period), buffer: Int(buffer))
+        return Granted(
+            channels: Int(channels), format: format, rate: Int(rate), period: Int(period), buffer: Int(buffer))
     }
 }

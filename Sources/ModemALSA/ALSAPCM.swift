@@ -19,6 +19,11 @@ public struct ALSARequest: Sendable {
     /// Period length in frames, and periods per buffer (the device may round both).
     public var periodFrames: Int
     public var periods: Int = 4
+    /// True: exactly ``sampleRate`` or an error (a rate the user chose). False: the
+    /// device's own rate when it cannot run at ``sampleRate`` (a card fixed at 48 kHz), and
+    /// without alsa-lib's resampler on `plughw:` devices, so the signal is never resampled
+    /// on its way.
+    public var rateIsExact = true
 }
 
 /// One open PCM in blocking, interleaved read/write mode.
@@ -43,6 +48,7 @@ public final class ALSAPCM {
     struct Granted: Sendable {
         var channels: Int
         var format: ALSASampleFormat
+        var rate: Int
         var period: Int
         var buffer: Int
     }
@@ -73,7 +79,7 @@ public final class ALSAPCM {
             },
             close: { _ = CALSA.snd_pcm_close($0) })
         handle = opened.handle
-        sampleRate = request.sampleRate
+        sampleRate = opened.granted.rate
         channels = opened.granted.channels
         format = opened.granted.format
         periodFrames = opened.granted.period

@@ -33,15 +33,16 @@ public final class CaptureStream: @unchecked Sendable {
     /// holds `ringSeconds` of audio so a slow consumer does not lose samples. `channel`
     /// (0-based) picks one channel of a multi-channel capture: the device is asked for
     /// `channel + 1` channels and must grant them (channel 0 lets a server down-mix to mono).
-    /// `limit` bounds the wait for the device to open (``ALSAOpenLimit``).
+    /// `limit` bounds the wait for the device to open (``ALSAOpenLimit``); with `exactRate`
+    /// false the device may run at its own rate instead (``ALSARequest/rateIsExact``).
     public init(
         device: String, sampleRate: Int, periodFrames: Int, periods: Int, ringSeconds: Double = 2,
-        channel: Int = 0, limit: ALSAOpenLimit = ALSAOpenLimit()
+        channel: Int = 0, limit: ALSAOpenLimit = ALSAOpenLimit(), exactRate: Bool = true
     ) throws(ALSAError) {
         pcm = try ALSAPCM(
             ALSARequest(
                 device: device, direction: .capture, sampleRate: sampleRate,
-                channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods),
+                channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods, rateIsExact: exactRate),
             limit: limit)
         if pcm.channels <= channel {
             throw .missingChannels(
@@ -69,14 +70,18 @@ public final class CaptureStream: @unchecked Sendable {
         thread.start(name: "softmodem-capture") { [self] in self.loop() }
     }
 
-    /// Stops capturing and waits for the thread to finish (``ALSAPCM/drop()``). Idempotent.
+    /// Seconds ``stop()`` waits for the capture thread: it sees the request within a wait
+    /// (100 ms at most), and dropping the stream takes a sound server a few milliseconds.
+    public static let stopSeconds = 1.0
+
+    /// Stops capturing (``ALSAPCM/drop()``, on the capture thread) and waits up to
+    /// ``stopSeconds`` for the thread to finish: a stopped sound server never answers the
+    /// drop, and the caller is then leaving anyway. Idempotent.
     public func stop() {
         guard thread.isStarted, !stopping.exchange(true, ordering: .acquiringAndReleasing) else {
             return
         }
-        thread.waitForExit()
-        // Nothing is left to report to: the thread has ended and the consumer is stopping.
-        try? pcm.drop()
+        thread.waitForExit(seconds: Self.stopSeconds)
     }
 
     /// Consumer: moves up to `buffer.count` mono samples into `buffer`, waiting up to
@@ -100,6 +105,8 @@ public final class CaptureStream: @unchecked Sendable {
         // capture stream never becomes ready on a card or the pipewire plugin
         // (``ALSAPCM/startIfPrepared()``).
         var needsStart = true
+        // Nothing is left to report a failed drop to: the consumer is stopping.
+        defer { try? pcm.drop() }
         while !stopping.load(ordering: .relaxed) {
             // Wait with a timeout shorter than the buffer first: a stop request is seen
             // promptly even when the source delivers nothing (an idle sound-server

@@ -45,16 +45,18 @@ public final class PlaybackStream: @unchecked Sendable {
 
     /// Opens `device` for playback. `leadIn` seconds of silence precede each start of the
     /// device (once with `keepOpen`, before every burst without it). `limit` bounds the wait
-    /// for the device to open (``ALSAOpenLimit``).
+    /// for the device to open (``ALSAOpenLimit``); with `exactRate` false the device may run
+    /// at its own rate instead (``ALSARequest/rateIsExact``).
     public init(
         device: String, sampleRate: Int, periodFrames: Int, periods: Int, keepOpen: Bool,
-        leadIn: Double = 0.1, ringSeconds: Double = 1, channels: Int = 1, limit: ALSAOpenLimit = ALSAOpenLimit()
+        leadIn: Double = 0.1, ringSeconds: Double = 1, channels: Int = 1, limit: ALSAOpenLimit = ALSAOpenLimit(),
+        exactRate: Bool = true
     ) throws(ALSAError) {
         let wanted = min(2, max(1, channels))
         pcm = try ALSAPCM(
             ALSARequest(
                 device: device, direction: .playback, sampleRate: sampleRate,
-                channels: wanted, periodFrames: periodFrames, periods: periods),
+                channels: wanted, periodFrames: periodFrames, periods: periods, rateIsExact: exactRate),
             limit: limit)
         if pcm.channels < wanted {
             throw .missingChannels(
@@ -120,24 +122,33 @@ public final class PlaybackStream: @unchecked Sendable {
     }
 
     /// Producer: no more samples. Waits until everything queued has played
-    /// (``ALSAPCM/drain()``), then stops the thread.
+    /// (``ALSAPCM/drain()``), then stops the thread. Throws the thread's error, or
+    /// ``ALSAError/Reason/noAnswer`` when the device has not played it out within the time
+    /// it should take plus ``CaptureStream/stopSeconds`` twice (a stopped sound server).
     public func finish() throws(ALSAError) {
         guard thread.isStarted else { return }
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
             dataReady.post()
-            thread.waitForExit()
+            let seconds = queuedSeconds + 2 * CaptureStream.stopSeconds
+            if !thread.waitForExit(seconds: seconds) {
+                throw ALSAError(
+                    reason: .noAnswer, device: pcm.device, function: "snd_pcm_drain", code: 0,
+                    detail:
+                        "playback did not finish within \(Int(seconds.rounded(.up))) s (is the sound server running?)")
+            }
         }
         try thread.check()
     }
 
-    /// Stops at once, discarding queued audio (``ALSAPCM/drop()``). Idempotent.
+    /// Stops at once, discarding queued audio (``ALSAPCM/drop()``), waiting up to
+    /// ``CaptureStream/stopSeconds`` for the thread (see ``CaptureStream/stop()``). Idempotent.
     public func abort() {
         guard thread.isStarted, !aborting.exchange(true, ordering: .acquiringAndReleasing) else {
             return
         }
         dataReady.post()
         if !finishing.exchange(true, ordering: .acquiringAndReleasing) {
-            thread.waitForExit()
+            thread.waitForExit(seconds: CaptureStream.stopSeconds)
         }
     }
 

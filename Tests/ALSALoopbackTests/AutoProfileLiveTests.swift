@@ -12,12 +12,13 @@ extension LoopbackTests {
         let payload = Softmodem.randomBytes(600, seed: 23)
         let rx = try Softmodem.Running(
             [
-                "rx", "--device", "pulse", "--latency", "80", "--profile", "auto", "--count", "600",
+                "rx", "--device", Loopback.device, "--latency", "80", "--profile", "auto", "--count", "600",
                 "--duration", "30", "-v",
             ], in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(
-            ["tx", "--device", "pulse", "--latency", "80", "--profile", "softmodem-2450"], stdin: payload, timeout: 30)
+            ["tx", "--device", Loopback.device, "--latency", "80", "--profile", "softmodem-2450"], stdin: payload,
+            timeout: 30)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
         #expect(rx.stdout == payload, "\(rx.stdout.count) bytes: \(rx.stderr)")
@@ -33,16 +34,18 @@ extension LoopbackTests {
         let linkB = dir.appendingPathComponent("ttyB").path
         let a = try Softmodem.Running(
             [
-                "serial", "--device", "pulse", "--link", linkA, "--profile", "auto", "--send-profile", "softmodem-2450",
+                "serial", "--device", Loopback.device, "--link", linkA, "--profile", "auto", "--send-profile",
+                "softmodem-2450",
                 "-v",
             ],
             in: dir, tag: "a")
         let b = try Softmodem.Running(
-            ["serial", "--device", "pulse", "--link", linkB, "--profile", "softmodem-2450", "-v"], in: dir, tag: "b")
+            ["serial", "--device", Loopback.device, "--link", linkB, "--profile", "softmodem-2450", "-v"], in: dir,
+            tag: "b")
         #expect(Softmodem.waitUntilCapturing(a, b))
-        #expect(a.stderr.contains("on pulse, auto, sending softmodem-2450"), "\(a.stderr)")
+        #expect(a.stderr.contains("on \(Loopback.device), auto, sending softmodem-2450"), "\(a.stderr)")
         let (status, output) = try Self.exchange(
-            linkA, linkB, bytes: 512, seed: 13, seconds: 30, in: dir, server: server, timeout: 120)
+            linkA, linkB, bytes: 512, seed: 13, seconds: 30, in: dir, environment: server.environment, timeout: 120)
         Self.expectExact(status, output, bytes: 512, a, b)
         Self.stopCleanly(a, b)
     }

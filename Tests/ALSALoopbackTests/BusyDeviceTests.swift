@@ -12,37 +12,20 @@ import Testing
 extension LoopbackTests {
     @Test func busyDeviceGivesOneLineNamingItAndTheAlternatives() throws {
         guard let server = Loopback.server else { return }
-        guard let compiler = PulseServer.which("cc") ?? PulseServer.which("gcc") else {
-            print("busy-device test skipped: no C compiler (cc) to build the exclusive-access ALSA plugin")
-            return
-        }
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/exclusive_pcm.c").path
-        let library = dir.appendingPathComponent("libasound_module_pcm_exclusive.so").path
-        let log = dir.appendingPathComponent("cc.log").path
-        let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let nullFD = open("/dev/null", O_RDWR)
-        let cc = try ChildProcess(
-            compiler, ["-shared", "-fPIC", "-DPIC", "-O2", "-o", library, source, "-lasound"],
-            environment: ProcessInfo.processInfo.environment, stdin: nullFD, stdout: logFD, stderr: logFD)
-        close(logFD)
-        close(nullFD)
-        let built = cc.wait(timeout: 60)
-        #expect(built == 0, "cc failed: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
-        guard built == 0 else { return }
+        guard let library = try ALSAPluginFixture.build("exclusive_pcm.c", type: "exclusive", into: dir) else { return }
 
         // The server's private HOME holds the ALSA user configuration the children read.
         // The capture slave goes through `plug` because the filter needs a slave it can mmap.
-        let asoundrc = server.directory.appendingPathComponent(".asoundrc")
+        let asoundrc = server.home.appendingPathComponent(".asoundrc")
         let lock = dir.appendingPathComponent("exclusivetest").path
         try """
         pcm_type.exclusive { lib "\(library)" }
         pcm.exclusivetest {
             type asym
             playback.pcm { type exclusive slave.pcm "null" lockfile "\(lock)" }
-            capture.pcm { type exclusive slave.pcm "plug:pulse" lockfile "\(lock)" }
+            capture.pcm { type exclusive slave.pcm "plug:\(Loopback.device)" lockfile "\(lock)" }
             hint { show on description "softmodem test: an exclusive device" }
         }
         """.write(to: asoundrc, atomically: true, encoding: .utf8)
@@ -71,7 +54,8 @@ extension LoopbackTests {
             #expect(r.stdout.isEmpty)
         }
 
-        let sender = try Softmodem.run(["tx", "--device", "pulse"], stdin: Data("busy test\n".utf8), timeout: 15)
+        let sender = try Softmodem.run(
+            ["tx", "--device", Loopback.device], stdin: Data("busy test\n".utf8), timeout: 15)
         #expect(sender.status == 0, "\(sender.stderr)")
         #expect(holderRx.wait(timeout: 12) == 0, "\(holderRx.stderr)")
         #expect(holderRx.stdoutText == "busy test\n", "\(holderRx.stdoutText)")

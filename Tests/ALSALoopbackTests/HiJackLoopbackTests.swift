@@ -16,11 +16,12 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let payload = Softmodem.randomBytes(32, seed: 66)
         let rx = try Softmodem.Running(
-            ["rx", "--device", "pulse", "--profile", "hijack", "--count", "32", "--duration", "15", "-v"] + rxOptions,
+            ["rx", "--device", Loopback.device, "--profile", "hijack", "--count", "32", "--duration", "15", "-v"]
+                + rxOptions,
             in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(
-            ["tx", "--device", "pulse", "--profile", "hijack", "-v"] + txOptions, stdin: payload, timeout: 15)
+            ["tx", "--device", Loopback.device, "--profile", "hijack", "-v"] + txOptions, stdin: payload, timeout: 15)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(tx.stderr.contains("2 channel(s)") && tx.stderr.contains("tx: 32 bytes sent"), "\(tx.stderr)")
         #expect(tx.stderr.contains(" 0 frames of filler silence"), "power must not stop while sending: \(tx.stderr)")
@@ -35,10 +36,11 @@ extension LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let rx = try Softmodem.Running(
-            ["rx", "--device", "pulse", "--profile", "hijack", "--hex", "--count", "3", "--duration", "10"],
+            ["rx", "--device", Loopback.device, "--profile", "hijack", "--hex", "--count", "3", "--duration", "10"],
             in: dir, tag: "rx")
         usleep(800_000)  // quiet without -v: give the capture time to start
-        let tx = try Softmodem.run(["tx", "--device", "pulse", "--profile", "hijack", "--text", "Hi!"], timeout: 10)
+        let tx = try Softmodem.run(
+            ["tx", "--device", Loopback.device, "--profile", "hijack", "--text", "Hi!"], timeout: 10)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
         #expect(rx.stdoutText == "48 69 21\n", "\(rx.stderr)")
@@ -48,10 +50,10 @@ extension LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let rx = try Softmodem.Running(
-            ["rx", "--device", "pulse", "--profile", "hijack", "--count", "11", "--duration", "10", "-v"],
+            ["rx", "--device", Loopback.device, "--profile", "hijack", "--count", "11", "--duration", "10", "-v"],
             in: dir, tag: "rx")
         let term = try Softmodem.Running(
-            ["term", "--device", "pulse", "--profile", "hijack", "-v"], in: dir, tag: "term")
+            ["term", "--device", Loopback.device, "--profile", "hijack", "-v"], in: dir, tag: "term")
         #expect(Softmodem.waitUntilCapturing(rx, term))
         usleep(300_000)
         term.send(Data("hello term\n".utf8))
@@ -72,11 +74,12 @@ extension LoopbackTests {
         // The sink mixes everything played: term's own idle line is kept silent so that
         // tx's line is the only data on the loopback (the two power tones just add).
         let term = try Softmodem.Running(
-            ["term", "--device", "pulse", "--profile", "hijack", "--amplitude=-120", "-v"], in: dir, tag: "term")
+            ["term", "--device", Loopback.device, "--profile", "hijack", "--amplitude=-120", "-v"], in: dir, tag: "term"
+        )
         #expect(Softmodem.waitUntilCapturing(term))
         usleep(300_000)
         let tx = try Softmodem.run(
-            ["tx", "--device", "pulse", "--profile", "hijack", "--text", "to term"], timeout: 10)
+            ["tx", "--device", Loopback.device, "--profile", "hijack", "--text", "to term"], timeout: 10)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(Softmodem.waitUntil(timeout: 3) { term.stdoutText == "to term" }, "\(term.stderr)")
         term.signal(SIGINT)
@@ -89,11 +92,11 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         // A receiver of the host signal hears nothing in the power tone alone.
         let rx = try Softmodem.Running(
-            ["rx", "--device", "pulse", "--profile", "hijack", "--duration", "2", "-v"], in: dir, tag: "rx")
+            ["rx", "--device", Loopback.device, "--profile", "hijack", "--duration", "2", "-v"], in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let start = Date()
         let r = try Softmodem.run(
-            ["power", "--device", "pulse", "--rate", "44100", "--duration", "1", "-v"], timeout: 10)
+            ["power", "--device", Loopback.device, "--rate", "44100", "--duration", "1", "-v"], timeout: 10)
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.isEmpty)
@@ -108,8 +111,8 @@ extension LoopbackTests {
     @Test func powerStopsCleanlyOnSIGINT() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let p = try Softmodem.Running(["power", "--device", "pulse", "-v"], in: dir, tag: "power")
-        #expect(Softmodem.waitUntil(timeout: 5) { p.stderr.contains("pulse: playback") })
+        let p = try Softmodem.Running(["power", "--device", Loopback.device, "-v"], in: dir, tag: "power")
+        #expect(Softmodem.waitUntil(timeout: 5) { p.stderr.contains("\(Loopback.device): playback") })
         usleep(300_000)
         p.signal(SIGINT)
         #expect(p.wait(timeout: 5) == 0, "\(p.stderr)")

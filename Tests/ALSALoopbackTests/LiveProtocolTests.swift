@@ -20,10 +20,13 @@ extension LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let rx = try Softmodem.Running(
-            ["rx", "--device", "pulse", "--protocol", proto, "--json", "--count", "1", "--duration", "15", "-v"],
+            [
+                "rx", "--device", Loopback.device, "--protocol", proto, "--json", "--count", "1", "--duration", "15",
+                "-v",
+            ],
             in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
-        let tx = try Softmodem.run(["tx", "--device", "pulse"] + txArguments, timeout: 15)
+        let tx = try Softmodem.run(["tx", "--device", Loopback.device] + txArguments, timeout: 15)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
         let lines = rx.stdoutText.split(separator: "\n")
@@ -42,10 +45,10 @@ extension LoopbackTests {
         let payload = Softmodem.randomBytes(200, seed: 11)
         try payload.write(to: file)
         let receiver = try Softmodem.Running(
-            ["receive", out.path, "--device", "pulse", "--timeout", "110", "-v"], in: dir, tag: "receive")
-        #expect(Softmodem.waitUntil(timeout: 5) { receiver.stderr.contains("pulse: playback") })
+            ["receive", out.path, "--device", Loopback.device, "--timeout", "110", "-v"], in: dir, tag: "receive")
+        #expect(Softmodem.waitUntil(timeout: 5) { receiver.stderr.contains("\(Loopback.device): playback") })
         let sender = try Softmodem.run(
-            ["send", file.path, "--device", "pulse", "--timeout", "110", "-v"], timeout: 120)
+            ["send", file.path, "--device", Loopback.device, "--timeout", "110", "-v"], timeout: 120)
         #expect(sender.status == 0, "\(sender.stderr)")
         #expect(receiver.wait(timeout: 20) == 0, "\(receiver.stderr)")
         let got = try? Data(contentsOf: out.appendingPathComponent("payload.bin"))
@@ -62,7 +65,7 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("x.bin")
         try Data("abc".utf8).write(to: file)
-        let r = try Softmodem.run(["send", file.path, "--device", "pulse", "--timeout", "2"], timeout: 15)
+        let r = try Softmodem.run(["send", file.path, "--device", Loopback.device, "--timeout", "2"], timeout: 15)
         #expect(r.status == 1)
         #expect(r.stderr.hasSuffix("is `softmodem receive DIR --device ...` running at the far end?\n"), "\(r.stderr)")
         #expect(r.stderr.contains("x.bin: 0 of "), "\(r.stderr)")

@@ -9,7 +9,8 @@ extension LoopbackTests {
     /// Runs the self-test and parses its JSON report.
     static func loopbackSelfTest(_ extra: [String] = []) throws -> (Softmodem.Result, [String: Any]) {
         // A larger buffer than the default: a stream gap on a loaded machine is an error here.
-        let r = try Softmodem.run(["loopback", "--device", "pulse", "--latency", "100", "--json"] + extra, timeout: 60)
+        let r = try Softmodem.run(
+            ["loopback", "--device", Loopback.device, "--latency", "100", "--json"] + extra, timeout: 60)
         let json = (try? JSONSerialization.jsonObject(with: r.stdout)) as? [String: Any]
         #expect(json != nil, "no JSON report: \(r.stderr)")
         return (r, json ?? [:])
@@ -32,13 +33,13 @@ extension LoopbackTests {
         for b in bytes { #expect(b["byte_errors"] as? Int == 0, "\(b)") }
         #expect(report["verdict"] as? String == "ok", "\(r.stderr)")
         // The human table goes to stderr, with the verdict.
-        #expect(r.stderr.contains("loopback: pulse at 44100 Hz") && r.stderr.contains("verdict: "))
+        #expect(r.stderr.contains("loopback: \(Loopback.device) at 44100 Hz") && r.stderr.contains("verdict: "))
         // Not a terminal: no progress line.
         #expect(!r.stderr.contains("\r"))
     }
 
     @Test func loopbackSelfTestReportsTheConverterOfA48kHzSinkOpenedAt44kHz() throws {
-        guard let server = PulseServer.start(rate: 48_000) else { return }
+        guard let server = LiveStack.current.start(rate: 48_000) else { return }
         let previous = Loopback.server
         Loopback.server = server
         defer {
@@ -57,14 +58,16 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: html) }
         let r = try Softmodem.run(
             [
-                "loopback", "--playback", "pulse", "--capture", "pulse", "--latency", "100", "-v",
+                "loopback", "--playback", Loopback.device, "--capture", Loopback.device, "--latency", "100", "-v",
                 "--report", html.path,
             ], timeout: 60)
         #expect(r.status == 0, "\(r.stderr)")
         // --report writes the HTML page too (the browser checks are offline, in ModemCalibrationTests).
         let page = (try? String(contentsOf: html, encoding: .utf8)) ?? ""
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("data-verdict=\""), "\(page.prefix(200))")
-        #expect(r.stderr.contains("pulse: playback 44100 Hz") && r.stderr.contains("pulse: capture 44100 Hz"))
+        #expect(
+            r.stderr.contains("\(Loopback.device): playback 44100 Hz")
+                && r.stderr.contains("\(Loopback.device): capture 44100 Hz"))
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("response (relative to 1 kHz):"))
     }

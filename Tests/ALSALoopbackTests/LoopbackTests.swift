@@ -10,7 +10,10 @@ struct LoopbackTests {
         let r = try Softmodem.run(["devices"])
         #expect(r.status == 0, "\(r.stderr)")
         let text = String(decoding: r.stdout, as: UTF8.self)
-        #expect(text.split(separator: "\n").contains { $0.hasPrefix("pulse ") && $0.contains("capture+playback") })
+        #expect(
+            text.split(separator: "\n").contains {
+                $0.hasPrefix("\(Loopback.device) ") && $0.contains("capture+playback")
+            })
     }
 
     @Test func txToRxDeliversTwoKilobytesExactly() throws {
@@ -21,10 +24,12 @@ struct LoopbackTests {
         // loaded two-core VM a receiver descheduled for over 40 ms now and then overruns the
         // default buffer, and this test is about exact delivery, not about scheduling.
         let rx = try Softmodem.Running(
-            ["rx", "--device", "pulse", "--latency", "80", "--count", "2048", "--duration", "40", "-v"], in: dir,
+            ["rx", "--device", Loopback.device, "--latency", "80", "--count", "2048", "--duration", "40", "-v"],
+            in: dir,
             tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
-        let tx = try Softmodem.run(["tx", "--device", "pulse", "--latency", "80", "-v"], stdin: payload, timeout: 40)
+        let tx = try Softmodem.run(
+            ["tx", "--device", Loopback.device, "--latency", "80", "-v"], stdin: payload, timeout: 40)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
         let got = rx.stdout
@@ -37,8 +42,8 @@ struct LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let ttyA = try PseudoTerminal()
         let ttyB = try PseudoTerminal()
-        let a = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "a", tty: ttyA)
-        let b = try Softmodem.Running(["term", "--device", "pulse", "-v"], in: dir, tag: "b", tty: ttyB)
+        let a = try Softmodem.Running(["term", "--device", Loopback.device, "-v"], in: dir, tag: "a", tty: ttyA)
+        let b = try Softmodem.Running(["term", "--device", Loopback.device, "-v"], in: dir, tag: "b", tty: ttyB)
         #expect(Softmodem.waitUntil(timeout: 5) { a.stderr.contains("capture") && b.stderr.contains("capture") })
         usleep(300_000)
 
@@ -68,9 +73,10 @@ struct LoopbackTests {
     @Test func stoppedReceiverReportsOverrunRecoversAndDecodesNextBurst() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rx = try Softmodem.Running(["rx", "--device", "pulse", "--duration", "20", "-v"], in: dir, tag: "rx")
+        let rx = try Softmodem.Running(
+            ["rx", "--device", Loopback.device, "--duration", "20", "-v"], in: dir, tag: "rx")
         // A stream kept open keeps the null sink (and so the capture) running throughout.
-        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
+        let tx = try Softmodem.Running(["tx", "--device", Loopback.device, "--keep-open"], in: dir, tag: "tx")
         #expect(Softmodem.waitUntilCapturing(rx))
         usleep(500_000)
         tx.send(Data("first burst\n".utf8))
@@ -104,12 +110,12 @@ struct LoopbackTests {
         (["tx", "--device", "nosuch", "--text", "x"], "nosuch: no such playback device"),
         (["level", "--device", "nosuch", "--duration", "1"], "nosuch: no such capture device"),
         (
-            ["rx", "--device", "pulse", "--rate", "400000"],
-            "pulse: cannot capture at 400000 Hz: the device supports 1-384000 Hz"
+            ["rx", "--device", Loopback.device, "--rate", "400000"],
+            "\(Loopback.device): cannot capture at 400000 Hz: the device supports "
         ),
         (
-            ["tx", "--device", "pulse", "--rate", "400000", "--text", "x"],
-            "pulse: cannot play at 400000 Hz: the device supports 1-384000 Hz"
+            ["tx", "--device", Loopback.device, "--rate", "400000", "--text", "x"],
+            "\(Loopback.device): cannot play at 400000 Hz: the device supports "
         ),
     ])
     func deviceErrorsAreOneLineNamingDeviceAndAlternatives(arguments: [String], expected: String) throws {
@@ -135,10 +141,10 @@ struct LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let tx = try Softmodem.Running(
-            ["tx", "--device", "pulse", "--keep-open", "--amplitude=-1"], in: dir, tag: "tx")
+            ["tx", "--device", Loopback.device, "--keep-open", "--amplitude=-1"], in: dir, tag: "tx")
         tx.send(Softmodem.randomBytes(700, seed: 9))  // about 6 s of random data
         let level = try Softmodem.Running(
-            ["level", "--device", "pulse", "--duration", "3.5", "-v"], in: dir, tag: "level")
+            ["level", "--device", Loopback.device, "--duration", "3.5", "-v"], in: dir, tag: "level")
         #expect(level.wait(timeout: 10) == 0, "\(level.stderr)")
         tx.signal(SIGTERM)
         #expect(tx.wait(timeout: 10) == 0, "\(tx.stderr)")
@@ -155,8 +161,9 @@ struct LoopbackTests {
     @Test func levelJudgesAShortBurstByItsTonesNotBySilenceAroundIt() throws {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
-        let level = try Softmodem.Running(["level", "--device", "pulse", "--duration", "4"], in: dir, tag: "level")
+        let tx = try Softmodem.Running(["tx", "--device", Loopback.device, "--keep-open"], in: dir, tag: "tx")
+        let level = try Softmodem.Running(
+            ["level", "--device", Loopback.device, "--duration", "4"], in: dir, tag: "level")
         usleep(1_000_000)
         tx.send(Softmodem.randomBytes(40, seed: 3))
         #expect(level.wait(timeout: 10) == 0, "\(level.stderr)")
@@ -173,9 +180,9 @@ struct LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let tty = try PseudoTerminal()
         tty.setColumns(columns)
-        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
+        let tx = try Softmodem.Running(["tx", "--device", Loopback.device, "--keep-open"], in: dir, tag: "tx")
         let level = try Softmodem.Running(
-            ["level", "--device", "pulse", "--duration", "3"], in: dir, tag: "level", stderrTTY: tty)
+            ["level", "--device", Loopback.device, "--duration", "3"], in: dir, tag: "level", stderrTTY: tty)
         usleep(800_000)
         tx.send(Softmodem.randomBytes(40, seed: 4))
         // Read the terminal while it runs: a full terminal buffer would block the meter.
@@ -204,8 +211,9 @@ struct LoopbackTests {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let rx = try Softmodem.Running(
-            ["rx", "--device", "pulse", "--timestamps", "--count", "40", "--duration", "10", "-v"], in: dir, tag: "rx")
-        let tx = try Softmodem.Running(["tx", "--device", "pulse", "--keep-open"], in: dir, tag: "tx")
+            ["rx", "--device", Loopback.device, "--timestamps", "--count", "40", "--duration", "10", "-v"], in: dir,
+            tag: "rx")
+        let tx = try Softmodem.Running(["tx", "--device", Loopback.device, "--keep-open"], in: dir, tag: "tx")
         usleep(600_000)
         for _ in 0..<4 {
             tx.send(Data("latency!!\n".utf8))

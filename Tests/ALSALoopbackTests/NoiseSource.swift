@@ -36,7 +36,8 @@ final class NoiseSource {
                 ]),
             run(sox, [one, file, "repeat", String(Int(Double(seconds) / period))]),
             let player = try? ChildProcess(
-                aplay, ["-q", "-D", "pulse", file], environment: environment, stdin: null, stdout: null, stderr: null)
+                aplay, ["-q", "-D", Loopback.device, file], environment: environment, stdin: null, stdout: null,
+                stderr: null)
         else {
             print("noise test skipped: sox or aplay failed")
             return nil

@@ -1,14 +1,15 @@
 import Foundation
 import Glibc
-import Synchronization
-import Testing
 
 /// A private PulseAudio server for the loopback tests: a null sink (44.1 kHz unless asked) as the
 /// default sink, its monitor as the default source, reachable only through a socket in a
 /// fresh temporary directory. The ALSA device `pulse` (libasound2-plugins) then plays into
 /// the null sink in real time, and capturing from it records what was played.
-final class PulseServer: @unchecked Sendable {  // used by one serialized suite
+final class PulseServer: SoundServer, @unchecked Sendable {  // used by one serialized suite
     let directory: URL
+    var home: URL { directory }
+    let device = "pulse"
+    let devices = ["pulse"]
     let socket: String
     private let process: ChildProcess
 
@@ -70,11 +71,12 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
         do {
             // -n: no default.pa; --system=false lets root run a per-user server (it warns).
             // The idle timeout only matters if the runner dies without stopping the server:
-            // it then exits by itself instead of lingering (the suite is never idle that long).
+            // it then exits by itself instead of lingering. Ten minutes: the kernel-rules tests leave
+            // the server idle for minutes, and a server gone mid-suite fails every test after them.
             process = try ChildProcess(
                 pulseaudio,
                 [
-                    "--daemonize=no", "--system=false", "--exit-idle-time=30", "--disallow-exit",
+                    "--daemonize=no", "--system=false", "--exit-idle-time=600", "--disallow-exit",
                     "--use-pid-file=false", "--log-target=stderr", "-n", "-F", config.path,
                 ],
                 environment: env, stdin: nullFD, stdout: nullFD, stderr: logFD)
@@ -101,8 +103,12 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
         return nil
     }
 
+    func pause() { process.signal(SIGSTOP) }
+    func resume() { process.signal(SIGCONT) }
+
     func stop() {
         if process.isRunning {
+            process.signal(SIGCONT)
             process.signal(SIGTERM)
             process.wait(timeout: 5)
         }
@@ -116,34 +122,5 @@ final class PulseServer: @unchecked Sendable {  // used by one serialized suite
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
-    }
-}
-
-/// The server shared by the loopback suite: started when the suite begins (not when the
-/// test plan is built, so a parallel run cannot leave it idle), stopped when it ends.
-enum Loopback {
-    /// The running server, if any: set around the serialized suite, read by every live
-    /// suite (the others run beside it), so behind a lock.
-    static var server: PulseServer? {
-        get { current.withLock { $0 } }
-        set { current.withLock { $0 = newValue } }
-    }
-    private static let current = Mutex<PulseServer?>(nil)
-
-    /// Suite trait: starts the server and runs the suite, then stops it. When the server
-    /// cannot start, the reason is printed and the suite's tests are skipped, not failed.
-    struct Server: SuiteTrait, TestScoping {
-        var isRecursive: Bool { false }
-        func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void)
-            async throws
-        {
-            guard let started = PulseServer.start() else { return }
-            Loopback.server = started
-            defer {
-                started.stop()
-                Loopback.server = nil
-            }
-            try await function()
-        }
     }
 }

@@ -13,11 +13,11 @@ extension LoopbackTests {
         let text = Data("recorded for inspect\n".utf8)
         let rx = try Softmodem.Running(
             [
-                "rx", "--device", "pulse", "--latency", "80", "--count", "\(text.count)", "--duration", "20",
+                "rx", "--device", Loopback.device, "--latency", "80", "--count", "\(text.count)", "--duration", "20",
                 "--record", wav, "-v",
             ], in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
-        let tx = try Softmodem.run(["tx", "--device", "pulse", "--latency", "80"], stdin: text, timeout: 20)
+        let tx = try Softmodem.run(["tx", "--device", Loopback.device, "--latency", "80"], stdin: text, timeout: 20)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
         #expect(rx.stdout == text, "\(rx.stderr)")
@@ -29,7 +29,7 @@ extension LoopbackTests {
     }
 
     @Test func recordToStdoutIsRefused() throws {
-        let r = try Softmodem.run(["rx", "--device", "pulse", "--record", "-", "--duration", "1"])
+        let r = try Softmodem.run(["rx", "--device", Loopback.device, "--record", "-", "--duration", "1"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("--record"))
     }

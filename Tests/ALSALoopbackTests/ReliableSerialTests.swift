@@ -27,7 +27,7 @@ extension LoopbackTests {
         defer { noise.stop() }
         let linkA = dir.appendingPathComponent("ttyA").path
         let linkB = dir.appendingPathComponent("ttyB").path
-        let options = ["--device", "pulse", "--reliable", "--amplitude=-10", "-v"]
+        let options = ["--device", Loopback.device, "--reliable", "--amplitude=-10", "-v"]
         let a = try Softmodem.Running(["serial", "--link", linkA] + options, in: dir, tag: "a")
         let b = try Softmodem.Running(["serial", "--link", linkB] + options, in: dir, tag: "b")
         #expect(
@@ -38,7 +38,7 @@ extension LoopbackTests {
             "\(a.stderr)\n--- b:\n\(b.stderr)")
 
         let (status, output) = try Self.exchange(
-            linkA, linkB, bytes: 2048, seed: 11, seconds: 240, in: dir, server: server, timeout: 540)
+            linkA, linkB, bytes: 2048, seed: 11, seconds: 240, in: dir, environment: server.environment, timeout: 540)
         print("reliable serial exchange through noise: \(output)")
         #expect(noise.isPlaying, "the noise must last the whole exchange")
         Self.expectExact(status, output, bytes: 2048, a, b)
@@ -64,7 +64,7 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let link = dir.appendingPathComponent("ttyA").path
         let a = try Softmodem.Running(
-            ["serial", "--device", "pulse", "--link", link, "--reliable", "-v"], in: dir, tag: "a")
+            ["serial", "--device", Loopback.device, "--link", link, "--reliable", "-v"], in: dir, tag: "a")
         #expect(
             Softmodem.waitUntil(timeout: 8) { a.stderr.contains("reliable link: output path delay") }, "\(a.stderr)")
         let port = open(link, O_RDWR | O_NOCTTY)

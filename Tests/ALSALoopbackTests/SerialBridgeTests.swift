@@ -29,7 +29,7 @@ extension LoopbackTests {
     /// like every process of the test.
     static func exchange(
         _ portA: String, _ portB: String, bytes: Int, seed: Int, seconds: Int = 90, in dir: URL,
-        server: PulseServer, timeout: Double
+        environment: [String: String], timeout: Double
     ) throws -> (Int32, String) {
         let log = dir.appendingPathComponent("exchange.log").path
         let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -40,7 +40,7 @@ extension LoopbackTests {
         }
         let program = try ChildProcess(
             python, [script, portA, portB, String(bytes), String(seed), String(seconds)],
-            environment: server.environment, stdin: null, stdout: logFD, stderr: logFD)
+            environment: environment, stdin: null, stdout: logFD, stderr: logFD)
         let status = program.wait(timeout: timeout)
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
@@ -70,14 +70,16 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let linkA = dir.appendingPathComponent("ttyA").path
         let linkB = dir.appendingPathComponent("ttyB").path
-        let a = try Softmodem.Running(["serial", "--device", "pulse", "--link", linkA, "-v"], in: dir, tag: "a")
-        let b = try Softmodem.Running(["serial", "--device", "pulse", "--link", linkB, "-v"], in: dir, tag: "b")
+        let a = try Softmodem.Running(
+            ["serial", "--device", Loopback.device, "--link", linkA, "-v"], in: dir, tag: "a")
+        let b = try Softmodem.Running(
+            ["serial", "--device", Loopback.device, "--link", linkB, "-v"], in: dir, tag: "b")
         #expect(Softmodem.waitUntilCapturing(a, b))
         #expect(FileManager.default.fileExists(atPath: linkA) && FileManager.default.fileExists(atPath: linkB))
         #expect(a.stderr.contains("softmodem serial: \(linkA) -> /dev/pts/"), "\(a.stderr)")
 
         let (status, output) = try Self.exchange(
-            linkA, linkB, bytes: 2048, seed: 7, in: dir, server: server, timeout: 150)
+            linkA, linkB, bytes: 2048, seed: 7, in: dir, environment: server.environment, timeout: 150)
         print("serial exchange: \(output)")
         Self.expectExact(status, output, bytes: 2048, a, b)
         // SIGTERM stops a bridge cleanly and removes its symlink.
@@ -95,7 +97,7 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("precious").path
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
-        let r = try Softmodem.run(["serial", "--device", "pulse", "--link", path], timeout: 10)
+        let r = try Softmodem.run(["serial", "--device", Loopback.device, "--link", path], timeout: 10)
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("softmodem: ") && r.stderr.contains("not a symlink"), "\(r.stderr)")
         #expect((try? String(contentsOfFile: path, encoding: .utf8)) == "keep me")

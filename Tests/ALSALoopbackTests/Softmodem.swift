@@ -22,9 +22,10 @@ enum Softmodem {
 
         /// Starts softmodem; with `tty`, its stdin and stdout are the terminal's slave side;
         /// with `stderrTTY`, its stderr is that terminal's.
+        /// `environment`: instead of the server's (a test's own devices).
         init(
             _ arguments: [String], in dir: URL, tag: String, tty: PseudoTerminal? = nil,
-            stderrTTY: PseudoTerminal? = nil
+            stderrTTY: PseudoTerminal? = nil, environment: [String: String]? = nil
         ) throws {
             stdoutURL = dir.appendingPathComponent("\(tag).out")
             stderrURL = dir.appendingPathComponent("\(tag).err")
@@ -40,7 +41,7 @@ enum Softmodem {
             _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
             stdinWrite = fds[1]
             child = try ChildProcess(
-                Softmodem.binary, arguments, environment: Loopback.server?.environment ?? [:],
+                Softmodem.binary, arguments, environment: environment ?? Loopback.server?.environment ?? [:],
                 stdin: tty?.slave ?? fds[0], stdout: tty?.slave ?? out, stderr: stderrTTY?.slave ?? err)
         }
 
@@ -79,10 +80,12 @@ enum Softmodem {
     }
 
     /// Runs to completion with `stdin` and returns status and output.
-    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = 60) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: Data = Data(), timeout: Double = 60, environment: [String: String]? = nil
+    ) throws -> Result {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let p = try Running(arguments, in: dir, tag: "run")
+        let p = try Running(arguments, in: dir, tag: "run", environment: environment)
         p.send(stdin)
         p.closeStdin()
         let status = p.wait(timeout: timeout)
@@ -105,7 +108,9 @@ enum Softmodem {
     /// printed when the device opens, and the sound server delivers audio a moment later,
     /// so a burst sent at once could lose its first character.
     static func waitUntilCapturing(_ processes: Running..., timeout: Double = 5) -> Bool {
-        let open = waitUntil(timeout: timeout) { processes.allSatisfy { $0.stderr.contains("pulse: capture") } }
+        let open = waitUntil(timeout: timeout) {
+            processes.allSatisfy { $0.stderr.contains("\(Loopback.device): capture") }
+        }
         usleep(400_000)
         return open
     }

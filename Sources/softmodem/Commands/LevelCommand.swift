@@ -33,8 +33,8 @@ struct LevelCommand: ParsableCommand {
         let capture: CaptureStream
         do {
             capture = try CaptureStream(
-                device: audio.device, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                periods: LiveAudioOptions.periods, limit: audio.openLimit)
+                device: audio.device, sampleRate: audio.requestedRate, periodFrames: audio.periodFrames,
+                periods: LiveAudioOptions.periods, limit: audio.openLimit, exactRate: audio.rateIsExact)
         } catch {
             throw CLIError(error)
         }

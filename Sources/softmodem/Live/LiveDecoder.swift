@@ -31,8 +31,9 @@ struct LiveDecoder<Receiver: ModemReceiver> {
         let capture: CaptureStream
         do {
             capture = try CaptureStream(
-                device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
-                periods: LiveAudioOptions.periods, channel: channel, limit: options.openLimit)
+                device: options.device, sampleRate: options.requestedRate, periodFrames: options.periodFrames,
+                periods: LiveAudioOptions.periods, channel: channel, limit: options.openLimit,
+                exactRate: options.rateIsExact)
         } catch {
             throw CLIError(error)
         }

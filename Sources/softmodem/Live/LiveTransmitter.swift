@@ -32,12 +32,13 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         // Bad values are usage errors before any device is opened (made again at the rate
         // the device grants). A rate no device could take is the device's to refuse, with
         // its own message, so the early check uses the nearest rate a modem accepts.
-        let probe = try maker.make(sampleRate: min(max(Double(options.rate), 8_000), 192_000))
+        let probe = try maker.make(sampleRate: min(max(Double(options.requestedRate), 8_000), 192_000))
         let open = keepOpen || probe.restIsSignal
         do {
             playback = try PlaybackStream(
-                device: options.device, sampleRate: options.rate, periodFrames: options.periodFrames,
-                periods: LiveAudioOptions.periods, keepOpen: open, channels: probe.channels, limit: options.openLimit)
+                device: options.device, sampleRate: options.requestedRate, periodFrames: options.periodFrames,
+                periods: LiveAudioOptions.periods, keepOpen: open, channels: probe.channels, limit: options.openLimit,
+                exactRate: options.rateIsExact)
         } catch {
             throw CLIError(error)
         }

@@ -14,10 +14,11 @@ struct LoopbackPath {
     init(audio: LiveAudioOptions, playbackDevice: String, captureDevice: String, verbose: Bool) throws(CLIError) {
         do {
             playback = try PlaybackStream(
-                device: playbackDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
-                periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1, limit: audio.openLimit)
+                device: playbackDevice, sampleRate: audio.requestedRate, periodFrames: audio.periodFrames,
+                periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1, limit: audio.openLimit,
+                exactRate: audio.rateIsExact)
             capture = try CaptureStream(
-                device: captureDevice, sampleRate: audio.rate, periodFrames: audio.periodFrames,
+                device: captureDevice, sampleRate: playback.sampleRate, periodFrames: audio.periodFrames,
                 periods: LiveAudioOptions.periods, ringSeconds: 4, limit: audio.openLimit)
         } catch {
             throw CLIError(error)

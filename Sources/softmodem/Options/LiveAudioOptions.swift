@@ -9,8 +9,23 @@ struct LiveAudioOptions: ParsableArguments {
             "ALSA device: default, pulse, hw:CARD,DEV, plughw:CARD,DEV (see 'softmodem devices').", valueName: "name"))
     var device = "default"
 
-    @Option(name: .long, help: ArgumentHelp("Device sample rate in Hz.", valueName: "hz"))
-    var rate = 44_100
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Device sample rate in Hz, exactly (default 44100, or the device's own rate when it cannot run at 44100).",
+            valueName: "hz"))
+    var rate: Int?
+
+    /// The rate asked of the device when `--rate` is not given: the home rate of the
+    /// profiles (each bit holds whole cycles of both tones there).
+    static let defaultRate = 44_100
+
+    /// The rate asked of the device.
+    var requestedRate: Int { rate ?? Self.defaultRate }
+
+    /// True when `--rate` chose the rate; otherwise a device that cannot run at the default
+    /// runs at its own rate (``ALSARequest/rateIsExact``).
+    var rateIsExact: Bool { rate != nil }
 
     @Option(
         name: .long,
@@ -24,7 +39,7 @@ struct LiveAudioOptions: ParsableArguments {
         guard latency.isFinite, (4...2000).contains(latency) else {
             throw ValidationError("--latency must be 4 to 2000 ms")
         }
-        guard (1...1_000_000).contains(rate) else { throw ValidationError("--rate must be 1 to 1000000 Hz") }
+        if let rate, !(1...1_000_000).contains(rate) { throw ValidationError("--rate must be 1 to 1000000 Hz") }
     }
 
     /// How long a device may take to open: a stopped sound server is reported after this,
@@ -32,5 +47,5 @@ struct LiveAudioOptions: ParsableArguments {
     var openLimit: ALSAOpenLimit { ALSAOpenLimit(seconds: 5, isCancelled: { StopSignal.isRequested }) }
 
     /// Frames per period for the requested latency.
-    var periodFrames: Int { max(16, Int(Double(rate) * latency / 1000 / Double(Self.periods))) }
+    var periodFrames: Int { max(16, Int(Double(requestedRate) * latency / 1000 / Double(Self.periods))) }
 }

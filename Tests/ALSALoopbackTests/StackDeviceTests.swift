@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The stack's other devices (``LiveStack/otherDevices``: on PipeWire, `pulse` through
+/// pipewire-pulse and `default` through pipewire-alsa) carry what the suite's device does:
+/// rx/tx exactly, the self-test's verdict, send/receive and two serial bridges. Shorter
+/// payloads than the main tests: the paths are the same code, the devices are what differ.
+extension LoopbackTests {
+    @Test(arguments: LiveStack.current.otherDevices)
+    func otherDeviceCarriesRxTxExactly(device: String) throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let payload = Softmodem.randomBytes(1000, seed: 31)
+        let rx = try Softmodem.Running(
+            ["rx", "--device", device, "--latency", "80", "--count", "1000", "--duration", "30", "-v"], in: dir,
+            tag: "rx")
+        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("\(device): capture") }, "\(rx.stderr)")
+        usleep(400_000)
+        let tx = try Softmodem.run(["tx", "--device", device, "--latency", "80"], stdin: payload, timeout: 30)
+        #expect(tx.status == 0, "\(tx.stderr)")
+        #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
+        #expect(rx.stdout == payload, "\(rx.stdout.count) bytes: \(rx.stderr)")
+    }
+
+    @Test(arguments: LiveStack.current.otherDevices)
+    func otherDeviceLoopbackSelfTestIsOk(device: String) throws {
+        let r = try Softmodem.run(["loopback", "--device", device, "--latency", "100", "--json"], timeout: 60)
+        let report = (try? JSONSerialization.jsonObject(with: r.stdout)) as? [String: Any] ?? [:]
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(report["verdict"] as? String == "ok", "\(r.stderr)")
+    }
+
+    @Test(arguments: LiveStack.current.otherDevices)
+    func otherDeviceCarriesSendAndReceiveExactly(device: String) throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("received")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("payload.bin")
+        let payload = Softmodem.randomBytes(100, seed: 32)
+        try payload.write(to: file)
+        let receiver = try Softmodem.Running(
+            ["receive", out.path, "--device", device, "--timeout", "110"], in: dir, tag: "receive")
+        usleep(1_500_000)
+        let sender = try Softmodem.run(["send", file.path, "--device", device, "--timeout", "110"], timeout: 120)
+        #expect(sender.status == 0, "\(sender.stderr)")
+        #expect(receiver.wait(timeout: 20) == 0, "\(receiver.stderr)")
+        #expect((try? Data(contentsOf: out.appendingPathComponent("payload.bin"))) == payload, "\(receiver.stderr)")
+    }
+
+    @Test(arguments: LiveStack.current.otherDevices)
+    func otherDeviceCarriesTwoSerialBridgesExactly(device: String) throws {
+        guard Self.pyserialAvailable, let server = Loopback.server else { return }
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let linkA = dir.appendingPathComponent("ttyA").path
+        let linkB = dir.appendingPathComponent("ttyB").path
+        let a = try Softmodem.Running(["serial", "--device", device, "--link", linkA, "-v"], in: dir, tag: "a")
+        let b = try Softmodem.Running(["serial", "--device", device, "--link", linkB, "-v"], in: dir, tag: "b")
+        #expect(
+            Softmodem.waitUntil(timeout: 5) {
+                a.stderr.contains("\(device): capture") && b.stderr.contains("\(device): capture")
+            })
+        usleep(400_000)
+        let (status, output) = try Self.exchange(
+            linkA, linkB, bytes: 256, seed: 33, seconds: 40, in: dir, environment: server.environment, timeout: 150)
+        Self.expectExact(status, output, bytes: 256, a, b)
+        Self.stopCleanly(a, b)
+    }
+}
