@@ -100,6 +100,8 @@ public final class CaptureStream: @unchecked Sendable {
         let period = pcm.periodFrames
         let bufferSeconds = Double(pcm.bufferFrames) / Double(pcm.sampleRate)
         var lastReturn = monotonicSeconds()
+        var gaps = CaptureGapCheck(
+            rate: Double(pcm.sampleRate), bufferFrames: pcm.bufferFrames, periodFrames: period)
         let waitMilliseconds = Int32(max(5, min(100, bufferSeconds * 500)))
         // Started here, not by a first read: the loop waits before it reads, and a prepared
         // capture stream never becomes ready on a card or the pipewire plugin
@@ -140,14 +142,9 @@ public final class CaptureStream: @unchecked Sendable {
                 lastReturn = now
                 continue
             }
-            if now - lastReturn > bufferSeconds {
-                // Sound servers (the pulse plugin) drop what overflows their buffer without
-                // reporting -EPIPE. A wait longer than the buffer that ends with the buffer
-                // full means this thread was not scheduled (or was stopped) and audio was
-                // lost; a long wait that ends with little data is just an idle source.
-                if let avail = try? pcm.availableFrames(), avail + got >= pcm.bufferFrames - period {
-                    overrunCount.add(1, ordering: .relaxed)
-                }
+            // Sound servers lose audio without reporting -EPIPE when this thread was away.
+            if gaps.lostAudio(got: got, now: now, previous: lastReturn, queued: { try? pcm.availableFrames() }) {
+                overrunCount.add(1, ordering: .relaxed)
             }
             lastReturn = now
             deinterleave(

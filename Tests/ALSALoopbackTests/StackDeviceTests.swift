@@ -56,8 +56,10 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let linkA = dir.appendingPathComponent("ttyA").path
         let linkB = dir.appendingPathComponent("ttyB").path
-        let a = try Softmodem.Running(["serial", "--device", device, "--link", linkA, "-v"], in: dir, tag: "a")
-        let b = try Softmodem.Running(["serial", "--device", device, "--link", linkB, "-v"], in: dir, tag: "b")
+        let a = try Softmodem.Running(
+            ["serial", "--device", device, "--latency", "80", "--link", linkA, "-v"], in: dir, tag: "a")
+        let b = try Softmodem.Running(
+            ["serial", "--device", device, "--latency", "80", "--link", linkB, "-v"], in: dir, tag: "b")
         #expect(
             Softmodem.waitUntil(timeout: 5) {
                 a.stderr.contains("\(device): capture") && b.stderr.contains("\(device): capture")

@@ -26,8 +26,12 @@ struct ReceiveCommand: ParsableCommand {
     @OptionGroup var verbosity: VerbosityOptions
     @OptionGroup(title: "Live link") var live: LiveLinkOptions
 
-    @Option(name: .long, help: ArgumentHelp("Live: device sample rate in Hz.", valueName: "hz"))
-    var rate = 44_100
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Live: device sample rate in Hz, exactly (default 44100, or the device's own rate when it cannot run at 44100).",
+            valueName: "hz"))
+    var rate: Int?
 
     @Argument(help: ArgumentHelp("Directory to write received files into.", valueName: "dir"))
     var directory: String
@@ -43,7 +47,7 @@ struct ReceiveCommand: ParsableCommand {
         if live.device != nil && !files.isEmpty {
             throw CLIError.usage("give either audio files or --device NAME, not both")
         }
-        if live.liveOnlyGiven || (rate != 44_100 && live.device == nil) {
+        if live.liveOnlyGiven || (rate != nil && live.device == nil) {
             throw CLIError.usage("--rate, --latency, --timeout and --turnaround need --device")
         }
         if live.device != nil {

@@ -34,8 +34,15 @@ struct SendCommand: ParsableCommand {
         help: ArgumentHelp("Output audio file, or - for a WAV stream on stdout.", valueName: "file"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("Sample rate in Hz.", valueName: "hz"))
-    var rate: Double = 44_100
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Sample rate in Hz (default 44100; live, the device's own rate when it cannot run at 44100).",
+            valueName: "hz"))
+    var rate: Double?
+
+    /// The rate of the file written with -o.
+    var fileRate: Double { rate ?? Double(LiveAudioOptions.defaultRate) }
 
     @Option(name: .long, help: ArgumentHelp("Send every packet this many times (1-10).", valueName: "n"))
     var `repeat` = 1
@@ -54,7 +61,7 @@ struct SendCommand: ParsableCommand {
         guard (1...10).contains(self.repeat) else { throw CLIError.usage("--repeat must be 1-10") }
         guard (0...1000).contains(preamble) else { throw CLIError.usage("--preamble must be 0-1000 bits") }
         guard gap.isFinite, (0...10).contains(gap) else { throw CLIError.usage("--gap must be 0-10 seconds") }
-        guard rate == rate.rounded() else { throw CLIError.usage("--rate must be a whole number of hertz") }
+        if let rate, rate != rate.rounded() { throw CLIError.usage("--rate must be a whole number of hertz") }
         if live.device != nil && output != nil {
             throw CLIError.usage("give either -o FILE or --device NAME, not both")
         }
@@ -79,15 +86,16 @@ struct SendCommand: ParsableCommand {
         let header = FileHeader(name: name, size: size, crc: crc)
 
         let modulator: FSKModulator
-        do { modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: 0.9) } catch {
+        do { modulator = try FSKModulator(profile: profile, sampleRate: fileRate, amplitude: 0.9) } catch {
             throw CLIError(error)
         }
         var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: 7)
-        var sink = try AudioSink(path: output, sampleRate: Int(rate), layout: .mono, float: false)
+        var sink = try AudioSink(path: output, sampleRate: Int(fileRate), layout: .mono, float: false)
         let link = LinkConfiguration(baud: profile.baud, preambleBits: preamble)
         var samples = [Float](
             repeating: 0,
-            count: encoder.maxSamples(forBytes: link.receiveBuffer) + encoder.maxSamplesForFinish + Int(gap * rate) + 1)
+            count: encoder.maxSamples(forBytes: link.receiveBuffer) + encoder.maxSamplesForFinish + Int(gap * fileRate)
+                + 1)
         var seq: UInt16 = 0
         var packets = 0
         func emit(_ payload: [UInt8], last: Bool) throws {
@@ -100,7 +108,7 @@ struct SendCommand: ParsableCommand {
                 }
                 n += samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress! + n) }
                 n += samples.withUnsafeMutableBufferPointer {
-                    encoder.silence(samples: Int(gap * rate), into: $0.baseAddress! + n)
+                    encoder.silence(samples: Int(gap * fileRate), into: $0.baseAddress! + n)
                 }
                 try sink.write(samples, count: n)
                 packets += 1
@@ -145,13 +153,13 @@ extension SendCommand {
     /// `send FILE --device D`: the file header and content as two link messages, sent with
     /// ``ReliableSender`` on the live device, on the monotonic clock.
     func runLive(profile: ModemProfile, format: FrameFormat) throws(CLIError) {
-        guard rate >= 1 && rate <= 1_000_000 else { throw .usage("--rate must be 1 to 1000000 Hz") }
+        if let rate, !(1...1_000_000).contains(rate) { throw .usage("--rate must be 1 to 1000000 Hz") }
         let bytes = try InputFile(path: file).readAll()
         let name = baseName(file)
         let header = FileHeader(name: name, size: UInt64(bytes.count), crc: CRC32.update(0, bytes))
         StopSignal.install()
         var link = try LiveLink(
-            options: try live.audioOptions(rate: Int(rate)), profile: profile, format: format,
+            options: try live.audioOptions(rate: rate.map { Int($0) }), profile: profile, format: format,
             preamble: preamble, verbose: verbosity.verbose)
         link.start()
         let started = monotonicSeconds()

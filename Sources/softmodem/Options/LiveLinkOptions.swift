@@ -46,12 +46,13 @@ struct LiveLinkOptions: ParsableArguments {
         device == nil && (latency != 40 || timeout != nil || turnaround != Self.defaultTurnaround)
     }
 
-    /// The device options in the form the live transmitter and receiver take.
-    func audioOptions(rate: Int) throws(CLIError) -> LiveAudioOptions {
+    /// The device options in the form the live transmitter and receiver take; `rate` nil
+    /// lets a device with one rate run at it (``LiveAudioOptions/rateIsExact``).
+    func audioOptions(rate: Int?) throws(CLIError) -> LiveAudioOptions {
         do {
-            return try LiveAudioOptions.parse([
-                "--device", device ?? "default", "--rate", String(rate), "--latency", String(latency),
-            ])
+            return try LiveAudioOptions.parse(
+                ["--device", device ?? "default", "--latency", String(latency)]
+                    + (rate.map { ["--rate", String($0)] } ?? []))
         } catch {
             throw .usage(LiveAudioOptions.message(for: error))
         }
