@@ -153,7 +153,7 @@ measure_loopback() {
     fi
     local lat res verdict drift top
     lat=$(jq -r '.latency_seconds' "$json")
-    res=$(jq -r '.resampler.detected // "null"' "$json")
+    res=$(jq -r 'if .resampler == null then "not measured" else (.resampler.detected | tostring) end' "$json")
     verdict=$(jq -r '.verdict' "$json")
     drift=$(jq -r '.drift_ppm' "$json")
     top=$(jq -r '.band_high_hz' "$json")
