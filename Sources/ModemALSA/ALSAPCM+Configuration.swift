@@ -64,36 +64,7 @@ extension ALSAPCM {
             snd_pcm_hw_params_set_channels(pcm, hw, channels), "snd_pcm_hw_params_set_channels",
             "refused \(channels) channel(s)", unsupported: true)
 
-        // Exact rate, no silent resampling, when the rate was chosen: a board's tones are only
-        // right at the rate we modulate with, and hw: devices should fail loudly rather than
-        // drift. Otherwise the device's own rate if it cannot run at the one asked for.
-        var rate = UInt32(clamping: request.sampleRate)
-        if !request.rateIsExact {
-            _ = snd_pcm_hw_params_set_rate_resample(pcm, hw, 0)
-        }
-        if snd_pcm_hw_params_test_rate(pcm, hw, rate, 0) != 0 {
-            var lo: UInt32 = 0
-            var hi: UInt32 = 0
-            var dir: Int32 = 0
-            _ = snd_pcm_hw_params_get_rate_min(hw, &lo, &dir)
-            _ = snd_pcm_hw_params_get_rate_max(hw, &hi, &dir)
-            let range = lo == hi ? "\(lo) Hz only" : "\(lo)-\(hi) Hz"
-            guard !request.rateIsExact, lo > 0, lo <= hi else {
-                throw ALSAError(
-                    reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_rate", code: -EINVAL,
-                    detail:
-                        "cannot \(request.direction.verb) at \(request.sampleRate) Hz: the device supports \(range)",
-                    available: listed())
-            }
-            rate = min(max(rate, lo), hi)
-            try check(
-                snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &dir), "snd_pcm_hw_params_set_rate_near",
-                "refused every rate near \(request.sampleRate) Hz", unsupported: true)
-        } else {
-            try check(
-                snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "snd_pcm_hw_params_set_rate", "refused \(rate) Hz",
-                unsupported: true)
-        }
+        let rate = try negotiateRate(pcm, hw, request, listed: listed)
 
         var period = snd_pcm_uframes_t(max(16, request.periodFrames))
         var dir: Int32 = 0
@@ -110,11 +81,29 @@ extension ALSAPCM {
         _ = snd_pcm_hw_params_get_period_size(hw, &period, &dir)
         _ = snd_pcm_hw_params_get_buffer_size(hw, &buffer)
 
-        let sw = try parameters("snd_pcm_sw_params_malloc", snd_pcm_sw_params_malloc)
+        try setSoftwareParameters(pcm, request, period: period, buffer: buffer)
+        return Granted(
+            channels: Int(channels), format: format, rate: Int(rate), period: Int(period), buffer: Int(buffer))
+    }
+
+    /// The software thresholds. Calls `snd_pcm_sw_params_*`. Playback starts by itself once
+    /// two periods are queued: early enough for low latency, late enough that the first
+    /// period does not underrun at once. Capture's threshold is 1, but the capture stream
+    /// starts it explicitly (``ALSAPCM/startIfPrepared()``), since it waits before it reads.
+    private static func setSoftwareParameters(
+        _ pcm: OpaquePointer, _ request: ALSARequest, period: snd_pcm_uframes_t, buffer: snd_pcm_uframes_t
+    ) throws(ALSAError) {
+        func check(_ rc: Int32, _ function: String, _ detail: String) throws(ALSAError) {
+            try ALSAError.check(rc, function, device: request.device, detail)
+        }
+        var block: OpaquePointer?
+        guard snd_pcm_sw_params_malloc(&block) == 0, let sw = block else {
+            throw ALSAError(
+                reason: .failed, device: request.device, function: "snd_pcm_sw_params_malloc", code: -ENOMEM,
+                detail: "out of memory")
+        }
         defer { snd_pcm_sw_params_free(sw) }
         try check(snd_pcm_sw_params_current(pcm, sw), "snd_pcm_sw_params_current", "cannot read software parameters")
-        // Playback starts once two periods are queued: early enough for low latency, late
-        // enough that the first period does not underrun at once.
         let start = request.direction == .playback ? min(buffer, 2 * period) : 1
         try check(
             snd_pcm_sw_params_set_start_threshold(pcm, sw, start), "snd_pcm_sw_params_set_start_threshold",
@@ -122,7 +111,44 @@ extension ALSAPCM {
         try check(
             snd_pcm_sw_params_set_avail_min(pcm, sw, period), "snd_pcm_sw_params_set_avail_min", "refused avail_min")
         try check(snd_pcm_sw_params(pcm, sw), "snd_pcm_sw_params", "refused software parameters")
-        return Granted(
-            channels: Int(channels), format: format, rate: Int(rate), period: Int(period), buffer: Int(buffer))
+    }
+
+    /// Sets the rate on `hw` and returns it: exactly the one asked for when it was chosen (a
+    /// board's tones are only right at the rate we modulate with, and a `hw:` device should
+    /// fail loudly rather than drift); otherwise the device's own rate if it cannot run at
+    /// the one asked for, with alsa-lib's resampler (`plughw:`) left out. Calls
+    /// `snd_pcm_hw_params_set_rate_resample`, `snd_pcm_hw_params_test_rate`,
+    /// `snd_pcm_hw_params_get_rate_min`/`max` and `snd_pcm_hw_params_set_rate[_near]`.
+    private static func negotiateRate(
+        _ pcm: OpaquePointer, _ hw: OpaquePointer, _ request: ALSARequest, listed: () -> [String]
+    ) throws(ALSAError) -> UInt32 {
+        let device = request.device
+        var rate = UInt32(clamping: request.sampleRate)
+        if !request.rateIsExact {
+            _ = snd_pcm_hw_params_set_rate_resample(pcm, hw, 0)
+        }
+        if snd_pcm_hw_params_test_rate(pcm, hw, rate, 0) == 0 {
+            try ALSAError.check(
+                snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "snd_pcm_hw_params_set_rate", device: device,
+                reason: .unsupported, "refused \(rate) Hz", available: listed())
+            return rate
+        }
+        var lo: UInt32 = 0
+        var hi: UInt32 = 0
+        var dir: Int32 = 0
+        _ = snd_pcm_hw_params_get_rate_min(hw, &lo, &dir)
+        _ = snd_pcm_hw_params_get_rate_max(hw, &hi, &dir)
+        let range = lo == hi ? "\(lo) Hz only" : "\(lo)-\(hi) Hz"
+        guard !request.rateIsExact, lo > 0, lo <= hi else {
+            throw ALSAError(
+                reason: .unsupported, device: device, function: "snd_pcm_hw_params_set_rate", code: -EINVAL,
+                detail: "cannot \(request.direction.verb) at \(request.sampleRate) Hz: the device supports \(range)",
+                available: listed())
+        }
+        rate = min(max(rate, lo), hi)
+        try ALSAError.check(
+            snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &dir), "snd_pcm_hw_params_set_rate_near", device: device,
+            reason: .unsupported, "refused every rate near \(request.sampleRate) Hz", available: listed())
+        return rate
     }
 }
