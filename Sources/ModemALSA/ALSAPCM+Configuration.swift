@@ -65,6 +65,7 @@ extension ALSAPCM {
             "refused \(channels) channel(s)", unsupported: true)
 
         let rate = try negotiateRate(pcm, hw, request, listed: listed)
+        let native = convertedFrom(pcm, rate)
 
         var period = snd_pcm_uframes_t(max(16, request.periodFrames))
         var dir: Int32 = 0
@@ -83,7 +84,8 @@ extension ALSAPCM {
 
         try setSoftwareParameters(pcm, request, period: period, buffer: buffer)
         return Granted(
-            channels: Int(channels), format: format, rate: Int(rate), period: Int(period), buffer: Int(buffer))
+            channels: Int(channels), format: format, rate: Int(rate), nativeRate: native.map { Int($0) },
+            period: Int(period), buffer: Int(buffer))
     }
 
     /// The software thresholds. Calls `snd_pcm_sw_params_*`. Playback starts by itself once
@@ -111,6 +113,25 @@ extension ALSAPCM {
         try check(
             snd_pcm_sw_params_set_avail_min(pcm, sw, period), "snd_pcm_sw_params_set_avail_min", "refused avail_min")
         try check(snd_pcm_sw_params(pcm, sw), "snd_pcm_sw_params", "refused software parameters")
+    }
+
+    /// The device's own rate when alsa-lib converts to `rate` on the way (a `plughw:` or
+    /// `plug:` device over a card that cannot run at it), else nil. Asks the device's whole
+    /// configuration space again with alsa-lib's resampler off (`snd_pcm_hw_params_any`,
+    /// `snd_pcm_hw_params_set_rate_resample`, `snd_pcm_hw_params_test_rate`,
+    /// `snd_pcm_hw_params_get_rate_min`). A sound server's own converter is not visible
+    /// here: its plugins accept every rate.
+    private static func convertedFrom(_ pcm: OpaquePointer, _ rate: UInt32) -> UInt32? {
+        var block: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&block) == 0, let probe = block else { return nil }
+        defer { snd_pcm_hw_params_free(probe) }
+        guard snd_pcm_hw_params_any(pcm, probe) >= 0, snd_pcm_hw_params_set_rate_resample(pcm, probe, 0) == 0,
+            snd_pcm_hw_params_test_rate(pcm, probe, rate, 0) != 0
+        else { return nil }
+        var native = rate
+        var dir: Int32 = 0
+        guard snd_pcm_hw_params_set_rate_near(pcm, probe, &native, &dir) == 0 else { return nil }
+        return native
     }
 
     /// Sets the rate on `hw` and returns it: exactly the one asked for when it was chosen (a

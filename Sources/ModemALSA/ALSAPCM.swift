@@ -42,6 +42,10 @@ public final class ALSAPCM {
     public let format: ALSASampleFormat
     public let periodFrames: Int
     public let bufferFrames: Int
+    /// The card's own rate when alsa-lib converts it to ``sampleRate`` on the way (a
+    /// `plughw:` device asked for a rate its card lacks); nil when alsa-lib converts nothing.
+    /// A sound server's converter does not show here (`softmodem loopback` finds it).
+    public let convertedFromRate: Int?
     private let handle: OpaquePointer
 
     /// What the device granted of an ``ALSARequest``.
@@ -49,6 +53,7 @@ public final class ALSAPCM {
         var channels: Int
         var format: ALSASampleFormat
         var rate: Int
+        var nativeRate: Int?
         var period: Int
         var buffer: Int
     }
@@ -84,6 +89,7 @@ public final class ALSAPCM {
         format = opened.granted.format
         periodFrames = opened.granted.period
         bufferFrames = opened.granted.buffer
+        convertedFromRate = opened.granted.nativeRate
     }
 
     /// Calls `snd_pcm_close`.

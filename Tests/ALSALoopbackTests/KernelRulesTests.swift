@@ -141,5 +141,16 @@ extension LoopbackTests {
         #expect(
             r.stderr.hasPrefix("softmodem: card48: cannot capture at 44100 Hz: the device supports 48000 Hz only"),
             "\(r.stderr)")
+        // Through plug: that rate is converted by alsa-lib, and -v says so and how to avoid it;
+        // without --rate the converter is left out and the card runs at its own rate.
+        let converted = try card.run(
+            ["rx", "--device", "plug:card48", "--rate", "44100", "--duration", "0.5", "-v"], timeout: 10)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(
+            converted.stderr.contains(
+                "plug:card48: capture 44100 Hz (alsa-lib converts from the card's 48000 Hz: --rate 48000 avoids it), "),
+            "\(converted.stderr)")
+        let native = try card.run(["rx", "--device", "plug:card48", "--duration", "0.5", "-v"], timeout: 10)
+        #expect(native.status == 0 && native.stderr.contains("plug:card48: capture 48000 Hz, "), "\(native.stderr)")
     }
 }

@@ -101,7 +101,7 @@ struct CaptureReader {
     /// The `-v` line describing the capture device.
     func description(_ detail: String = "") -> String {
         let p = capture.pcm
-        return "\(p.device): capture \(p.sampleRate) Hz, \(p.channels) channel(s)\(detail), \(p.format.rawValue), "
+        return "\(p.device): capture \(p.rateText), \(p.channels) channel(s)\(detail), \(p.format.rawValue), "
             + "period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
             + "buffer \(p.bufferFrames) frames"
     }

@@ -52,7 +52,7 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         if verbose {
             let p = playback.pcm
             Diagnostics.info(
-                "\(p.device): playback \(p.sampleRate) Hz, \(p.channels) channel(s), \(p.format.rawValue), "
+                "\(p.device): playback \(p.rateText), \(p.channels) channel(s), \(p.format.rawValue), "
                     + "period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
                     + "buffer \(p.bufferFrames) frames\(open ? ", kept open" : ""); \(maker.describe(transmitter))")
         }

@@ -43,7 +43,7 @@ struct LoopbackPath {
     }
 
     private static func describe(_ p: ALSAPCM, _ direction: String) -> String {
-        "\(p.device): \(direction) \(p.sampleRate) Hz, \(p.channels) channel(s), \(p.format.rawValue), "
+        "\(p.device): \(direction) \(p.rateText), \(p.channels) channel(s), \(p.format.rawValue), "
             + "period \(p.periodFrames) frames, buffer \(p.bufferFrames) frames"
     }
 
