@@ -101,3 +101,17 @@ import Testing
         #expect(lost)
     }
 }
+
+extension CaptureGapCheckTests {
+    @Test func aStallEndedByAnEmptyReturnIsStillJudged() {
+        var check = CaptureGapCheck(rate: 44_100, bufferFrames: 1764, periodFrames: 441)
+        // Away 250 ms; the first return brings nothing, the reads after it one period each.
+        var count = check.lostAudio(got: 0, now: 0.26, previous: 0.01, queued: { 0 }) ? 1 : 0
+        var t = 0.26
+        while t < 2 {
+            if check.lostAudio(got: 441, now: t + 0.01, previous: t, queued: { 0 }) { count += 1 }
+            t += 0.01
+        }
+        #expect(count == 1)
+    }
+}
