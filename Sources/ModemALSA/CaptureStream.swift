@@ -138,15 +138,15 @@ public final class CaptureStream: @unchecked Sendable {
                 }
             }
             let now = monotonicSeconds()
-            // Sound servers lose audio without reporting -EPIPE when this thread was away; a
-            // return with nothing to read ends a stall too (the pipewire plugin's first wait
-            // after one often does), so every return is looked at.
+            if got == 0 {
+                lastReturn = now
+                continue
+            }
+            // Sound servers lose audio without reporting -EPIPE when this thread was away.
             if gaps.lostAudio(got: got, now: now, previous: lastReturn, queued: { try? pcm.availableFrames() }) {
                 overrunCount.add(1, ordering: .relaxed)
-                dataReady.post()
             }
             lastReturn = now
-            if got == 0 { continue }
             deinterleave(
                 scratch.raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got,
                 into: scratch.mono)
