@@ -1,17 +1,20 @@
 public import ModemDSP
 
-/// `-v` with `--profile auto`: says what each burst was detected as, and the options that
-/// would pin it, just before the burst's own `-v` line.
+/// What `--profile auto` detected: with `-v`, each burst's modem and the options that would
+/// pin it, just before the burst's own `-v` line; always, the one line that says why bursts
+/// were not printed because nothing proved which tone is mark (``Detection/MarkEvidence``).
 ///
 /// Lines wait for the burst to be reported because the burst report comes only from the
 /// chosen channel: a stereo input's other channel, detected while the channel is being
-/// chosen, says nothing.
+/// chosen, says nothing. They are made when the burst ends, since a burst read both ways
+/// round learns its mark only then.
 public final class DetectionObserver: DecodeObserver {
     private let reporter: any DecodeReporting
     private var reported = 0
-    private var waiting: [String] = []
+    private var waiting: [Detection] = []
+    private var unproven: (bursts: Int, first: Detection?) = (0, nil)
 
-    /// - Parameter reporter: takes the lines (as notes).
+    /// - Parameter reporter: takes the `-v` lines (as notes).
     public init(reporter: any DecodeReporting) { self.reporter = reporter }
 
     public func wantsSamples(inBurst: Bool) -> Bool { false }
@@ -20,15 +23,29 @@ public final class DetectionObserver: DecodeObserver {
         _ samples: UnsafeBufferPointer<Float>, receiver: inout AutoReceiver, events: ArraySlice<ModemEvent>
     ) {
         let detections = receiver.detections
-        while reported < detections.count {
-            waiting.append(detections[reported].description)
+        // Settled detections only: the last one may still be read both ways round.
+        while reported < detections.count, detections[reported].markEvidence != .undecided {
+            let d = detections[reported]
+            if d.markEvidence == .unproven {
+                unproven.bursts += 1
+                if unproven.first == nil { unproven.first = d }
+            }
+            waiting.append(d)
             reported += 1
         }
     }
 
     public func burstEnded() -> String {
-        for line in waiting { reporter.note(line) }
+        if reporter.verbose { for d in waiting { reporter.note(d.description) } }
         waiting.removeAll()
         return ""
+    }
+
+    public func inputEnded(decodedBytes: Int) -> String? {
+        guard unproven.bursts > 0, let d = unproven.first else { return nil }
+        let s = d.signature
+        return "\(unproven.bursts) burst(s) not printed: which tone is mark is unproven (\(s.summary), "
+            + "a tone pair of no known modem, read as well both ways round); pin with \(d.options), "
+            + "or with --mark and --space the other way round"
     }
 }

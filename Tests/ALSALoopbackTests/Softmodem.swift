@@ -73,6 +73,7 @@ enum Softmodem {
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
         var pid: pid_t { child.pid }
+        var isRunning: Bool { child.isRunning }
         func signal(_ sig: Int32) { child.signal(sig) }
 
         @discardableResult

@@ -13,13 +13,21 @@ extension AutoReceiver {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
-            let choice = chooseFormat(measured, samples, canWait: canWait)
+            let choice = chooseFormat(
+                ToneConvention.oriented(measured) ?? measured, samples, canWait: canWait,
+                bothWays: ToneConvention.oriented(measured) == nil)
         {
             guard case .chosen(let chosen, let format, let demod) = choice else { return .waiting }
             var signature = chosen
             signature.toneBits = measured.toneBits
-            detections.append(Detection(startSample: first, signature: signature, format: format))
+            let detection = Detection(startSample: first, signature: signature, format: format)
+            detections.append(detection)
             d = .fsk(demod)
+            // No convention names mark for these tones: the burst itself must (see
+            // ``PolarityReadings``).
+            if detection.markEvidence == .undecided, let other = swappedReading(signature, format, samples) {
+                d = .bothWays(demod, other)
+            }
         } else if let choice = profileTrial(samples, canWait: canWait) {
             guard case .chosen(let signature, let format, let demod) = choice else { return .waiting }
             detections.append(Detection(startSample: first, signature: signature, format: format))
@@ -39,6 +47,15 @@ extension AutoReceiver {
         return .started
     }
 
+    /// A fresh demodulator for `signature` with mark and space the other way round, in
+    /// `format` (nil when it cannot run at this rate).
+    func swappedReading(_ signature: ModemSignature, _ format: FrameFormat, _ samples: [Float]) -> FSKDemodulator? {
+        let swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
+        let profile = Detection(startSample: 0, signature: swapped, format: format).profile
+        let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
+        return try? FSKDemodulator(configuration)
+    }
+
     /// What ``startBurst(from:canWait:into:)`` did.
     enum BurstStart {
         /// A modem: its decoder runs from the burst's first sample.
@@ -56,7 +73,7 @@ extension AutoReceiver {
     /// demodulator is used again, without the spectrum and the format trials. Anything
     /// else (another modem, noise) returns nil.
     func sameAsBefore(_ last: Detection, _ samples: [Float]) -> FSKDemodulator? {
-        guard !last.isHiJack else { return nil }
+        guard !last.isHiJack, last.markEvidence != .unproven else { return nil }
         var events: [ModemEvent] = []
         guard let fresh = trial(last.profile, last.format, samples, into: &events) else { return nil }
         guard !events.isEmpty, events.allSatisfy({ $0.kind == .byte }) else { return nil }

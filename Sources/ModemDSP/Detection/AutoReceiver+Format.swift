@@ -18,13 +18,18 @@ extension AutoReceiver {
     ///
     /// When `canWait`, a burst whose clean characters are too few to prove anything (a
     /// slow modem: 0.28 s holds 8 characters at 300 baud) waits for more blocks instead.
-    func chooseFormat(_ measured: ModemSignature, _ samples: [Float], canWait: Bool) -> FormatChoice? {
+    ///
+    /// `bothWays`: mark and space are unproven, so a reading the other way round may win
+    /// the scored trials; false when a convention named mark (``ToneConvention``).
+    func chooseFormat(_ measured: ModemSignature, _ samples: [Float], canWait: Bool, bothWays: Bool = true)
+        -> FormatChoice?
+    {
         switch provenFormat(measured, samples) {
         case .proven(let format, let demod): return .chosen(measured, format, demod)
         case .tooFew where mayWait(canWait, samples.count, baud: measured.baud): return .waitForMore
         default: break
         }
-        return scoredFormat(measured, samples).map { .chosen($0.0, $0.1, $0.2) }
+        return scoredFormat(measured, samples, bothWays: bothWays).map { .chosen($0.0, $0.1, $0.2) }
     }
 
     /// Whether a burst of `count` samples whose clean characters are too few may gather
@@ -64,12 +69,22 @@ extension AutoReceiver {
                 tooFew = tooFew || (clean && events.contains { $0.kind == .byte })
                 continue
             }
-            guard let format = proof.best() else { continue }
+            let format: FrameFormat
+            switch proof.best() {
+            case .proven(let f): format = f
+            case .needsMore:
+                tooFew = true
+                continue
+            case .none: continue
+            }
             if format == reading {
-                if reading == .eightN1, Self.oneIdleBitAfterMost(proof),
-                    let (eleven, demod) = elevenBitFormat(profile, samples, samplesPerBit: samplesPerBit)
-                {
-                    return .proven(eleven, demod)
+                if reading == .eightN1, Self.oneIdleBitAfterMost(proof) {
+                    switch elevenBitFormat(profile, samples, samplesPerBit: samplesPerBit) {
+                    case .proven(let eleven, let demod): return .proven(eleven, demod)
+                    // An 11-bit format reads clean but on too few distinct characters yet.
+                    case .tooFew: return .tooFew
+                    case .unproven: break
+                    }
                 }
                 return .proven(reading, fresh)
             }
@@ -103,7 +118,8 @@ extension AutoReceiver {
     }
 
     /// An 11-bit format that decodes the burst cleanly by itself and whose line bits prove
-    /// it, with a fresh demodulator; nil when none does.
+    /// it, with a fresh demodulator; ``Proof/tooFew`` when one reads clean but its
+    /// characters are too few or too alike to prove it yet; ``Proof/unproven`` when none does.
     ///
     /// Why: an 8N1 reading of an 11-bit line follows each character with an idle bit, and
     /// a bit misread there in the first characters (seen on Bell 103's narrow shift, a
@@ -113,19 +129,21 @@ extension AutoReceiver {
     /// these trials: its idle line reads as parity bits that random data breaks, and its
     /// pauses of other lengths than one bit keep 8N2 from proving itself. One that pauses
     /// exactly one bit each time is an 8N2 line (the bytes are the same).
-    func elevenBitFormat(_ profile: ModemProfile, _ samples: [Float], samplesPerBit: Double)
-        -> (FrameFormat, FSKDemodulator)?
-    {
+    func elevenBitFormat(_ profile: ModemProfile, _ samples: [Float], samplesPerBit: Double) -> Proof {
         var events: [ModemEvent] = []
+        var tooFew = false
         for format in Self.elevenBitFormats {
             guard let fresh = trial(profile, format, samples, into: &events),
                 events.dropLast().allSatisfy({ $0.kind == .byte }),
-                let proof = FormatProof(reading: events, format: format, samplesPerBit: samplesPerBit),
-                proof.best() == format
+                let proof = FormatProof(reading: events, format: format, samplesPerBit: samplesPerBit)
             else { continue }
-            return (format, fresh)
+            switch proof.best() {
+            case .proven(let best) where best == format: return .proven(format, fresh)
+            case .needsMore: tooFew = true
+            default: continue
+            }
         }
-        return nil
+        return tooFew ? .tooFew : .unproven
     }
 
     /// What ``provenFormat(_:_:)`` found.
@@ -162,12 +180,13 @@ extension AutoReceiver {
     /// - Mark and space are tried both ways round too (the tone of the longest run, which
     ///   the signature calls mark, is usually but not always the idle tone); the other way
     ///   round must score 3 characters more.
-    func scoredFormat(_ measured: ModemSignature, _ samples: [Float]) -> (ModemSignature, FrameFormat, FSKDemodulator)?
+    func scoredFormat(_ measured: ModemSignature, _ samples: [Float], bothWays: Bool = true)
+        -> (ModemSignature, FrameFormat, FSKDemodulator)?
     {
         var best: (signature: ModemSignature, format: FrameFormat, score: Int, bytes: Int, demod: FSKDemodulator)?
         var events: [ModemEvent] = []
         let swapped = ModemSignature(mark: measured.space, space: measured.mark, baud: measured.baud)
-        for signature in [measured, swapped] {
+        for signature in bothWays ? [measured, swapped] : [measured] {
             // The other way round can only win by 3 characters: not worth trying when the
             // measured way read at least 3 with no error (a wrong way reads idle as breaks).
             if signature == swapped, let b = best, b.bytes >= 3, b.score == b.bytes * b.format.bitsPerFrame { break }
@@ -199,7 +218,11 @@ extension AutoReceiver {
                     best = (signature, format, score, bytes, fresh)
                     continue
                 }
-                let checked = format.parity != .none && b.format.parity == .none && bytes >= 6 && errors == 0
+                // Parity checks only distinct characters: a run of one character passes it
+                // every time or never.
+                let distinct = Set(events.lazy.filter { $0.kind == .byte }.map(\.value)).count
+                let checked =
+                    format.parity != .none && b.format.parity == .none && distinct >= 6 && errors == 0
                 // The other way round must win clearly: on a short burst a few characters
                 // can frame either way.
                 let margin = signature == b.signature ? 0 : 3 * format.bitsPerFrame

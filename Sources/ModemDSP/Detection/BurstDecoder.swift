@@ -1,5 +1,7 @@
 /// The decoder ``AutoReceiver`` runs on one detected burst: an FSK demodulator set up for
-/// the burst's tones, bit rate and format, or a HiJack decoder.
+/// the burst's tones, bit rate and format, or a HiJack decoder; or, for a tone pair no
+/// known modem has (``ToneConvention``), two FSK demodulators that read the burst with
+/// mark and space both ways round until its end decides (``PolarityReadings``).
 ///
 /// Dispatch is once per chunk, never per sample: each decoder's own loop stays
 /// specialised. The decoders are optionals mutated in place (not enum payloads, which
@@ -7,23 +9,35 @@
 struct BurstDecoder: Sendable {
     private var fsk: FSKDemodulator?
     private var hijack: HiJackDecoder?
+    private var readings: PolarityReadings?
 
     static func fsk(_ d: FSKDemodulator) -> BurstDecoder { BurstDecoder(fsk: d, hijack: nil) }
     static func hijack(_ d: HiJackDecoder) -> BurstDecoder { BurstDecoder(fsk: nil, hijack: d) }
+    /// Both readings of a burst: `measured` as the analysis named mark and space, `swapped`
+    /// the other way round. Nothing comes out until the burst's end decides.
+    static func bothWays(_ measured: FSKDemodulator, _ swapped: FSKDemodulator) -> BurstDecoder {
+        BurstDecoder(fsk: nil, hijack: nil, readings: PolarityReadings(measured, swapped))
+    }
 
     /// Decodes a chunk of either sample type with the decoder inside (its own path for
     /// that type: 16-bit samples reach the FSK demodulator as integers).
     mutating func process<S: RingSample>(_ samples: UnsafeBufferPointer<S>, into events: inout [ModemEvent]) {
         if fsk != nil { S.feed(samples, to: &fsk!, into: &events) }
         if hijack != nil { S.feed(samples, to: &hijack!, into: &events) }
+        if readings != nil { readings!.process(samples, into: &events) }
     }
 
     mutating func flush(into events: inout [ModemEvent]) {
         fsk?.flush(into: &events)
         hijack?.flush(into: &events)
+        readings?.flush(into: &events)
     }
 
-    var isInBurst: Bool { fsk?.isInBurst ?? hijack?.isInBurst ?? false }
+    var isInBurst: Bool { fsk?.isInBurst ?? hijack?.isInBurst ?? readings?.isInBurst ?? false }
+
+    /// For a burst read both ways: which reading the evidence chose (nil while undecided,
+    /// and for any other decoder).
+    var polarity: PolarityReadings.Outcome? { readings?.outcome }
 }
 
 /// A sample type ``AutoReceiver`` takes: how it goes into the ring (floats, full scale 1,

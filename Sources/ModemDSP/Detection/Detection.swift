@@ -9,11 +9,28 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
     public var format: FrameFormat
     /// HiJack's Manchester code instead of FSK, and its polarity (nil for FSK).
     public var hiJackInverted: Bool?
+    /// What proves which tone is mark.
+    public var markEvidence: MarkEvidence
 
+    /// What proves which of an FSK burst's tones is mark (see ``ToneConvention``).
+    public enum MarkEvidence: Sendable, Equatable {
+        /// The tone pair is this modem's, whose convention names mark.
+        case convention(String)
+        /// The burst is being read both ways round; its end decides.
+        case undecided
+        /// The burst was read both ways round and the other way had more errors.
+        case bothReadings
+        /// Both readings fit as well: the burst was not printed.
+        case unproven
+    }
+
+    /// An FSK burst; its mark evidence is the tone pair's convention, else
+    /// ``MarkEvidence/undecided``.
     public init(startSample: Int64, signature: ModemSignature, format: FrameFormat) {
         self.startSample = startSample
         self.signature = signature
         self.format = format
+        markEvidence = ToneConvention.pair(signature.mark, signature.space).map { .convention($0.name) } ?? .undecided
     }
 
     /// A HiJack burst at `hiJackBaud`, `inverted` or not.
@@ -22,6 +39,7 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
         signature = ModemSignature(mark: 0, space: 0, baud: hiJackBaud)
         format = try! FrameFormat(dataBits: 8, parity: .even)
         hiJackInverted = inverted
+        markEvidence = .convention("HiJack")
     }
 
     /// True for a HiJack burst.
@@ -61,6 +79,12 @@ public struct Detection: Sendable, Equatable, CustomStringConvertible {
             values += "; mark bits \(Diagnosis.hz(bits.mark * 1e6)) us, space bits \(Diagnosis.hz(bits.space * 1e6)) us"
         }
         let what = signature.profile == nil ? "FSK (\(values))" : "\(p.name) (\(values))"
-        return "detected \(what): pin with \(options)"
+        switch markEvidence {
+        case .unproven:
+            return "detected \(what), but which tone is mark is unproven: not printed; pin with \(options) "
+                + "or with mark and space the other way round"
+        case .bothReadings: return "detected \(what), mark proven by the burst: pin with \(options)"
+        default: return "detected \(what): pin with \(options)"
+        }
     }
 }

@@ -59,6 +59,9 @@ struct FormatProof: Sendable {
         var gaps = 0
         /// Of those, the ones that started one idle bit after it.
         var oneBitGaps = 0
+        /// Distinct values among the characters checked (after the ``settlingFrames``): the
+        /// same character again checks nothing new.
+        var distinct = 0
 
         /// Bits the format leaves unexplained.
         var cost: Int { dataBits + FormatProof.gapCost * gaps }
@@ -101,6 +104,7 @@ struct FormatProof: Sendable {
         let parityAt = format.parity == .none ? -1 : dataEnd
         var i = 0
         var lastEnd = -1
+        var seen = SIMD4<UInt64>()  // one bit per value, no allocation
         while true {
             while i < line.count && line[i] { i += 1 }
             guard i + length <= line.count else { break }
@@ -109,6 +113,10 @@ struct FormatProof: Sendable {
             if r.frames >= Self.settlingFrames {
                 if parityAt >= 0, line[i + parityAt] != format.parityBit(for: value) { return nil }
                 for k in (length - format.stopBits)..<length where !line[i + k] { return nil }
+                let word = Int(value >> 6)
+                let bit = UInt64(1) << UInt64(value & 63)
+                if seen[word] & bit == 0 { r.distinct += 1 }
+                seen[word] |= bit
             }
             if lastEnd >= 0, i > lastEnd {
                 r.gaps += 1
@@ -122,16 +130,32 @@ struct FormatProof: Sendable {
         return r
     }
 
-    /// The format that explains ``line`` best (see the type's summary), nil when none reads
-    /// ``minimumFrames`` characters cleanly.
-    func best() -> FrameFormat? {
-        var best: (format: FrameFormat, cost: Int)?
+    /// Distinct characters a format other than 8N1 must have checked to be proven: each
+    /// passes a random format's parity or stop bit by chance about half the time, the same
+    /// character again always (a text's opening of 30 spaces reads as 7O1 throughout).
+    static let minimumDistinct = 10
+
+    /// What ``best()`` found.
+    enum Best: Equatable {
+        /// This format explains the line best, on enough distinct characters.
+        case proven(FrameFormat)
+        /// A format other than 8N1 explains it best so far, on too few distinct characters.
+        case needsMore
+        /// No format reads ``minimumFrames`` characters cleanly.
+        case none
+    }
+
+    /// The format that explains ``line`` best (see the type's summary).
+    func best() -> Best {
+        var best: (format: FrameFormat, cost: Int, distinct: Int)?
         for format in Self.formats {
             guard let r = read(format), r.frames >= Self.minimumFrames else { continue }
             if format.stopBits == 2, r.gaps > 0 { continue }
-            if best == nil || r.cost < best!.cost { best = (format, r.cost) }
+            if best == nil || r.cost < best!.cost { best = (format, r.cost, r.distinct) }
         }
-        return best?.format
+        guard let best else { return .none }
+        if best.format != .eightN1, best.distinct < Self.minimumDistinct { return .needsMore }
+        return .proven(best.format)
     }
 
     private static func format(_ bits: Int, _ parity: Parity = .none, stop: Int = 1) -> FrameFormat {

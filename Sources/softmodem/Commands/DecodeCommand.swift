@@ -88,8 +88,9 @@ struct DecodeCommand: ParsableCommand {
                 throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)")
             }
             try decodeAll(settings, modem: modem) { rate, reporter in
-                [SignalCheckObserver(sampleRate: rate, pinned: nil)]
-                    + (reporter.verbose ? [DetectionObserver(reporter: reporter)] : [])
+                // Detection first: when a burst was withheld its line says why, before the
+                // survey's "nothing decoded".
+                [DetectionObserver(reporter: reporter), SignalCheckObserver(sampleRate: rate, pinned: nil)]
             }
         }
     }
@@ -112,6 +113,7 @@ struct DecodeCommand: ParsableCommand {
         if inputs.filter({ $0 == "-" }).count > 1 { throw .usage("stdin (-) can be read only once") }
         var output: ByteOutput?
         var failed = false
+        var damaged = false
         for path in inputs {
             var truncation: AudioIOError?
             let result: (name: String, stats: DecodeStats, notes: [String])
@@ -149,8 +151,19 @@ struct DecodeCommand: ParsableCommand {
                 nonFinite: result.stats.nonFinite, truncation: truncation)
             // Nothing decoded, or a profile that does not match: the one line that says what
             // the input held instead, and exit status 1 once every input is done.
-            for note in result.notes { Diagnostics.error("\(result.name): \(note)") }
+            // One line: the first observer's (a withheld burst's reason comes before the
+            // survey's "nothing decoded").
+            if let note = result.notes.first { Diagnostics.error("\(result.name): \(note)") }
             failed = failed || !result.notes.isEmpty
+            // Characters dropped for framing or parity errors: the bytes printed around them
+            // may be wrong too, which a script must be able to see without -v.
+            let errors = result.stats.framingErrors + result.stats.parityErrors
+            if result.notes.isEmpty, errors > 0 {
+                Diagnostics.error(
+                    "\(result.name): \(errors) damaged character(s) dropped (\(result.stats.framingErrors) framing, "
+                        + "\(result.stats.parityErrors) parity errors); the bytes around them may be wrong")
+                damaged = true
+            }
         }
         if output != nil {
             try output!.finish()
@@ -160,6 +173,7 @@ struct DecodeCommand: ParsableCommand {
             }
         }
         if failed { throw .reported }
+        if damaged { throw .damaged }
     }
 
     /// Decodes one input through a session. The output is made at the first input's rate
