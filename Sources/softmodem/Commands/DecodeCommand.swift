@@ -172,8 +172,9 @@ struct DecodeCommand: ParsableCommand {
                     "\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
             }
         }
-        if failed { throw .reported }
-        if damaged { throw .damaged }
+        // Damaged characters: the bytes stay printed, the status says a script cannot
+        // trust them all (1, as for nothing decoded; the stderr line tells which).
+        if failed || damaged { throw .reported }
     }
 
     /// Decodes one input through a session. The output is made at the first input's rate

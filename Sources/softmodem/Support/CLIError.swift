@@ -4,7 +4,7 @@ import ModemDecoding
 
 /// A failure the command line reports as one line on stderr.
 struct CLIError: Error, CustomStringConvertible {
-    enum Kind { case usage, runtime, damaged }
+    enum Kind { case usage, runtime }
     let kind: Kind
     let message: String
 
@@ -13,17 +13,7 @@ struct CLIError: Error, CustomStringConvertible {
     /// A runtime failure whose lines are already on stderr: exit status 1, nothing more.
     static var reported: CLIError { CLIError(kind: .runtime, message: "") }
 
-    /// Decoded, but characters were damaged (framing or parity errors): their line is
-    /// already on stderr; exit status 3, so a script can tell it from a clean decode.
-    static var damaged: CLIError { CLIError(kind: .damaged, message: "") }
-
-    var exitCode: Int32 {
-        switch kind {
-        case .usage: 2
-        case .runtime: 1
-        case .damaged: 3
-        }
-    }
+    var exitCode: Int32 { kind == .usage ? 2 : 1 }
 
     /// The message alone: swift-argument-parser prints errors thrown from `validate()` with
     /// their description, which would otherwise show the struct's fields.
