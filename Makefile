@@ -13,10 +13,13 @@ BIN         := .build/$(CONFIG)/softmodem
 # bridge test, and PipeWire with WirePlumber and pipewire-pulse for the live suite's second
 # pass: Tests/ALSALoopbackTests/Fixtures/pipewire-session.sh runs them headless and takes
 # the pipewire-alsa plugin from its package without installing it, since Debian 12's
-# pipewire-alsa conflicts with pulseaudio).
+# pipewire-alsa conflicts with pulseaudio), and for the emulated board (the real SoftModem
+# firmware on a simulated ATmega328P, ../shared/emulated-board) the AVR toolchain, the
+# Arduino core and simavr.
 DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev libpng-dev libjs-dygraphs \
                 chromium minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial \
-                pipewire pipewire-bin wireplumber pipewire-pulse dbus-daemon pulseaudio-utils
+                pipewire pipewire-bin wireplumber pipewire-pulse dbus-daemon pulseaudio-utils \
+                gcc-avr avr-libc binutils-avr arduino-core-avr libsimavr-dev libelf-dev
 
 .PHONY: all deps build demo test test-unit bench bench-smoke samples clean format format-check
 

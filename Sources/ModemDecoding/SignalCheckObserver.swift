@@ -97,11 +97,22 @@ public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver 
     }
 
     /// Bit rate and the tone pair (either way round) within ``tolerance``.
+    ///
+    /// A bit rate measured from runs can be off by a whole factor where the tones are right
+    /// (a real 315-baud board's bytes measured at 649 baud): when the tones are a known
+    /// modem's (``ToneConvention``) and that modem sends at the profile's rate, the rate
+    /// measured does not count against it.
     public static func matches(_ signature: ModemSignature, _ profile: ModemProfile) -> Bool {
         func near(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) <= tolerance }
         let low = min(signature.mark, signature.space)
         let high = max(signature.mark, signature.space)
-        return near(signature.baud, profile.baud) && near(low, min(profile.mark, profile.space))
-            && near(high, max(profile.mark, profile.space))
+        guard near(low, min(profile.mark, profile.space)), near(high, max(profile.mark, profile.space)) else {
+            return false
+        }
+        if near(signature.baud, profile.baud) { return true }
+        // Only a rate that is none of the known modem's own: SoftModem's tones at 2450
+        // baud are not softmodem-1225.
+        let rates = ToneConvention.rates(signature.mark, signature.space)
+        return rates.contains { near($0, profile.baud) } && !rates.contains { near($0, signature.baud) }
     }
 }

@@ -50,7 +50,7 @@ import Testing
         #expect((3_200...4_100).contains(band.highEdge ?? 0), "\(String(describing: band.highEdge))")
         #expect(r.measurements.resampler?.detected == false)
         let tested = Set(r.bytes.map(\.modem))
-        #expect(tested == ["softmodem-315", "softmodem-126", "bell103", "bell202"], "\(tested)")
+        #expect(tested == ["softmodem-315", "softmodem-126", "softmodem-126-8mhz", "bell103", "bell202"], "\(tested)")
         Self.expectBytesPass(r)
         #expect(r.verdict.status == .usable)
         #expect(Self.advises(r, "cuts above"))
@@ -126,7 +126,8 @@ import Testing
         #expect(abs((r.measurements.latencySeconds ?? 0) * 8_000 - 333) < 0.5)
         #expect(abs(r.measurements.driftPPM ?? 99) < 2)
         #expect(r.measurements.resampler?.detected == false)
-        #expect(Set(r.bytes.map(\.modem)) == ["softmodem-315", "softmodem-126", "bell103", "bell202"])
+        #expect(
+            Set(r.bytes.map(\.modem)) == ["softmodem-315", "softmodem-126", "softmodem-126-8mhz", "bell103", "bell202"])
         Self.expectBytesPass(r)
     }
 

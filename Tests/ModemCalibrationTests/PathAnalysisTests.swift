@@ -25,7 +25,7 @@ import Testing
         #expect(m.captureClipDBFS == nil)
         #expect(m.maxCleanOutputDBFS == -1)
         #expect(!m.inverted)
-        #expect(r.bytes.count == 9)
+        #expect(r.bytes.count == 10)
         ImpairmentTests.expectBytesPass(r)
         #expect(r.verdict.status == .ok, "\(r.verdict.advice)")
         #expect(r.verdict.recommendedOutputDBFS == -1)

@@ -43,7 +43,9 @@ import Testing
         "clean characters come out within a third of a bit, a burst's first within 0.8 bit",
         arguments: [
             (ModemProfile.softmodem1225, 44_100.0), (.softmodem1225, 48_000), (.softmodem1225, 22_050),
-            (.softmodem2450, 44_100), (.softmodem630, 44_100),
+            // The library header's 630 baud (a bit of whole segments at 44.1 kHz): the board's
+            // real 649.4 baud is not, and is covered by 48 kHz's case.
+            (.softmodem2450, 44_100), (ModemProfile.softModemHeaders["softmodem-630"]!, 44_100),
         ])
     func clean(profile: ModemProfile, rate: Double) throws {
         let (text, signal) = try Self.lines(profile: profile, rate: rate)

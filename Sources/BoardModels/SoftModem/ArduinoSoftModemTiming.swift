@@ -42,6 +42,9 @@ public struct ArduinoSoftModemTiming: Sendable, Hashable {
     /// Derives the constants for `profile` (its nominal baud and tones, as a sketch would
     /// `#define` them). Returns nil for a profile whose constants would be zero.
     public init?(profile: ModemProfile) {
+        // A built-in SoftModem profile describes what the board sends; the board starts
+        // from its header's values.
+        let profile = ModemProfile.softModemHeaders[profile.name] ?? profile
         let baud = Int(profile.baud.rounded())
         let high = Int(max(profile.mark, profile.space).rounded())
         let low = Int(min(profile.mark, profile.space).rounded())

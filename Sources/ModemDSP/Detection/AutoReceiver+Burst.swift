@@ -13,9 +13,7 @@ extension AutoReceiver {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
-            let choice = chooseFormat(
-                ToneConvention.oriented(measured) ?? measured, samples, canWait: canWait,
-                bothWays: ToneConvention.oriented(measured) == nil)
+            let choice = measuredChoice(measured, samples, canWait: canWait)
         {
             guard case .chosen(let chosen, let format, let demod) = choice else { return .waiting }
             var signature = chosen
@@ -45,6 +43,30 @@ extension AutoReceiver {
         decoder = d
         state = .decoding(offset: first, quietBlocks: 0)
         return .started
+    }
+
+    /// The format of a burst whose analysis measured `measured` (see
+    /// ``chooseFormat(_:_:canWait:bothWays:)``), mark named by the tone pair's convention
+    /// when it has one.
+    ///
+    /// A known tone pair also names its bit rates: when the measured rate is none of them,
+    /// the pair's own rates are tried first, and one whose reading proves a format wins.
+    /// Why: rates measured from runs between tone changes can err by whole factors (a
+    /// 16 MHz Arduino at "126" measured at 1936 baud, "315" at 649; Bell 103 at 96 kHz at
+    /// 214), while a modem's tones are measured well.
+    func measuredChoice(_ measured: ModemSignature, _ samples: [Float], canWait: Bool) -> FormatChoice? {
+        guard let oriented = ToneConvention.oriented(measured) else {
+            return chooseFormat(measured, samples, canWait: canWait, bothWays: true)
+        }
+        let rates = ToneConvention.rates(oriented.mark, oriented.space)
+        if !rates.contains(where: { abs(oriented.baud / $0 - 1) <= ToneConvention.rateTolerance }) {
+            for rate in rates {
+                var s = ModemSignature(mark: oriented.mark, space: oriented.space, baud: rate)
+                s.toneBits = oriented.toneBits
+                if case .proven(let format, let demod) = provenFormat(s, samples) { return .chosen(s, format, demod) }
+            }
+        }
+        return chooseFormat(oriented, samples, canWait: canWait, bothWays: false)
     }
 
     /// A fresh demodulator for `signature` with mark and space the other way round, in

@@ -86,6 +86,6 @@ extension SignalSurvey {
         let space = e.markIsUpper ? e.lower : e.upper
         var signature = ModemSignature(mark: mark, space: space, baud: e.baud)
         signature.toneBits = e.toneBits
-        return .modem(signature)
+        return .modem(ToneConvention.named(signature))
     }
 }

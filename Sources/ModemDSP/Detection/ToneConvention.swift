@@ -13,12 +13,18 @@
 /// round). Pairs of no known modem (`minimodem -M 1200 -S 2400`) are left to the burst's
 /// own evidence (``AutoReceiver``'s two readings).
 public enum ToneConvention {
-    /// One known modem's tones.
+    /// One known modem's tones, and the bit rates it sends them at.
     public struct Pair: Sendable, Equatable {
         public var mark: Double
         public var space: Double
         public var name: String
+        /// Mean bit rates (an Arduino's mark and space bits differ in length below 1225 baud).
+        public var rates: [Double]
+
     }
+
+    /// Relative difference of a measured bit rate that still counts as one of a pair's.
+    public static let rateTolerance = 0.06
 
     /// Relative difference of each tone that still matches: an Arduino's square waves
     /// come 2-4 % off its profile's tones (the 126-baud board's real 1953 Hz mark is
@@ -27,19 +33,21 @@ public enum ToneConvention {
 
     /// The tone pairs of every modem the tool knows, with their mark.
     public static let pairs: [Pair] = [
-        Pair(mark: 7350, space: 4900, name: "SoftModem 1225/2450 baud"),
-        Pair(mark: 6300, space: 3150, name: "SoftModem 630 baud"),
-        Pair(mark: 6579, space: 3205, name: "SoftModem 630 baud (16 MHz Arduino)"),
-        Pair(mark: 3150, space: 1575, name: "SoftModem 315 baud"),
-        Pair(mark: 3289, space: 1603, name: "SoftModem 315 baud (16 MHz Arduino)"),
-        Pair(mark: 1764, space: 882, name: "SoftModem 126 baud"),
-        Pair(mark: 1953, space: 919, name: "SoftModem 126 baud (16 MHz Arduino)"),
-        Pair(mark: 1836, space: 893, name: "SoftModem 126 baud (8 MHz Arduino)"),
-        Pair(mark: 1260, space: 630, name: "SoftModem phone app 126 baud"),
-        Pair(mark: 4900, space: 2450, name: "WebJack"),
-        Pair(mark: 1270, space: 1070, name: "Bell 103 originate"),
-        Pair(mark: 2225, space: 2025, name: "Bell 103 answer"),
-        Pair(mark: 1200, space: 2200, name: "Bell 202"),
+        Pair(mark: 7350, space: 4900, name: "SoftModem 1225/2450 baud", rates: [1225, 2450]),
+        Pair(mark: 6300, space: 3150, name: "SoftModem 630 baud", rates: [630]),
+        // Measured on the real library in emulation (../shared/emulated-board): bits of
+        // 1520/1560, 3040/3120, 7168/7616 (16 MHz) and about 7612/7844 us (8 MHz).
+        Pair(mark: 6579, space: 3205, name: "SoftModem 630 baud (Arduino)", rates: [649.4]),
+        Pair(mark: 3150, space: 1575, name: "SoftModem 315 baud", rates: [315]),
+        Pair(mark: 3289, space: 1603, name: "SoftModem 315 baud (Arduino)", rates: [324.7]),
+        Pair(mark: 1764, space: 882, name: "SoftModem 126 baud", rates: [126]),
+        Pair(mark: 1953, space: 919, name: "SoftModem 126 baud (16 MHz Arduino)", rates: [135.3]),
+        Pair(mark: 1836, space: 893, name: "SoftModem 126 baud (8 MHz Arduino)", rates: [129.4]),
+        Pair(mark: 1260, space: 630, name: "SoftModem phone app 126 baud", rates: [126]),
+        Pair(mark: 4900, space: 2450, name: "WebJack", rates: [1225]),
+        Pair(mark: 1270, space: 1070, name: "Bell 103 originate", rates: [300]),
+        Pair(mark: 2225, space: 2025, name: "Bell 103 answer", rates: [300]),
+        Pair(mark: 1200, space: 2200, name: "Bell 202", rates: [1200]),
     ]
 
     /// The convention whose tones `a` and `b` are (in either order), if any.
@@ -50,6 +58,24 @@ public enum ToneConvention {
         }
     }
 
+    /// The bit rates of every known modem whose tones `a` and `b` are (in either order),
+    /// nearest pair first.
+    public static func rates(_ a: Double, _ b: Double) -> [Double] {
+        func near(_ x: Double, _ y: Double) -> Bool { abs(x / y - 1) <= tolerance }
+        func distance(_ p: Pair) -> Double {
+            let (hi, lo) = (max(a, b), min(a, b))
+            return abs(hi / max(p.mark, p.space) - 1) + abs(lo / min(p.mark, p.space) - 1)
+        }
+        let matching = pairs.filter { p in
+            (near(a, p.mark) && near(b, p.space)) || (near(a, p.space) && near(b, p.mark))
+        }
+        var rates: [Double] = []
+        for p in matching.sorted(by: { distance($0) < distance($1) }) {
+            for r in p.rates where !rates.contains(r) { rates.append(r) }
+        }
+        return rates
+    }
+
     /// `signature` with mark and space as its tone pair's convention has them; nil when
     /// the pair is no known modem's.
     public static func oriented(_ signature: ModemSignature) -> ModemSignature? {
@@ -58,6 +84,21 @@ public enum ToneConvention {
         guard (signature.mark > signature.space) != markIsUpper else { return signature }
         var s = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
         s.toneBits = signature.toneBits
+        return s
+    }
+
+    /// `signature` as its tone pair's modem has it: mark by the convention, and the bit
+    /// rate the modem's own when the measured one is within ``rateTolerance`` of it (a
+    /// SoftModem burst measured at 1200 baud is said to be 1225); unchanged for a pair of
+    /// no known modem. Rates measured farther off stay as measured.
+    public static func named(_ signature: ModemSignature) -> ModemSignature {
+        guard let oriented = oriented(signature) else { return signature }
+        // The nearest of the rates in reach: the two Arduinos at "126" send 4.5 % apart.
+        let rate = rates(oriented.mark, oriented.space).filter { abs(oriented.baud / $0 - 1) <= rateTolerance }
+            .min { abs(oriented.baud / $0 - 1) < abs(oriented.baud / $1 - 1) }
+        guard let rate, rate != oriented.baud else { return oriented }
+        var s = ModemSignature(mark: oriented.mark, space: oriented.space, baud: rate)
+        s.toneBits = oriented.toneBits
         return s
     }
 }

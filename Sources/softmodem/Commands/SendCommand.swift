@@ -86,7 +86,7 @@ struct SendCommand: ParsableCommand {
         let header = FileHeader(name: name, size: size, crc: crc)
 
         let modulator: FSKModulator
-        do { modulator = try FSKModulator(profile: profile, sampleRate: fileRate, amplitude: 0.9) } catch {
+        do { modulator = try FSKModulator(profile: profile.encoded, sampleRate: fileRate, amplitude: 0.9) } catch {
             throw CLIError(error)
         }
         var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: 7)

@@ -29,8 +29,9 @@ struct FSKTransmitterMaker: TransmitterMaker {
     func make(sampleRate: Double) throws(CLIError) -> BurstEncoder {
         let modulator: FSKModulator
         do {
+            // What a board's receiver reads, where that is not what the board sends (at "126").
             modulator = try FSKModulator(
-                profile: settings.profile, sampleRate: sampleRate, amplitude: Float(pow(10, amplitudeDB / 20)))
+                profile: settings.profile.encoded, sampleRate: sampleRate, amplitude: Float(pow(10, amplitudeDB / 20)))
         } catch {
             throw CLIError(error)
         }
