@@ -41,16 +41,24 @@ done <<'CASES'
 --float-samples 1200
 -R 44100 1200
 -R 22050 1200
+-R 29400 1200
+-R 8000 1200
+-R 11025 300
 -R 96000 300
+-R 96000 1200
 --volume 0.01 300
+--volume 0.001 1200
 --volume 3.5 1200
 1208
 292
 308
 -7 1200
 -7 300
+--stopbits 1.5 300
 -M 1200 -S 2400 1200
 -M 1200 -S 2400 1208
+-M 1600 -S 2600 1200
+-M 2600 -S 1600 600
 CASES
 for first in '\x00' '\x80' '\xff'; do
     printf "$first"'\x01\x02' >"$work/three"

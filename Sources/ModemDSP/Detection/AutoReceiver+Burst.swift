@@ -12,10 +12,15 @@ extension AutoReceiver {
         if let last = detections.last, let demod = sameAsBefore(last, samples) {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
-        } else if let measured = Self.signature(of: samples, sampleRate: sampleRate),
+        } else if let measured = Self.signature(of: samples, sampleRate: sampleRate) ?? gatheredSignature,
             let choice = measuredChoice(measured, samples, canWait: canWait)
         {
-            guard case .chosen(let chosen, let format, let demod) = choice else { return .waiting }
+            guard case .chosen(let chosen, let format, let demod) = choice else {
+                // Kept for the next try: more blocks can hold more than the analysis copes
+                // with (a slow 7N1 burst measured on 12 blocks was not on 24).
+                gatheredSignature = measured
+                return .waiting
+            }
             var signature = chosen
             signature.toneBits = measured.toneBits
             let detection = Detection(startSample: first, signature: signature, format: format)
@@ -50,8 +55,9 @@ extension AutoReceiver {
     /// when it has one.
     ///
     /// A known tone pair also names its bit rates: when the measured rate is none of them,
-    /// the pair's own rates are tried first, and one whose reading proves a format wins.
-    /// Why: rates measured from runs between tone changes can err by whole factors (a
+    /// the pair's own rates are tried first, and one whose reading proves a format wins;
+    /// one that reads clean but too few characters to prove one yet waits for more of the
+    /// burst (or, when it cannot, is scored at that rate). Why: rates measured from runs between tone changes can err by whole factors (a
     /// 16 MHz Arduino at "126" measured at 1936 baud, "315" at 649; Bell 103 at 96 kHz at
     /// 214), while a modem's tones are measured well.
     func measuredChoice(_ measured: ModemSignature, _ samples: [Float], canWait: Bool) -> FormatChoice? {
@@ -63,7 +69,13 @@ extension AutoReceiver {
             for rate in rates {
                 var s = ModemSignature(mark: oriented.mark, space: oriented.space, baud: rate)
                 s.toneBits = oriented.toneBits
-                if case .proven(let format, let demod) = provenFormat(s, samples) { return .chosen(s, format, demod) }
+                switch provenFormat(s, samples) {
+                case .proven(let format, let demod): return .chosen(s, format, demod)
+                // Clean at the modem's own rate but too few yet: that rate, once proven.
+                case .tooFew where mayWait(canWait, samples.count, baud: rate): return .waitForMore
+                case .tooFew: return chooseFormat(s, samples, canWait: false, bothWays: false)
+                case .unproven: continue
+                }
             }
         }
         return chooseFormat(oriented, samples, canWait: canWait, bothWays: false)

@@ -49,6 +49,9 @@ public struct AutoReceiver: Sendable {
     var quiet = -1.0
     /// The burst being gathered was opened by its tones, not its level.
     var weakBurst = false
+    /// What the analysis measured of the burst being gathered, on a try that found too
+    /// few characters to prove its format (nil: none yet).
+    var gatheredSignature: ModemSignature?
     /// The quietest block of a stretch opened before any quiet level was known (negative:
     /// none): usually a sound card's noise floor, which must not hide a burst that begins
     /// while it is gathered or ignored.
@@ -160,6 +163,7 @@ public struct AutoReceiver: Sendable {
             weakBurst = !loud && floor > 0 && power > Self.weakLevel * floor && lastBlockIsTonal()
             if loud || weakBurst {
                 if quiet < 0 { blindQuiet = power }
+                gatheredSignature = nil
                 // Start a block early: the onset may sit anywhere in the block before.
                 state = .gathering(
                     start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
