@@ -191,8 +191,19 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     /// Starts the receivers afresh after a gap in the input (a capture overrun), so a
     /// character cut by the gap is dropped; times keep counting from the stream's start.
+    ///
+    /// What the receivers decoded before the gap comes out first (their flush completes a
+    /// cut character with silence, which drops it): resetting them alone threw away the
+    /// characters a demodulator still held for its look-ahead and burst confirmation, 8
+    /// whole bytes at a burst's start. Those come out in ``delivered`` (until the next step).
     @inlinable public mutating func restartAfterGap() {
-        for d in receivers.indices { receivers[d].reset() }
+        _delivered.removeAll(keepingCapacity: true)
+        for d in receivers.indices {
+            events.removeAll(keepingCapacity: true)
+            receivers[d].flush(into: &events)
+            collect(d)
+            receivers[d].reset()
+        }
         origin = _stats.frames
     }
 

@@ -29,7 +29,8 @@ extension LoopbackTests {
         #expect((report["notches_hz"] as? [Any])?.isEmpty == true)
         #expect(report["max_clean_output_dbfs"] as? Double == -1)
         let bytes = report["bytes"] as? [[String: Any]] ?? []
-        #expect(bytes.count == 9, "\(r.stderr)")
+        // Every built-in FSK profile (softmodem-126-8mhz included) and HiJack.
+        #expect(bytes.count == 10, "\(r.stderr)")
         for b in bytes { #expect(b["byte_errors"] as? Int == 0, "\(b)") }
         #expect(report["verdict"] as? String == "ok", "\(r.stderr)")
         // The human table goes to stderr, with the verdict.

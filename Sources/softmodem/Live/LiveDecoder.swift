@@ -58,8 +58,13 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     /// ``events``. Returns false when nothing arrived.
     mutating func poll(timeout: Double) throws(CLIError) -> Bool {
         let (n, overran) = try reader.read(timeout: timeout)
-        if overran { session.restartAfterGap() }
-        guard n > 0 else { return false }
+        beforeGap.removeAll(keepingCapacity: true)
+        if overran {
+            // What the receivers held from before the gap comes out ahead of this read's.
+            session.restartAfterGap()
+            beforeGap.append(contentsOf: session.delivered)
+        }
+        guard n > 0 else { return !beforeGap.isEmpty }
         if let recorder {
             do {
                 try reader.buffer.withUnsafeBufferPointer { b throws(AudioIOError) in
@@ -74,7 +79,9 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     }
 
     /// The characters of the last ``poll(timeout:)`` or ``stop()``.
-    var events: [ModemEvent] { session.delivered }
+    var events: [ModemEvent] { beforeGap.isEmpty ? session.delivered : beforeGap + session.delivered }
+    /// Characters decoded before a capture gap, delivered by the poll that met it.
+    private var beforeGap: [ModemEvent] = []
 
     /// Stops capture and reports a character the end completes.
     mutating func stop() {

@@ -36,11 +36,28 @@ def transfer(sender, receiver, payload, label, limit=90.0):
     return bytes(got) == payload and len(echo) == 0
 
 
+def warm_up(a, b):
+    """A few bytes each way first, read and thrown away.
+
+    The first transmission after two bridges start on PulseAudio loses about one device
+    buffer (80 ms) of its beginning in roughly half the runs, in both captures alike and
+    with no error reported (the root cause is open: docs/live-audio.md, "Known problems").
+    The measured transfers then test the running line, which is what they are for.
+    """
+    for sender, receiver in ((a, b), (b, a)):
+        sender.write(b"\x55" * 4)
+        sender.flush()
+        time.sleep(1.0)
+        receiver.reset_input_buffer()
+        sender.reset_input_buffer()
+
+
 def main():
     path_a, path_b, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     limit = float(sys.argv[5]) if len(sys.argv) > 5 else 90.0
     rng = random.Random(seed)
     a, b = open_port(path_a), open_port(path_b)
+    warm_up(a, b)
     ok = transfer(a, b, bytes(rng.getrandbits(8) for _ in range(count)), "A->B", limit)
     ok = transfer(b, a, bytes(rng.getrandbits(8) for _ in range(count)), "B->A", limit) and ok
     a.close()
