@@ -51,9 +51,13 @@ public enum ToneConvention {
     ]
 
     /// The convention whose tones `a` and `b` are (in either order), if any.
-    public static func pair(_ a: Double, _ b: Double) -> Pair? {
+    public static func pair(_ a: Double, _ b: Double) -> Pair? { matching(a, b).first }
+
+    /// Every convention whose tones `a` and `b` are, in either order (pairs overlap: the
+    /// two Arduinos at "126" send within 6 % of each other).
+    static func matching(_ a: Double, _ b: Double) -> [Pair] {
         func near(_ x: Double, _ y: Double) -> Bool { abs(x / y - 1) <= tolerance }
-        return pairs.first { p in
+        return pairs.filter { p in
             (near(a, p.mark) && near(b, p.space)) || (near(a, p.space) && near(b, p.mark))
         }
     }
@@ -61,16 +65,12 @@ public enum ToneConvention {
     /// The bit rates of every known modem whose tones `a` and `b` are (in either order),
     /// nearest pair first.
     public static func rates(_ a: Double, _ b: Double) -> [Double] {
-        func near(_ x: Double, _ y: Double) -> Bool { abs(x / y - 1) <= tolerance }
         func distance(_ p: Pair) -> Double {
             let (hi, lo) = (max(a, b), min(a, b))
             return abs(hi / max(p.mark, p.space) - 1) + abs(lo / min(p.mark, p.space) - 1)
         }
-        let matching = pairs.filter { p in
-            (near(a, p.mark) && near(b, p.space)) || (near(a, p.space) && near(b, p.mark))
-        }
         var rates: [Double] = []
-        for p in matching.sorted(by: { distance($0) < distance($1) }) {
+        for p in matching(a, b).sorted(by: { distance($0) < distance($1) }) {
             for r in p.rates where !rates.contains(r) { rates.append(r) }
         }
         return rates
