@@ -41,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Pseudo-terminals for `serial`: glibc hides posix_openpt and friends from Swift.
         .target(name: "CPseudoTerminal"),
+        // The sound server's rates, through libpulse loaded at run time (no build dependency).
+        .target(name: "CSoundServer", linkerSettings: [.linkedLibrary("dl")]),
 
         // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift.
         .target(name: "ModemDSP", swiftSettings: strict),
@@ -85,7 +87,7 @@ let package = Package(
             swiftSettings: strict),
 
         // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
-        .target(name: "ModemALSA", dependencies: ["CALSA"], swiftSettings: strict),
+        .target(name: "ModemALSA", dependencies: ["CALSA", "CSoundServer"], swiftSettings: strict),
 
         .executableTarget(
             name: "softmodem",

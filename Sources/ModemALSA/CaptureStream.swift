@@ -20,6 +20,9 @@ public final class CaptureStream: @unchecked Sendable {
     public var sampleRate: Int { pcm.sampleRate }
     /// The device channel delivered to the consumer (0-based).
     public let channel: Int
+    /// Frames the device may hold before they are read while the thread keeps up: the
+    /// `periods` asked for (the latency), not the longer buffer behind them.
+    public let latencyFrames: Int
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()
     private let scratch: PeriodScratch
@@ -29,7 +32,21 @@ public final class CaptureStream: @unchecked Sendable {
     private let dropped = Atomic<Int>(0)
     private let captured = Atomic<Int>(0)
 
-    /// Opens `device` for capture. `periodFrames` and `periods` set the latency; the ring
+    /// Shortest device buffer a capture asks of a device that does not go through a sound
+    /// server (a card, `hw:`/`plughw:`), in seconds, whatever the latency.
+    ///
+    /// A capture's latency is its period (each period is read as soon as it is ready); its
+    /// buffer only bounds how long the thread may go unscheduled before the card overruns.
+    /// Forty milliseconds (the default latency's buffer) overran twice in one 512-byte serial
+    /// exchange between two bridges on a loaded two-core machine; PulseAudio itself keeps two
+    /// seconds for a card, arecord half a second. The device may grant less (it rounds).
+    /// Server devices keep the latency's buffer: the server buffers behind it, and the
+    /// pipewire plugin's wake-ups grew later with a longer one (median character latency
+    /// 7.7 ms became 9.5-11.6 ms).
+    public static let minimumBufferSeconds = 0.5
+
+    /// Opens `device` for capture. `periodFrames` sets the latency; the device buffer holds
+    /// `periods` periods (on a card, at least ``minimumBufferSeconds``); the ring
     /// holds `ringSeconds` of audio so a slow consumer does not lose samples. `channel`
     /// (0-based) picks one channel of a multi-channel capture: the device is asked for
     /// `channel + 1` channels and must grant them (channel 0 lets a server down-mix to mono).
@@ -42,18 +59,29 @@ public final class CaptureStream: @unchecked Sendable {
         pcm = try ALSAPCM(
             ALSARequest(
                 device: device, direction: .capture, sampleRate: sampleRate,
-                channels: max(0, channel) + 1, periodFrames: periodFrames, periods: periods, rateIsExact: exactRate),
+                channels: max(0, channel) + 1, periodFrames: periodFrames,
+                periods: SoundServerRates.reachesServer(device: device)
+                    ? periods : Self.periods(periods, of: periodFrames, at: sampleRate),
+                rateIsExact: exactRate),
             limit: limit)
         if pcm.channels <= channel {
             throw .missingChannels(
                 device: device, "captures only \(pcm.channels) channel(s); channel \(channel + 1) does not exist")
         }
         self.channel = max(0, channel)
+        latencyFrames = min(pcm.bufferFrames, max(1, periods) * pcm.periodFrames)
         ring = SPSCRingBuffer(minimumCapacity: max(pcm.bufferFrames * 2, Int(Double(sampleRate) * ringSeconds)))
         scratch = PeriodScratch(pcm: pcm)
     }
 
     deinit { stop() }
+
+    /// `periods`, or more when that many periods of `periodFrames` fall short of
+    /// ``minimumBufferSeconds`` at `sampleRate`.
+    static func periods(_ periods: Int, of periodFrames: Int, at sampleRate: Int) -> Int {
+        let needed = (minimumBufferSeconds * Double(max(0, sampleRate)) / Double(max(1, periodFrames))).rounded(.up)
+        return max(periods, Int(min(needed, 4096)))
+    }
 
     /// Overruns (and suspends) recovered by ``ALSAPCM/recover(_:)`` so far.
     public var overruns: Int { overrunCount.load(ordering: .relaxed) }
@@ -138,15 +166,14 @@ public final class CaptureStream: @unchecked Sendable {
                 }
             }
             let now = monotonicSeconds()
-            if got == 0 {
-                lastReturn = now
-                continue
-            }
-            // Sound servers lose audio without reporting -EPIPE when this thread was away.
+            // Sound servers lose audio without reporting -EPIPE when this thread was away;
+            // empty returns count, since the first one after a stop may bring nothing.
             if gaps.lostAudio(got: got, now: now, previous: lastReturn, queued: { try? pcm.availableFrames() }) {
                 overrunCount.add(1, ordering: .relaxed)
+                dataReady.post()
             }
             lastReturn = now
+            if got == 0 { continue }
             deinterleave(
                 scratch.raw, format: pcm.format, channels: pcm.channels, channel: channel, frames: got,
                 into: scratch.mono)

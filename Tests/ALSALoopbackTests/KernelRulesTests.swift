@@ -83,9 +83,10 @@ extension LoopbackTests {
         #expect(KernelCard.waitUntilCapturing("card", rx))
         tx.send(Data("first burst\n".utf8))
         #expect(Softmodem.waitUntil(timeout: 4) { rx.stdoutText.contains("first burst\n") }, "\(rx.stderr)")
-        // Four times the 40 ms buffer: the card overruns (it has no server to absorb a stop).
+        // Three times the half-second capture buffer: the card overruns (it has no server to
+        // absorb a stop).
         kill(rx.pid, SIGSTOP)
-        usleep(160_000)
+        usleep(1_500_000)
         kill(rx.pid, SIGCONT)
         #expect(Softmodem.waitUntil(timeout: 2) { rx.stderr.contains("capture overrun") }, "\(rx.stderr)")
         tx.send(Data("after the overrun\n".utf8))

@@ -3,7 +3,8 @@ import Testing
 
 /// `softmodem loopback` over the sound server's null sink: what is played comes back
 /// sample for sample, so the self-test must find the path clean; through a sink at 48 kHz
-/// opened at 44.1 kHz the server converts both ways, which it must report. An extension, so
+/// opened at 44.1 kHz the server converts both ways, which it must report, and without
+/// `--rate` such a sink is opened at 48 kHz. An extension, so
 /// these run inside the serialized suite that owns the sound server.
 extension LoopbackTests {
     /// Runs the self-test and parses its JSON report.
@@ -47,11 +48,39 @@ extension LoopbackTests {
             Loopback.server = previous
             server.stop()
         }
-        let (r, report) = try Self.loopbackSelfTest()
+        let (r, report) = try Self.loopbackSelfTest(["--rate", "44100"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect((report["resampler"] as? [String: Any])?["detected"] as? Bool == true, "\(r.stderr)")
         #expect(report["verdict"] as? String == "usable", "\(r.stderr)")
         #expect((report["advice"] as? [String])?.contains { $0.contains("sample-rate converter") } == true)
+    }
+
+    /// Fails when devices are opened at 44.1 kHz whatever the server runs at: the server's
+    /// converter is then on the path, and the self-test says so.
+    @Test func aServerAt48kHzIsOpenedAtItsRateUnlessTheRateIsChosen() throws {
+        guard let server = LiveStack.current.start(rate: 48_000) else { return }
+        let previous = Loopback.server
+        Loopback.server = server
+        defer {
+            Loopback.server = previous
+            server.stop()
+        }
+        let (r, report) = try Self.loopbackSelfTest()
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("loopback: \(Loopback.device) at 48000 Hz"), "\(r.stderr)")
+        #expect((report["resampler"] as? [String: Any])?["detected"] as? Bool == false, "\(r.stderr)")
+        // The verdict may be held back by a stream gap on a loaded machine, never by a converter.
+        #expect(["ok", "usable"].contains(report["verdict"] as? String), "\(r.stderr)")
+        #expect(
+            (report["advice"] as? [String])?.contains { $0.contains("sample-rate converter") } != true, "\(r.stderr)")
+        // Asked for another rate, the -v line names the server's converter and how to avoid it.
+        let rx = try Softmodem.run(["rx", "--device", Loopback.device, "--rate", "44100", "--duration", "1", "-v"])
+        #expect(
+            rx.stderr.contains(
+                "capture 44100 Hz (the sound server converts from its 48000 Hz: --rate 48000 avoids it)"),
+            "\(rx.stderr)")
+        let plain = try Softmodem.run(["rx", "--device", Loopback.device, "--duration", "1", "-v"])
+        #expect(plain.stderr.contains(": capture 48000 Hz, "), "\(plain.stderr)")
     }
 
     @Test func loopbackSelfTestUsesSeparatePlaybackAndCaptureDevices() throws {

@@ -32,8 +32,9 @@ struct LevelCommand: ParsableCommand {
         StopSignal.install()
         let capture: CaptureStream
         do {
+            let rate = audio.requestedRate(.capture)
             capture = try CaptureStream(
-                device: audio.device, sampleRate: audio.requestedRate, periodFrames: audio.periodFrames,
+                device: audio.device, sampleRate: rate, periodFrames: audio.periodFrames(at: rate),
                 periods: LiveAudioOptions.periods, limit: audio.openLimit, exactRate: audio.rateIsExact)
         } catch {
             throw CLIError(error)

@@ -50,8 +50,10 @@ struct CaptureReader {
         let overran = overruns != seenOverruns || dropped != seenDropped
         if overran {
             if !beforeWarning.isEmpty { Diagnostics.write(beforeWarning) }
+            // A card's overrun loses an unknown stretch of audio; ring drops are counted.
+            let ringLoss = dropped > 0 ? ", \(dropped) frames dropped by a slow reader" : ""
             Diagnostics.warning(
-                "\(capture.pcm.device): capture overrun (\(overruns) recovered, \(dropped) frames dropped so far); resuming at the next start bit"
+                "\(capture.pcm.device): capture overrun, audio lost (\(overruns) so far\(ringLoss)); resuming at the next start bit"
             )
             seenOverruns = overruns
             seenDropped = dropped

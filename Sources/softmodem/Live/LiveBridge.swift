@@ -36,7 +36,7 @@ struct LiveBridge {
         rx.start()
         var echo = EchoFilter()
         var counters = Counters()
-        let captureLatency = Double(rx.capture.pcm.bufferFrames) / Double(rx.capture.sampleRate)
+        let captureLatency = Double(rx.capture.latencyFrames) / Double(rx.capture.sampleRate)
         // Input waits here and goes out a chunk at a time, keeping a quarter of a second
         // queued: the loop must keep reading the capture while a long write plays, or its
         // ring overflows and both the echo and the other side's bytes are lost.

@@ -30,8 +30,9 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     ) throws(CLIError) {
         let capture: CaptureStream
         do {
+            let rate = options.requestedRate(.capture)
             capture = try CaptureStream(
-                device: options.device, sampleRate: options.requestedRate, periodFrames: options.periodFrames,
+                device: options.device, sampleRate: rate, periodFrames: options.periodFrames(at: rate),
                 periods: LiveAudioOptions.periods, channel: channel, limit: options.openLimit,
                 exactRate: options.rateIsExact)
         } catch {

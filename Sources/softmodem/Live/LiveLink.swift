@@ -36,7 +36,7 @@ struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     var outputDelay: Double { transmitter.playback.queuedSeconds }
 
     /// Seconds the capture device may hold audio before we read it.
-    var captureDelay: Double { Double(receiver.capture.pcm.bufferFrames) / Double(receiver.capture.sampleRate) }
+    var captureDelay: Double { Double(receiver.capture.latencyFrames) / Double(receiver.capture.sampleRate) }
 
     /// Seconds one byte takes on the wire.
     var secondsPerByte: Double { transmitter.airSeconds(bytes: 1) }

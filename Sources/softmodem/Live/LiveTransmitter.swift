@@ -32,11 +32,12 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         // Bad values are usage errors before any device is opened (made again at the rate
         // the device grants). A rate no device could take is the device's to refuse, with
         // its own message, so the early check uses the nearest rate a modem accepts.
-        let probe = try maker.make(sampleRate: min(max(Double(options.requestedRate), 8_000), 192_000))
+        let requested = options.requestedRate(.playback)
+        let probe = try maker.make(sampleRate: min(max(Double(requested), 8_000), 192_000))
         let open = keepOpen || probe.restIsSignal
         do {
             playback = try PlaybackStream(
-                device: options.device, sampleRate: options.requestedRate, periodFrames: options.periodFrames,
+                device: options.device, sampleRate: requested, periodFrames: options.periodFrames(at: requested),
                 periods: LiveAudioOptions.periods, keepOpen: open, channels: probe.channels, limit: options.openLimit,
                 exactRate: options.rateIsExact)
         } catch {

@@ -13,12 +13,14 @@ struct LoopbackPath {
 
     init(audio: LiveAudioOptions, playbackDevice: String, captureDevice: String, verbose: Bool) throws(CLIError) {
         do {
+            let rate = audio.requestedRate(.playback, device: playbackDevice)
             playback = try PlaybackStream(
-                device: playbackDevice, sampleRate: audio.requestedRate, periodFrames: audio.periodFrames,
+                device: playbackDevice, sampleRate: rate, periodFrames: audio.periodFrames(at: rate),
                 periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1, limit: audio.openLimit,
                 exactRate: audio.rateIsExact)
             capture = try CaptureStream(
-                device: captureDevice, sampleRate: playback.sampleRate, periodFrames: audio.periodFrames,
+                device: captureDevice, sampleRate: playback.sampleRate,
+                periodFrames: audio.periodFrames(at: playback.sampleRate),
                 periods: LiveAudioOptions.periods, ringSeconds: 4, limit: audio.openLimit)
         } catch {
             throw CLIError(error)

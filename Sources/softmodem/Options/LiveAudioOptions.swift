@@ -12,7 +12,7 @@ struct LiveAudioOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Device sample rate in Hz, exactly (default 44100, or the device's own rate when it cannot run at 44100).",
+            "Device sample rate in Hz, exactly (default: the sound server's own rate on default, pulse and pipewire; else 44100, or the device's own rate when it cannot run at 44100).",
             valueName: "hz"))
     var rate: Int?
 
@@ -20,8 +20,12 @@ struct LiveAudioOptions: ParsableArguments {
     /// profiles (each bit holds whole cycles of both tones there).
     static let defaultRate = 44_100
 
-    /// The rate asked of the device.
-    var requestedRate: Int { rate ?? Self.defaultRate }
+    /// The rate asked of `device` (by default ``device``) for `direction`: `--rate`, else the
+    /// sound server's when the device goes through one (no resampler on the way), else
+    /// ``defaultRate``.
+    func requestedRate(_ direction: ALSADirection, device: String? = nil) -> Int {
+        rate ?? ServerRate.rate(of: device ?? self.device, direction) ?? Self.defaultRate
+    }
 
     /// True when `--rate` chose the rate; otherwise a device that cannot run at the default
     /// runs at its own rate (``ALSARequest/rateIsExact``).
@@ -46,6 +50,6 @@ struct LiveAudioOptions: ParsableArguments {
     /// and SIGINT or SIGTERM end the wait at once.
     var openLimit: ALSAOpenLimit { ALSAOpenLimit(seconds: 5, isCancelled: { StopSignal.isRequested }) }
 
-    /// Frames per period for the requested latency.
-    var periodFrames: Int { max(16, Int(Double(requestedRate) * latency / 1000 / Double(Self.periods))) }
+    /// Frames per period for the requested latency at `rate`.
+    func periodFrames(at rate: Int) -> Int { max(16, Int(Double(rate) * latency / 1000 / Double(Self.periods))) }
 }
