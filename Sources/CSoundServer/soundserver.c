@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 #include <time.h>
 
 // The few libpulse declarations used, as its ABI (stable since 0.9) defines them.
@@ -100,6 +101,7 @@ static void on_server(pa_context *c, const pa_server_info *info, void *user) {
     query *q = user;
     q->pending -= 1;
     if (!info) return;
+    q->rates->pipewire = info->server_name && strstr(info->server_name, "PipeWire") != NULL;
     pa_operation *o;
     if (info->default_sink_name && (o = pa.get_sink_info_by_name(c, info->default_sink_name, on_sink, q))) {
         q->pending += 1;
@@ -120,6 +122,7 @@ static double now_ms(void) {
 int csound_server_rates_query(csound_server_rates *rates, int timeout_ms, int (*cancelled)(void)) {
     rates->sink = 0;
     rates->source = 0;
+    rates->pipewire = 0;
     if (!load()) return -1;
     pa_mainloop *loop = pa.mainloop_new();
     if (!loop) return -1;

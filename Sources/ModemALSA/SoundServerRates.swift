@@ -1,11 +1,15 @@
 import CSoundServer
 
-/// The rates a sound server runs its default sink and source at, so that streams through it
-/// can be opened at that rate and skip the server's resampler.
+/// The rates a PipeWire graph runs its default sink and source at, so that streams through
+/// it can be opened at that rate and skip its resampler.
 ///
-/// Asked over the PulseAudio protocol, which PulseAudio and PipeWire (pipewire-pulse) both
-/// speak; libpulse is loaded at run time, so without it (or without a server) there is no
-/// answer rather than an error. A server stopped mid-answer is given ``timeoutSeconds``.
+/// Asked over the PulseAudio protocol, which pipewire-pulse speaks; libpulse is loaded at run
+/// time, so without it (or without a server) there is no answer rather than an error. A
+/// server stopped mid-answer is given ``timeoutSeconds``. PulseAudio itself gives no answer
+/// here: it switches an idle sink to a new stream's rate (its default or alternate rate,
+/// 44.1 and 48 kHz on Debian), so what a sink runs at before the stream opens depends on the
+/// stream before, and following it made the chosen rate depend on history (seen in the
+/// tests: a sink left at 48 kHz by an earlier stream).
 public struct SoundServerRates: Sendable, Equatable {
     /// The default sink's rate (what playback goes to), nil when there is none.
     public var sink: Int?
@@ -40,13 +44,14 @@ public struct SoundServerRates: Sendable, Equatable {
         device == "default" || device == "pulse" || device == "pipewire"
     }
 
-    /// Asks the server. Nil when libpulse is absent, no server answers, ``timeoutSeconds``
+    /// Asks the server. Nil when it is not PipeWire, libpulse is absent, no server answers, ``timeoutSeconds``
     /// passes (a stopped server), or `isCancelled` returns nonzero (polled every 50 ms, so
     /// Ctrl-C ends the wait). Calls `csound_server_rates_query` (pa_context_get_server_info,
     /// then pa_context_get_sink_info_by_name and pa_context_get_source_info_by_name).
     public static func query(isCancelled: (@convention(c) () -> Int32)? = nil) -> SoundServerRates? {
         var rates = csound_server_rates()
-        guard csound_server_rates_query(&rates, Int32(timeoutSeconds * 1000), isCancelled) == 0 else { return nil }
+        guard csound_server_rates_query(&rates, Int32(timeoutSeconds * 1000), isCancelled) == 0, rates.pipewire != 0
+        else { return nil }
         func known(_ rate: UInt32) -> Int? { rate > 0 ? Int(rate) : nil }
         let found = SoundServerRates(sink: known(rates.sink), source: known(rates.source))
         return found.sink == nil && found.source == nil ? nil : found

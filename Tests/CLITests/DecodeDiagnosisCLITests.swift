@@ -65,6 +65,19 @@ struct DecodeDiagnosisCLITests {
         Self.expectOneLine(try CLI.softmodem(["decode", try Self.wav(quiet)]), mentioning: ["too quiet"])
     }
 
+    /// Fails when a HiJack frame that noise happened to form is printed (one in about three
+    /// seconds of loud white noise passed start, parity and stop checks).
+    @Test("--profile hijack on loud noise or an FSK signal: no bytes, one line")
+    func hijackOnSomethingElse() throws {
+        var noise = [Float](repeating: 0, count: 441_000)
+        TestSignals.addNoise(&noise, snr: 0, signalPower: 0.09, seed: 12)
+        Self.expectOneLine(
+            try CLI.softmodem(["decode", "--profile", "hijack", try Self.wav(noise)]),
+            mentioning: ["nothing decoded: no modem tones"])
+        let fsk = CLI.packageRoot.appendingPathComponent("samples/all-bytes-softmodem-2450.wav").path
+        Self.expectOneLine(try CLI.softmodem(["decode", "--profile", "hijack", fsk]), mentioning: ["nothing decoded"])
+    }
+
     @Test("a hard-clipped recording still decodes every byte, with no complaint")
     func clipping() throws {
         let bytes = TestSignals.randomBytes(200, seed: 3)

@@ -4,10 +4,12 @@
 #ifndef CSOUNDSERVER_H
 #define CSOUNDSERVER_H
 
-/// The rates found: 0 where the server has no default sink or source.
+/// The rates found: 0 where the server has no default sink or source; `pipewire` is 1 when
+/// the server's name says PipeWire (pipewire-pulse) rather than PulseAudio.
 typedef struct csound_server_rates {
     unsigned int sink;
     unsigned int source;
+    int pipewire;
 } csound_server_rates;
 
 /// Connects with pa_context_connect (no autospawn), then pa_context_get_server_info,

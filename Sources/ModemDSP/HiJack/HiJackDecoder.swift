@@ -18,6 +18,13 @@
 /// After a good stop bit the clock keeps running through idle 1s, so a frame followed by a
 /// single stop bit and the next start bit still decodes.
 ///
+/// A frame is printed only when proven, since noise passes start, parity and stop checks now
+/// and then (about one frame in three seconds of white noise): it must follow at least
+/// ``provingIdleHalfBits`` idle half bits (a powered board idles continuously, so its first
+/// frame does), or a proven frame in the same clocked run, or be followed by a second good
+/// frame in that run, which proves both. A frame left unproven when sync is lost, a damaged
+/// frame follows, or the input ends is dropped and counted in ``unprovenFrames``.
+///
 /// Accepts 1300-1700 baud (tested; about 1150-1900 measured) around the nominal 1489.45
 /// without configuration. Silence,
 /// signals below -54 dBFS and non-finite samples (treated as 0; input is clamped to +-8)
@@ -34,6 +41,14 @@ public struct HiJackDecoder: Sendable {
     public private(set) var framingErrors = 0
     /// Non-finite input samples replaced by 0.
     public private(set) var nonFiniteSamples = 0
+    /// Good frames dropped because nothing proved them (see the type's summary).
+    public private(set) var unprovenFrames = 0
+
+    /// Idle half bits before a start bit that prove the frame on their own: eight idle 1s.
+    /// White noise passes the hunt's three half bits in a row now and then, never sixteen;
+    /// a board between back-to-back bytes idles about four half bits, and those frames are
+    /// proven by their neighbours instead.
+    public static let provingIdleHalfBits = 16
     /// Current polarity belief: positive = normal, negative = inverted, 0 = undecided.
     public private(set) var polarityScore = 0
 
@@ -65,6 +80,12 @@ public struct HiJackDecoder: Sendable {
     private var bitCount = 0
     private var inverted = false
     private var rejectedStarts = 0
+    /// Idle half bits the hunt counted before the current frame's start bit.
+    private var idleBeforeStart = 0
+    /// True once a frame of the current clocked run is proven.
+    private var runProven = false
+    /// A good frame of this run waiting for proof.
+    private var held: ModemEvent?
     private let nominalPeriod: Double
     private let minPeriod: Double
     private let maxPeriod: Double
@@ -166,8 +187,7 @@ public struct HiJackDecoder: Sendable {
     public mutating func flush(into events: inout [ModemEvent]) {
         decidedAt = sampleIndex
         if mode == .frame { reject(.framingError, into: &events) }
-        mode = .hunting
-        shortCount = 0
+        loseSync()
     }
 
     /// The bit rate the clock currently runs at.
@@ -184,6 +204,7 @@ public struct HiJackDecoder: Sendable {
                 shortCount = sinceLast > 0.2 * nominalPeriod ? shortCount + 1 : 0
                 shorts = (sinceLast, shorts.0, shorts.1)
             } else if sinceLast <= 1.35 * nominalPeriod && shortCount >= 3 {
+                let shortsBeforeStart = shortCount
                 shortCount = 0
                 // Idle 1s are half bits: each short interval must be near half the long one,
                 // which noise rarely manages.
@@ -202,6 +223,7 @@ public struct HiJackDecoder: Sendable {
                     return
                 }
                 inverted = startInverted
+                idleBeforeStart = shortsBeforeStart
                 beginFrame(at: t, period: sinceLast)
             } else {
                 shortCount = 0
@@ -211,8 +233,7 @@ public struct HiJackDecoder: Sendable {
             if dt < 0.7 * period { return }  // a cell-boundary edge
             if dt > 1.3 * period {
                 if mode == .frame { reject(.framingError, into: &events) }
-                mode = .hunting
-                shortCount = 0
+                loseSync()
                 return
             }
             period = min(max(period + 0.2 * (dt - period), minPeriod), maxPeriod)
@@ -225,6 +246,35 @@ public struct HiJackDecoder: Sendable {
             bitCount += 1
             bits |= bit << UInt16(bitCount - 1)
             if bitCount == 10 { finishFrame(into: &events) }
+        }
+    }
+
+    /// Back to hunting: the clocked run ends, and a frame it left unproven with it.
+    private mutating func loseSync() {
+        mode = .hunting
+        shortCount = 0
+        runProven = false
+        dropHeld()
+    }
+
+    private mutating func dropHeld() {
+        if held != nil { unprovenFrames += 1 }
+        held = nil
+    }
+
+    /// Prints a good frame when proven, else holds it until the next frame of the run.
+    private mutating func accept(_ frame: ModemEvent, into events: inout [ModemEvent]) {
+        if runProven || idleBeforeStart >= Self.provingIdleHalfBits || held != nil {
+            if let first = held {
+                events.append(first)
+                byteCount += 1
+            }
+            held = nil
+            events.append(frame)
+            byteCount += 1
+            runProven = true
+        } else {
+            held = frame
         }
     }
 
@@ -244,15 +294,14 @@ public struct HiJackDecoder: Sendable {
         let stop = (bits >> 9) & 1
         if stop != 1 {
             reject(.framingError, into: &events)
-            mode = .hunting
-            shortCount = 0
+            loseSync()
         } else if parity != HiJack.evenParity(data) {
             reject(.parityError, into: &events)
-            // The stop bit was right, so the clock is still good.
+            // The stop bit was right, so the clock is still good; an unproven frame is not.
+            dropHeld()
             mode = .clocked
         } else {
-            byteCount += 1
-            events.append(event(.byte, data))
+            accept(event(.byte, data), into: &events)
             polarityScore = min(max(polarityScore + (inverted ? -1 : 1), -4), 4)
             rejectedStarts = 0
             mode = .clocked

@@ -29,7 +29,7 @@ struct ReceiveCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Live: device sample rate in Hz, exactly (default: the sound server's own rate on default, pulse and pipewire; else 44100, or the device's own rate when it cannot run at 44100).",
+            "Live: device sample rate in Hz, exactly (default: PipeWire's graph rate on default, pulse and pipewire; else 44100, or the device's own rate when it cannot run at 44100).",
             valueName: "hz"))
     var rate: Int?
 

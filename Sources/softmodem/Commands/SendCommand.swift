@@ -37,7 +37,7 @@ struct SendCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Sample rate in Hz (default 44100; live, as tx chooses it: the sound server's rate, or the device's own).",
+            "Sample rate in Hz (default 44100; live, as tx chooses it: PipeWire's graph rate, or the device's own).",
             valueName: "hz"))
     var rate: Double?
 

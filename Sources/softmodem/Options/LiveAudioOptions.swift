@@ -12,7 +12,7 @@ struct LiveAudioOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Device sample rate in Hz, exactly (default: the sound server's own rate on default, pulse and pipewire; else 44100, or the device's own rate when it cannot run at 44100).",
+            "Device sample rate in Hz, exactly (default: PipeWire's graph rate on default, pulse and pipewire; else 44100, or the device's own rate when it cannot run at 44100).",
             valueName: "hz"))
     var rate: Int?
 
