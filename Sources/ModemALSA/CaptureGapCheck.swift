@@ -11,9 +11,10 @@
 ///   but a buffer of the time since the stall began (a server that kept the audio hands the
 ///   backlog over at once); fewer means the audio of the stall is gone.
 ///
-/// A stall may end with an empty return (the pipewire plugin's first wait after a stop), so
-/// empty returns are judged too; but a device that then delivers nothing for two buffers is
-/// idle (a suspended sink's monitor), and its stall is forgotten rather than counted as loss.
+/// A caller may pass empty returns too (a stall can end with one: the pipewire plugin's first
+/// wait after a stop); a device that then delivers nothing for two buffers is idle (a
+/// suspended sink's monitor), and its stall is forgotten rather than counted as loss.
+/// ``CaptureStream`` does not pass them (see its loop).
 ///
 /// Evaluated only around stalls, so a device clock a few hundred ppm off the monotonic clock
 /// never adds up to a false gap. Time is the caller's (monotonic seconds).
