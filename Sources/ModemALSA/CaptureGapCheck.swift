@@ -11,11 +11,6 @@
 ///   but a buffer of the time since the stall began (a server that kept the audio hands the
 ///   backlog over at once); fewer means the audio of the stall is gone.
 ///
-/// A caller may pass empty returns too (a stall can end with one: the pipewire plugin's first
-/// wait after a stop); a device that then delivers nothing for two buffers is idle (a
-/// suspended sink's monitor), and its stall is forgotten rather than counted as loss.
-/// ``CaptureStream`` does not pass them (see its loop).
-///
 /// Evaluated only around stalls, so a device clock a few hundred ppm off the monotonic clock
 /// never adds up to a false gap. Time is the caller's (monotonic seconds).
 public struct CaptureGapCheck: Sendable {
@@ -26,7 +21,6 @@ public struct CaptureGapCheck: Sendable {
     /// The return before the stall being judged, its length, and the frames since.
     private var stallStart: Double?
     private var stallSeconds = 0.0
-    private var stallEnd = 0.0
     private var framesSince = 0
 
     public init(rate: Double, bufferFrames: Int, periodFrames: Int) {
@@ -35,7 +29,7 @@ public struct CaptureGapCheck: Sendable {
         self.periodFrames = periodFrames
     }
 
-    /// One read that brought `got` frames (0 for a wait that timed out), returning at `now` after the previous return at
+    /// One read that brought `got` frames, returning at `now` after the previous return at
     /// `previous`; `queued` gives the frames still in the device buffer (asked only after a
     /// stall). True when audio was lost.
     public mutating func lostAudio(got: Int, now: Double, previous: Double, queued: () -> Int?) -> Bool {
@@ -47,15 +41,10 @@ public struct CaptureGapCheck: Sendable {
             if stallStart == nil {
                 stallStart = previous
                 stallSeconds = now - previous
-                stallEnd = now
                 framesSince = 0
             }
         }
         guard let start = stallStart else { return false }
-        if got == 0 && framesSince == 0 && now - stallEnd > 2 * bufferSeconds {
-            stallStart = nil
-            return false
-        }
         framesSince += got
         let elapsed = now - start
         guard elapsed >= stallSeconds + 2 * bufferSeconds else { return false }
