@@ -16,7 +16,7 @@
 #
 # Measurements per row, each bounded by `timeout`:
 #   - loopback --latency 100 --json: latency, resampler.detected, verdict, drift, band edges.
-#   - rx/tx of 1000 random bytes (--latency 80): exact or not, tx wall time.
+#   - rx/tx of 1000 random bytes (default latency): exact or not, tx wall time.
 #   - rx --timestamps latency with tx --keep-open fed 4 lines of 10 bytes 0.5 s apart:
 #     median of the per-byte latency column, worst latency and its parts (the -v line).
 #   - send/receive of a 1000-byte random file: exact or not, elapsed s, payload B/s.
@@ -170,7 +170,7 @@ measure_loopback() {
 measure_rxtx() {
     local out=$rowdir/rxtx.out rxerr=$rowdir/rxtx.rx.err txerr=$rowdir/rxtx.tx.err
     local rxpid rxrc=0 txrc=0 t0 t1 got
-    timeout -k 5 60 "${sm[@]}" rx --device "$1" --latency 80 --count 1000 --duration 40 -v "${rate_args[@]}" \
+    timeout -k 5 60 "${sm[@]}" rx --device "$1" --count 1000 --duration 40 -v "${rate_args[@]}" \
         >"$out" 2>"$rxerr" &
     rxpid=$!
     bg_pids+=("$rxpid")
@@ -185,7 +185,7 @@ measure_rxtx() {
     fi
     sleep 0.4
     t0=$(now)
-    timeout -k 5 60 "${sm[@]}" tx --device "$1" --latency 80 "${rate_args[@]}" <"$payload" 2>"$txerr" || txrc=$?
+    timeout -k 5 60 "${sm[@]}" tx --device "$1" "${rate_args[@]}" <"$payload" 2>"$txerr" || txrc=$?
     t1=$(now)
     wait "$rxpid"; rxrc=$?
     forget "$rxpid"
@@ -207,7 +207,7 @@ measure_rxtx() {
         c_rxtx="no: $got B, $differ differ (tx $txs s)"
         note_err "$rxerr" 4
     fi
-    note "rx/tx --device $1 --latency 80 ${rate_args[*]}: exact=$(cmp -s "$out" "$payload" && echo yes || echo no)," \
+    note "rx/tx --device $1 ${rate_args[*]}: exact=$(cmp -s "$out" "$payload" && echo yes || echo no)," \
         "received $got of 1000 bytes, tx $txs s (exit $txrc), rx exit $rxrc"
     note "  rx: $(grep -E '^rx: ' "$rxerr" | tail -n 1)"
 }

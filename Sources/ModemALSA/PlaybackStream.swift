@@ -163,17 +163,18 @@ public final class PlaybackStream: @unchecked Sendable {
                 try? pcm.drop()
                 return
             }
+            if !started && ring.availableToRead > 0 {
+                // Servers and codecs often lose the first milliseconds after a start
+                // (sink wake-up, DC filter); silence absorbs that, not the preamble. Written
+                // before the first read, which lands in the same scratch buffer.
+                started = true
+                if !writeSilence(leadInFrames) { return }
+            }
             var n =
                 ring.read(into: UnsafeMutableBufferPointer(start: scratch.mono, count: period * channels)) / channels
             if n > 0 {
                 spaceReady.post()
                 played.add(n, ordering: .relaxed)
-                if !started {
-                    // Servers and codecs often lose the first milliseconds after a start
-                    // (sink wake-up, DC filter); silence absorbs that, not the preamble.
-                    started = true
-                    if !writeSilence(leadInFrames) { return }
-                }
             } else if finishing.load(ordering: .acquiring) {
                 if started {
                     do throws(ALSAError) { try drainStarted() } catch { try? pcm.drop() }

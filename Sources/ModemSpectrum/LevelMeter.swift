@@ -67,6 +67,11 @@ public final class LevelMeter {
     private var intervalSquares = 0.0
     private var intervalClipped = 0
     private var intervalFrames = 0
+    // The peak of the samples the current frame holds so far, and of those in frames
+    // analysed since the previous reading: the verdict judges only analysed samples, so a
+    // burst that starts in the last frame of a reading is not "no tones" for a refresh.
+    private var pendingPeak: Float = 0
+    private var analysedPeak: Float = 0
     // Peak hold and clip hold, in samples.
     private var holdPeak: Float = 0
     private var holdAge = Int64.max
@@ -118,7 +123,7 @@ public final class LevelMeter {
         let input = fft.input
         while remaining > 0 {
             let take = min(remaining, frameLength - filled, updateSamples - intervalSamples)
-            var peak = intervalPeak
+            var peak: Float = 0
             var squares = 0.0
             var clipped = 0
             for i in 0..<take {
@@ -131,7 +136,8 @@ public final class LevelMeter {
                 input[filled + i] = v * window[filled + i]
             }
             if clipped > 0 { lastClip = totalSamples + Int64(take) }
-            intervalPeak = peak
+            intervalPeak = max(intervalPeak, peak)
+            pendingPeak = max(pendingPeak, peak)
             intervalSquares += squares
             intervalClipped += clipped
             filled += take
@@ -142,6 +148,8 @@ public final class LevelMeter {
             if filled == frameLength {
                 filled = 0
                 analyseFrame()
+                analysedPeak = max(analysedPeak, pendingPeak)
+                pendingPeak = 0
             }
             if intervalSamples == updateSamples { makeReading() }
         }
@@ -291,7 +299,8 @@ public final class LevelMeter {
             if top.power > 100 * floor && top.power > 1e-10 { r.strongestTone = top.frequency }
         }
         r.verdict = verdict(
-            r, clippedRecently: lastClip.map { totalSamples - $0 <= Int64(Self.holdSeconds * sampleRate) } ?? false)
+            r, analysedPeakDBFS: decibels(power: Double(analysedPeak) * Double(analysedPeak)),
+            clippedRecently: lastClip.map { totalSamples - $0 <= Int64(Self.holdSeconds * sampleRate) } ?? false)
         reading = r
         readingCount += 1
         intervalSamples = 0
@@ -299,12 +308,15 @@ public final class LevelMeter {
         intervalSquares = 0
         intervalClipped = 0
         intervalFrames = 0
+        analysedPeak = 0
         intervalSum.update(repeating: 0, count: bins)
     }
 
-    private func verdict(_ r: LevelReading, clippedRecently: Bool) -> LevelVerdict {
+    private func verdict(_ r: LevelReading, analysedPeakDBFS: Double, clippedRecently: Bool) -> LevelVerdict {
         if clippedRecently { return .clipping }
-        guard let b = r.burst else { return r.peakDBFS < -60 ? .noSignal : .noProfileTones(strongest: r.strongestTone) }
+        guard let b = r.burst else {
+            return analysedPeakDBFS < -60 ? .noSignal : .noProfileTones(strongest: r.strongestTone)
+        }
         let advice: LevelVerdict
         if !b.tonesPresent {
             advice = .noProfileTones(strongest: b.strongestFrequency)
@@ -318,7 +330,7 @@ public final class LevelMeter {
         if b.ongoing || r.burstAge <= Self.holdSeconds { return advice }
         // Between bursts the last burst's advice stands, unless something loud that is not
         // a burst of the profile's tones is playing now (hum and the like are not news).
-        if r.peakDBFS >= -30, let f = r.strongestTone { return .noProfileTones(strongest: f) }
+        if analysedPeakDBFS >= -30, let f = r.strongestTone { return .noProfileTones(strongest: f) }
         return advice == .ok ? .idle : advice
     }
 }

@@ -52,8 +52,11 @@ extension LoopbackTests {
         let rx = try Softmodem.Running(
             ["rx", "--device", Loopback.device, "--profile", "hijack", "--count", "11", "--duration", "10", "-v"],
             in: dir, tag: "rx")
+        // --latency 100 (PipeWire's default) on every stack: with a buffer that long, term
+        // once counted the device's buffer with the power tone it keeps queued and never sent.
         let term = try Softmodem.Running(
-            ["term", "--device", Loopback.device, "--profile", "hijack", "-v"], in: dir, tag: "term")
+            ["term", "--device", Loopback.device, "--latency", "100", "--profile", "hijack", "-v"], in: dir, tag: "term"
+        )
         #expect(Softmodem.waitUntilCapturing(rx, term))
         usleep(300_000)
         term.send(Data("hello term\n".utf8))

@@ -13,11 +13,11 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let payload = Softmodem.randomBytes(1000, seed: 31)
         let rx = try Softmodem.Running(
-            ["rx", "--device", device, "--latency", "80", "--count", "1000", "--duration", "30", "-v"], in: dir,
+            ["rx", "--device", device, "--latency", "100", "--count", "1000", "--duration", "30", "-v"], in: dir,
             tag: "rx")
         #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("\(device): capture") }, "\(rx.stderr)")
         usleep(400_000)
-        let tx = try Softmodem.run(["tx", "--device", device, "--latency", "80"], stdin: payload, timeout: 30)
+        let tx = try Softmodem.run(["tx", "--device", device, "--latency", "100"], stdin: payload, timeout: 30)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
         #expect(rx.stdout == payload, "\(rx.stdout.count) bytes: \(rx.stderr)")
@@ -57,9 +57,9 @@ extension LoopbackTests {
         let linkA = dir.appendingPathComponent("ttyA").path
         let linkB = dir.appendingPathComponent("ttyB").path
         let a = try Softmodem.Running(
-            ["serial", "--device", device, "--latency", "80", "--link", linkA, "-v"], in: dir, tag: "a")
+            ["serial", "--device", device, "--latency", "100", "--link", linkA, "-v"], in: dir, tag: "a")
         let b = try Softmodem.Running(
-            ["serial", "--device", device, "--latency", "80", "--link", linkB, "-v"], in: dir, tag: "b")
+            ["serial", "--device", device, "--latency", "100", "--link", linkB, "-v"], in: dir, tag: "b")
         #expect(
             Softmodem.waitUntil(timeout: 5) {
                 a.stderr.contains("\(device): capture") && b.stderr.contains("\(device): capture")

@@ -150,6 +150,18 @@ struct LevelMeterTests {
         #expect(!readings.contains { if case .noProfileTones = $0.verdict { true } else { false } })
     }
 
+    @Test(
+        "a burst that starts in the last, unanalysed frame of a reading does not say 'no tones' for it",
+        arguments: [0.094, 0.096, 0.098, 0.1944, 0.1966])
+    func burstStartingAtTheEndOfAReading(lead: Double) throws {
+        // Readings every 0.1 s (4,410 samples) and 1,024-sample frames: each lead puts the
+        // burst's first samples after the reading's last complete frame.
+        let readings = LevelRecording.readings(
+            try LevelRecording.make(bytes: 40, amplitude: 0.891, snr: nil, lead: lead), chunk: 441)
+        #expect(!readings.contains { if case .noProfileTones = $0.verdict { true } else { false } }, "\(readings)")
+        #expect(readings.contains { $0.verdict == .ok })
+    }
+
     @Test("2000 bytes at -1 dBFS, clean: every reading of the burst says ok with an SNR above 60 dB")
     func longBurst() throws {
         let readings = LevelRecording.readings(

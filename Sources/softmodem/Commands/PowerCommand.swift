@@ -32,8 +32,11 @@ struct PowerCommand: ParsableCommand {
     var device = "default"
 
     @Option(
-        name: .long, help: ArgumentHelp("Device buffer in milliseconds for live playback (4-2000).", valueName: "ms"))
-    var latency: Double = 40
+        name: .long,
+        help: ArgumentHelp(
+            "Device buffer in milliseconds for live playback, 4-2000 (default 40; 100 through PipeWire).",
+            valueName: "ms"))
+    var latency: Double?
 
     @Option(name: .long, help: ArgumentHelp("Sample rate in Hz (8000-192000).", valueName: "hz"))
     var rate: Double = 48_000
@@ -89,7 +92,7 @@ struct PowerCommand: ParsableCommand {
 
     /// Plays the tone on `--device` until a stop signal or `--duration`, then drains.
     private func playLive() throws {
-        guard latency.isFinite, (4...2000).contains(latency) else {
+        if let latency, !(latency.isFinite && (4...2000).contains(latency)) {
             throw CLIError.usage("--latency must be 4 to 2000 ms")
         }
         var audio = LiveAudioOptions()

@@ -38,8 +38,9 @@ struct LiveBridge {
         var counters = Counters()
         let captureLatency = Double(rx.capture.latencyFrames) / Double(rx.capture.sampleRate)
         // Input waits here and goes out a chunk at a time, keeping a quarter of a second
-        // queued: the loop must keep reading the capture while a long write plays, or its
-        // ring overflows and both the echo and the other side's bytes are lost.
+        // queued (LiveTransmitter.hasRoom): the loop must keep reading the capture while a
+        // long write plays, or its ring overflows and both the echo and the other side's
+        // bytes are lost.
         var outgoing: [UInt8] = []
         var sent = 0
         var inputOpen = true
@@ -60,7 +61,7 @@ struct LiveBridge {
                     outgoing += input.buffer[0..<got]
                 }
             }
-            while sent < outgoing.count && tx.playback.queuedSeconds < 0.25 {
+            while sent < outgoing.count && tx.hasRoom {
                 let end = min(sent + LiveTransmitter<Maker.Transmitter>.chunkBytes, outgoing.count)
                 try outgoing.withUnsafeBufferPointer { b throws(CLIError) in
                     try tx.send(UnsafeBufferPointer(rebasing: b[sent..<end]))

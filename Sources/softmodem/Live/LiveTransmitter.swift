@@ -104,6 +104,20 @@ struct LiveTransmitter<Transmitter: ModemTransmitter> {
         }
     }
 
+    /// Seconds of bytes a caller feeding a long input a chunk at a time (term, serial) keeps
+    /// queued beyond the resting line: enough to keep the line busy, short enough that its
+    /// loop keeps reading the capture.
+    static var queueAheadSeconds: Double { 0.25 }
+
+    /// True when another chunk of bytes may be queued: the ring holds less than
+    /// ``queueAheadSeconds`` beyond ``targetFrames``. Counted in the ring alone: the device's
+    /// and the server's buffers behind it grow with the latency (a HiJack line kept at its
+    /// target behind a 100 ms buffer already filled a quarter of a second, and term never
+    /// sent).
+    var hasRoom: Bool {
+        playback.pendingFrames < targetFrames + Int(Self.queueAheadSeconds * Double(playback.sampleRate))
+    }
+
     /// True when every burst queued has left the ring for the device (devices and servers
     /// may start late, so this follows the player rather than a clock).
     var isIdle: Bool { Int64(playback.playedFrames) >= signalEnd }

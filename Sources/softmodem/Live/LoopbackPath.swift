@@ -15,12 +15,13 @@ struct LoopbackPath {
         do {
             let rate = audio.requestedRate(.playback, device: playbackDevice)
             playback = try PlaybackStream(
-                device: playbackDevice, sampleRate: rate, periodFrames: audio.periodFrames(at: rate),
+                device: playbackDevice, sampleRate: rate,
+                periodFrames: audio.periodFrames(at: rate, device: playbackDevice),
                 periods: LiveAudioOptions.periods, keepOpen: true, leadIn: 0, ringSeconds: 1, limit: audio.openLimit,
                 exactRate: audio.rateIsExact)
             capture = try CaptureStream(
                 device: captureDevice, sampleRate: playback.sampleRate,
-                periodFrames: audio.periodFrames(at: playback.sampleRate),
+                periodFrames: audio.periodFrames(at: playback.sampleRate, device: captureDevice),
                 periods: LiveAudioOptions.periods, ringSeconds: 4, limit: audio.openLimit)
         } catch {
             throw CLIError(error)

@@ -10,4 +10,9 @@ enum ServerRate {
         guard SoundServerRates.reachesServer(device: device) else { return nil }
         return rates?.rate(for: direction)
     }
+
+    /// True when `device` goes through a sound server that is PipeWire.
+    static func isPipeWire(_ device: String) -> Bool {
+        SoundServerRates.reachesServer(device: device) && rates != nil
+    }
 }

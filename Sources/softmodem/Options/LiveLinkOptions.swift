@@ -13,8 +13,10 @@ struct LiveLinkOptions: ParsableArguments {
             valueName: "name"))
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("Live: device buffer in milliseconds.", valueName: "ms"))
-    var latency: Double = 40
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Live: device buffer in milliseconds (default 40; 100 through PipeWire).", valueName: "ms"))
+    var latency: Double?
 
     @Option(name: .long, help: ArgumentHelp("Live: give up after this many seconds (exit 1).", valueName: "seconds"))
     var timeout: Double?
@@ -30,7 +32,7 @@ struct LiveLinkOptions: ParsableArguments {
     static let defaultTurnaround = 0.25
 
     func validate() throws {
-        guard latency.isFinite, (4...2000).contains(latency) else {
+        if let latency, !(latency.isFinite && (4...2000).contains(latency)) {
             throw ValidationError("--latency must be 4 to 2000 ms")
         }
         if let timeout, !(timeout.isFinite && timeout > 0) {
@@ -43,7 +45,7 @@ struct LiveLinkOptions: ParsableArguments {
 
     /// True when a live-only option was given without --device.
     var liveOnlyGiven: Bool {
-        device == nil && (latency != 40 || timeout != nil || turnaround != Self.defaultTurnaround)
+        device == nil && (latency != nil || timeout != nil || turnaround != Self.defaultTurnaround)
     }
 
     /// The device options in the form the live transmitter and receiver take; `rate` nil
@@ -51,7 +53,7 @@ struct LiveLinkOptions: ParsableArguments {
     func audioOptions(rate: Int?) throws(CLIError) -> LiveAudioOptions {
         do {
             return try LiveAudioOptions.parse(
-                ["--device", device ?? "default", "--latency", String(latency)]
+                ["--device", device ?? "default"] + (latency.map { ["--latency", String($0)] } ?? [])
                     + (rate.map { ["--rate", String($0)] } ?? []))
         } catch {
             throw .usage(LiveAudioOptions.message(for: error))

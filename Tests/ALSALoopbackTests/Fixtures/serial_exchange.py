@@ -43,13 +43,27 @@ def warm_up(a, b):
     buffer (80 ms) of its beginning in roughly half the runs, in both captures alike and
     with no error reported (the root cause is open: docs/live-audio.md, "Known problems").
     The measured transfers then test the running line, which is what they are for.
+    Each way waits for the bytes to arrive (at most 5 s: they may be the part lost) and then
+    for both ports to stay quiet, so that a warm-up packet the reliable link retransmits
+    after its ACK timeout (about a second) is not taken for an echo of the next transfer.
     """
     for sender, receiver in ((a, b), (b, a)):
         sender.write(b"\x55" * 4)
         sender.flush()
-        time.sleep(1.0)
-        receiver.reset_input_buffer()
-        sender.reset_input_buffer()
+        deadline = time.monotonic() + 5.0
+        while not receiver.read(4096) and time.monotonic() < deadline:
+            pass
+        drain_until_quiet(a, b)
+
+
+def drain_until_quiet(*ports, quiet=2.5, limit=15.0):
+    """Reads and throws away what the ports deliver until none has for `quiet` seconds."""
+    deadline = time.monotonic() + limit
+    last = time.monotonic()
+    while time.monotonic() - last < quiet and time.monotonic() < deadline:
+        for port in ports:
+            if port.read(4096):
+                last = time.monotonic()
 
 
 def main():
