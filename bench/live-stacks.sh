@@ -10,7 +10,7 @@
 #   2. PipeWire at 44100 (Tests/ALSALoopbackTests/Fixtures/pipewire-session.sh), devices
 #      `pipewire`, `pulse` (through pipewire-pulse) and `default`.
 #   3. PipeWire at 48000 (graph and sink), device `pipewire`: softmodem at its default
-#      rate (44100, resampled by PipeWire) and with --rate 48000.
+#      rate (the graph's, 48000) and with --rate 44100 (resampled by PipeWire).
 #   4. The kernel-rules ALSA plugin (Tests/ALSALoopbackTests/Fixtures/kernelrules_pcm.c) at
 #      44100: device `card`; send/receive use its two ends (`end1` sends, `end2` receives).
 #
@@ -418,18 +418,19 @@ else
     note "$pw_why"
 fi
 
-# 3. PipeWire at 48000: pipewire at softmodem's default rate (resampled), then --rate 48000.
+# 3. PipeWire at 48000: pipewire at softmodem's default rate (the graph's), then at
+# --rate 44100 (resampled by PipeWire).
 label=pipewire-48000
 if start_pipewire "$work/pw48000" 48000; then
     row_env=("${pw_env[@]}")
-    run_row "PipeWire 48000" pipewire "44100 (default) on 48000"
-    rate_args=(--rate 48000)
-    run_row "PipeWire 48000" pipewire "48000 (--rate)"
+    run_row "PipeWire 48000" pipewire "48000 (default: the graph's)"
+    rate_args=(--rate 44100)
+    run_row "PipeWire 48000" pipewire "44100 (--rate) on 48000"
     rate_args=()
     stop_pipewire "$work/pw48000"
 else
-    fail_row "PipeWire 48000" pipewire "44100 (default) on 48000" "$pw_why"
-    fail_row "PipeWire 48000" pipewire "48000 (--rate)" "$pw_why"
+    fail_row "PipeWire 48000" pipewire "48000 (default: the graph's)" "$pw_why"
+    fail_row "PipeWire 48000" pipewire "44100 (--rate) on 48000" "$pw_why"
     note "$pw_why"
 fi
 
