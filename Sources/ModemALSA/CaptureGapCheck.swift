@@ -22,8 +22,6 @@ public struct CaptureGapCheck: Sendable {
     private var stallStart: Double?
     private var stallSeconds = 0.0
     private var framesSince = 0
-    /// When a read after a stall brought nothing (``previousAfterEmptyReturn(at:previous:)``).
-    private var emptySince: Double?
 
     public init(rate: Double, bufferFrames: Int, periodFrames: Int) {
         self.rate = rate
@@ -35,7 +33,6 @@ public struct CaptureGapCheck: Sendable {
     /// `previous`; `queued` gives the frames still in the device buffer (asked only after a
     /// stall). True when audio was lost.
     public mutating func lostAudio(got: Int, now: Double, previous: Double, queued: () -> Int?) -> Bool {
-        emptySince = nil
         if now - previous > bufferSeconds {
             if let avail = queued(), avail + got >= bufferFrames - periodFrames {
                 stallStart = nil
@@ -53,27 +50,5 @@ public struct CaptureGapCheck: Sendable {
         guard elapsed >= stallSeconds + 2 * bufferSeconds else { return false }
         stallStart = nil
         return Double(framesSince) < (elapsed - bufferSeconds) * rate
-    }
-
-    /// The previous return to judge the next read by, after a read at `now` that brought
-    /// nothing: `now`, except after a stall. A stopped process's plugin thread is stopped
-    /// with it, so the first wait after the stop often returns empty; taking its time as the
-    /// previous return hid the stall from the first read with audio (an `rx` stopped for
-    /// 2 s in three stops on PipeWire reported nothing). So a read that comes more than a
-    /// buffer after `previous` and brings nothing keeps `previous`, and so do the empty
-    /// reads after it for two buffers more; a source still silent then is idle, and the
-    /// stall is forgotten. An idle source's reads come within a buffer of each other and
-    /// never hold a previous return.
-    public mutating func previousAfterEmptyReturn(at now: Double, previous: Double) -> Double {
-        if let since = emptySince {
-            if now - since <= 2 * bufferSeconds { return previous }
-            emptySince = nil
-            return now
-        }
-        if now - previous > bufferSeconds {
-            emptySince = now
-            return previous
-        }
-        return now
     }
 }

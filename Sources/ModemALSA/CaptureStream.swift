@@ -169,10 +169,9 @@ public final class CaptureStream: @unchecked Sendable {
             // Empty returns are not judged: the pipewire plugin delivers a quantum (up to
             // 23 ms) per wake-up, so a wait of half a buffer often returns empty, and judging
             // those made false gaps on a loaded machine (character latency and the level
-            // meter failed in three full PipeWire passes out of three). One after a stall
-            // keeps the time before it, for the first read with audio to judge.
+            // meter failed in three full PipeWire passes out of three).
             if got == 0 {
-                lastReturn = gaps.previousAfterEmptyReturn(at: now, previous: lastReturn)
+                lastReturn = now
                 continue
             }
             // Sound servers lose audio without reporting -EPIPE when this thread was away.

@@ -114,43 +114,4 @@ extension CaptureGapCheckTests {
         }
         #expect(count == 1)
     }
-
-    /// Reads as the capture loop makes them from `t`: `empties` returns with nothing every
-    /// `step` seconds (``CaptureGapCheck/previousAfterEmptyReturn(at:previous:)``), then one
-    /// period every 10 ms until `to`; how many reported a gap.
-    private func resume(
-        _ check: inout CaptureGapCheck, previous: Double, at t: Double, empties: Int, step: Double, to: Double
-    ) -> Int {
-        var last = previous
-        var now = t
-        for _ in 0..<empties {
-            last = check.previousAfterEmptyReturn(at: now, previous: last)
-            now += step
-        }
-        var count = 0
-        while now < to {
-            if check.lostAudio(got: 441, now: now, previous: last, queued: { 0 }) { count += 1 }
-            last = now
-            now += 0.01
-        }
-        return count
-    }
-
-    @Test func aStopWhoseFirstWaitReturnsEmptyIsJudgedByTheFirstReadWithAudio() {
-        var check = CaptureGapCheck(rate: 44_100, bufferFrames: 1764, periodFrames: 441)
-        // Stopped 600 ms after a read at 1.0; woken, the first wait (and a second) bring nothing.
-        #expect(resume(&check, previous: 1.0, at: 1.6, empties: 2, step: 0.02, to: 3) == 1)
-    }
-
-    @Test func anIdleSourceWokenWithinEachBufferIsNoGap() {
-        var check = CaptureGapCheck(rate: 44_100, bufferFrames: 1764, periodFrames: 441)
-        // Empty waits every 20 ms for ten seconds (an idle monitor), then audio.
-        #expect(resume(&check, previous: 1.0, at: 1.02, empties: 500, step: 0.02, to: 13) == 0)
-    }
-
-    @Test func aStallFollowedByASilentSourceIsForgotten() {
-        var check = CaptureGapCheck(rate: 44_100, bufferFrames: 1764, periodFrames: 441)
-        // Away 600 ms, then nothing for five seconds: the source is idle, not losing audio.
-        #expect(resume(&check, previous: 1.0, at: 1.6, empties: 250, step: 0.02, to: 8) == 0)
-    }
 }
