@@ -12,12 +12,14 @@ extension LoopbackTests {
         let payload = Softmodem.randomBytes(600, seed: 23)
         let rx = try Softmodem.Running(
             [
-                "rx", "--device", Loopback.device, "--latency", "100", "--profile", "auto", "--count", "600",
+                "rx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--profile", "auto",
+                "--count", "600",
                 "--duration", "30", "-v",
             ], in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(
-            ["tx", "--device", Loopback.device, "--latency", "100", "--profile", "softmodem-2450"], stdin: payload,
+            ["tx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--profile", "softmodem-2450"],
+            stdin: payload,
             timeout: 30)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
@@ -32,17 +34,19 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let linkA = dir.appendingPathComponent("ttyA").path
         let linkB = dir.appendingPathComponent("ttyB").path
-        // --latency 100, as in the other serial tests: 10 ms periods meet the sound server's
+        // Loopback.transferLatency, as in the other serial tests: 10 ms periods meet the sound server's
         // occasional scheduling glitch on a loaded two-core VM.
         let a = try Softmodem.Running(
             [
-                "serial", "--device", Loopback.device, "--latency", "100", "--link", linkA, "--profile", "auto",
+                "serial", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--link", linkA,
+                "--profile", "auto",
                 "--send-profile", "softmodem-2450", "-v",
             ],
             in: dir, tag: "a")
         let b = try Softmodem.Running(
             [
-                "serial", "--device", Loopback.device, "--latency", "100", "--link", linkB, "--profile",
+                "serial", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--link", linkB,
+                "--profile",
                 "softmodem-2450", "-v",
             ], in: dir, tag: "b")
         #expect(Softmodem.waitUntilCapturing(a, b))

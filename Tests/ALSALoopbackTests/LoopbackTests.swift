@@ -40,21 +40,23 @@ struct LoopbackTests {
     static func transfer(_ payload: Data) throws -> (status: Int32, bytes: Data, stderr: String) {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // --latency 100 (four 25 ms periods, PipeWire's default): on a loaded two-core VM a
+        // Loopback.transferLatency (PipeWire's default 100, 80 on PulseAudio): on a loaded two-core VM a
         // receiver descheduled for over 40 ms now and then overruns the default buffer, and
         // this test is about exact delivery, not about scheduling. Periods that long also
         // prove that the lead-in silence goes before the first period of the burst, not over
         // it (it once overwrote it: 25 ms periods lost the preamble and the first bytes).
         let rx = try Softmodem.Running(
             [
-                "rx", "--device", Loopback.device, "--latency", "100", "--count", "\(payload.count)", "--duration",
+                "rx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--count", "\(payload.count)",
+                "--duration",
                 "40", "-v",
             ],
             in: dir,
             tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
         let tx = try Softmodem.run(
-            ["tx", "--device", Loopback.device, "--latency", "100", "-v"], stdin: payload, timeout: 40)
+            ["tx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "-v"], stdin: payload,
+            timeout: 40)
         #expect(tx.status == 0, "\(tx.stderr)")
         // SIGTERM, not SIGKILL, when the count never comes: rx then prints its summary.
         if !Softmodem.waitUntil(timeout: 10, { !rx.isRunning }) { rx.signal(SIGTERM) }

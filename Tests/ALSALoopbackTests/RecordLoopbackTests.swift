@@ -13,11 +13,13 @@ extension LoopbackTests {
         let text = Data("recorded for inspect\n".utf8)
         let rx = try Softmodem.Running(
             [
-                "rx", "--device", Loopback.device, "--latency", "100", "--count", "\(text.count)", "--duration", "20",
+                "rx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--count", "\(text.count)",
+                "--duration", "20",
                 "--record", wav, "-v",
             ], in: dir, tag: "rx")
         #expect(Softmodem.waitUntilCapturing(rx))
-        let tx = try Softmodem.run(["tx", "--device", Loopback.device, "--latency", "100"], stdin: text, timeout: 20)
+        let tx = try Softmodem.run(
+            ["tx", "--device", Loopback.device, "--latency", Loopback.transferLatency], stdin: text, timeout: 20)
         #expect(tx.status == 0, "\(tx.stderr)")
         #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
         #expect(rx.stdout == text, "\(rx.stderr)")

@@ -70,14 +70,16 @@ extension LoopbackTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let linkA = dir.appendingPathComponent("ttyA").path
         let linkB = dir.appendingPathComponent("ttyB").path
-        // --latency 100 (25 ms periods, PipeWire's default), the advice for busy machines:
+        // Loopback.transferLatency (PipeWire's default 100; 80 on PulseAudio), as for busy machines:
         // 17 s bursts both ways on a two-core VM meet an occasional scheduling glitch in the
         // sound server at shorter periods (PipeWire's graph then runs at the period: 20 ms
         // periods still lost bytes there), and one misread byte fails it.
         let a = try Softmodem.Running(
-            ["serial", "--device", Loopback.device, "--latency", "100", "--link", linkA, "-v"], in: dir, tag: "a")
+            ["serial", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--link", linkA, "-v"],
+            in: dir, tag: "a")
         let b = try Softmodem.Running(
-            ["serial", "--device", Loopback.device, "--latency", "100", "--link", linkB, "-v"], in: dir, tag: "b")
+            ["serial", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--link", linkB, "-v"],
+            in: dir, tag: "b")
         #expect(Softmodem.waitUntilCapturing(a, b))
         // A second more: the first transfer starts at once, and on a loaded machine a capture
         // can begin later than its device's opening line (CI lost the first 8 bytes of 2048).
