@@ -130,6 +130,8 @@ public final class CaptureStream: @unchecked Sendable {
         var lastReturn = monotonicSeconds()
         var gaps = CaptureGapCheck(
             rate: Double(pcm.sampleRate), bufferFrames: pcm.bufferFrames, periodFrames: period)
+        var position = CapturePositionCheck(rate: Double(pcm.sampleRate))
+        let judgePosition = pcm.delayIsExact
         let waitMilliseconds = Int32(max(5, min(100, bufferSeconds * 500)))
         // Started here, not by a first read: the loop waits before it reads, and a prepared
         // capture stream never becomes ready on a card or the pipewire plugin
@@ -155,6 +157,7 @@ public final class CaptureStream: @unchecked Sendable {
                         // snd_pcm_recover leaves the stream prepared (or running, after a
                         // resume): start it again the same way as at first.
                         needsStart = true
+                        position.restart()
                         overrunCount.add(1, ordering: .relaxed)
                         dataReady.post()
                     }
@@ -175,7 +178,14 @@ public final class CaptureStream: @unchecked Sendable {
                 continue
             }
             // Sound servers lose audio without reporting -EPIPE when this thread was away.
+            // A stall too short for the gap check, or one it did not see (its first wait
+            // returned empty), still leaves the position behind the clock for good.
+            let fellBehind =
+                judgePosition && position.lostSeconds(got: got, delay: try? pcm.delay(), now: now) > 0
             if gaps.lostAudio(got: got, now: now, previous: lastReturn, queued: { try? pcm.availableFrames() }) {
+                overrunCount.add(1, ordering: .relaxed)
+                position.rebase()
+            } else if fellBehind {
                 overrunCount.add(1, ordering: .relaxed)
             }
             lastReturn = now

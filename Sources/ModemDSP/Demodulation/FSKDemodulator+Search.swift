@@ -142,6 +142,7 @@ extension FSKDemodulator {
                 && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples):
                 // A character on the clock too weak to trust: lose it, keep the clock. Going
                 // back to hunting in the middle of a burst risks locking onto a data bit.
+                reportLostSlot(at: e, step: step, window: w, &events)
                 mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
                 return
             default:
@@ -156,6 +157,7 @@ extension FSKDemodulator {
             // Right after a character, a window that is neither a start bit nor a clean idle
             // bit, with the burst's energy still there, is most likely a start bit flipped by
             // noise: that character is lost, but the clock is not. Skip its slot.
+            reportLostSlot(at: e, step: step, window: w, &events)
             mode = .following(expect: e + Double(frameBits) * step, idleBits: 0, lostSlots: lostSlots + 1)
             return
         }
