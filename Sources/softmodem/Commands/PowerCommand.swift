@@ -92,9 +92,7 @@ struct PowerCommand: ParsableCommand {
 
     /// Plays the tone on `--device` until a stop signal or `--duration`, then drains.
     private func playLive() throws {
-        if let latency, !(latency.isFinite && (4...2000).contains(latency)) {
-            throw CLIError.usage("--latency must be 4 to 2000 ms")
-        }
+        if let problem = LiveAudioOptions.latencyProblem(latency) { throw CLIError.usage(problem) }
         var audio = LiveAudioOptions()
         audio.device = device
         audio.rate = Int(rate)

@@ -60,10 +60,15 @@ struct LiveAudioOptions: ParsableArguments {
         latency ?? (ServerRate.isPipeWire(device) ? Self.pipeWireLatency : Self.defaultLatency)
     }
 
+    /// Why `latency` (milliseconds) cannot be a device buffer, or nil when it can: the one
+    /// check behind every command's `--latency`.
+    static func latencyProblem(_ latency: Double?) -> String? {
+        guard let latency, !(latency.isFinite && (4...2000).contains(latency)) else { return nil }
+        return "--latency must be 4 to 2000 ms"
+    }
+
     func validate() throws {
-        if let latency, !(latency.isFinite && (4...2000).contains(latency)) {
-            throw ValidationError("--latency must be 4 to 2000 ms")
-        }
+        if let problem = Self.latencyProblem(latency) { throw ValidationError(problem) }
         if let rate, !(1...1_000_000).contains(rate) { throw ValidationError("--rate must be 1 to 1000000 Hz") }
     }
 

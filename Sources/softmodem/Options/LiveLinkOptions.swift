@@ -32,9 +32,7 @@ struct LiveLinkOptions: ParsableArguments {
     static let defaultTurnaround = 0.25
 
     func validate() throws {
-        if let latency, !(latency.isFinite && (4...2000).contains(latency)) {
-            throw ValidationError("--latency must be 4 to 2000 ms")
-        }
+        if let problem = LiveAudioOptions.latencyProblem(latency) { throw ValidationError(problem) }
         if let timeout, !(timeout.isFinite && timeout > 0) {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
