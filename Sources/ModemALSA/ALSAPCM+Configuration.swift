@@ -85,7 +85,7 @@ extension ALSAPCM {
         try setSoftwareParameters(pcm, request, period: period, buffer: buffer)
         return Granted(
             channels: Int(channels), format: format, rate: Int(rate), nativeRate: native.map { Int($0) },
-            period: Int(period), buffer: Int(buffer))
+            period: Int(period), buffer: Int(buffer), descriptionLine: descriptionLine(pcm))
     }
 
     /// The software thresholds. Calls `snd_pcm_sw_params_*`. Playback starts by itself once

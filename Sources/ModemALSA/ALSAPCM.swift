@@ -46,6 +46,11 @@ public final class ALSAPCM {
     /// `plughw:` device asked for a rate its card lacks); nil when alsa-lib converts nothing.
     /// A sound server's converter does not show here (`softmodem loopback` finds it).
     public let convertedFromRate: Int?
+    /// The first line of the PCM's description (`snd_pcm_dump`), read when it was opened: an
+    /// I/O plugin's own name, such as "ALSA <-> PulseAudio PCM I/O Plugin", whatever the
+    /// device is called in the configuration (`snd_pcm_info` gives that name instead:
+    /// `default`, `pulse`, ...); a card's "Hardware PCM card ..."; nil when it cannot be had.
+    public let descriptionLine: String?
     private let handle: OpaquePointer
 
     /// What the device granted of an ``ALSARequest``.
@@ -56,6 +61,7 @@ public final class ALSAPCM {
         var nativeRate: Int?
         var period: Int
         var buffer: Int
+        var descriptionLine: String?
     }
 
     /// Opens and configures the device. Calls `snd_pcm_open`, then `snd_pcm_hw_params*` and
@@ -90,10 +96,26 @@ public final class ALSAPCM {
         periodFrames = opened.granted.period
         bufferFrames = opened.granted.buffer
         convertedFromRate = opened.granted.nativeRate
+        descriptionLine = opened.granted.descriptionLine
     }
 
     /// Calls `snd_pcm_close`.
     deinit { _ = CALSA.snd_pcm_close(handle) }
+
+    /// The first line of `pcm`'s description, nil when it cannot be had. Calls
+    /// `snd_output_buffer_open` and `snd_pcm_dump`.
+    static func descriptionLine(_ pcm: OpaquePointer) -> String? {
+        var output: OpaquePointer?
+        guard snd_output_buffer_open(&output) == 0, let output else { return nil }
+        defer { snd_output_close(output) }
+        guard snd_pcm_dump(pcm, output) == 0 else { return nil }
+        var text: UnsafeMutablePointer<CChar>?
+        let length = snd_output_buffer_string(output, &text)
+        guard let text, length > 0 else { return nil }
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+        return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+    }
 
     /// Opens `device` in blocking mode. Calls `snd_pcm_open`, repeated on `-EINTR` only (see
     /// ``ALSARetryPolicy``); a failure lists the devices that exist for `direction`. The
@@ -145,22 +167,19 @@ public final class ALSAPCM {
         return Int(frames)
     }
 
-    /// The PCM's identifier as `snd_pcm_info` gives it (`pulse` for the PulseAudio plugin, the
-    /// pipewire plugin's node name, a card's PCM id); nil when the call fails. Calls
-    /// `snd_pcm_info`.
-    public func identifier() -> String? {
-        var block: OpaquePointer?
-        guard snd_pcm_info_malloc(&block) == 0, let info = block else { return nil }
-        defer { snd_pcm_info_free(info) }
-        guard snd_pcm_info(handle, info) == 0, let id = snd_pcm_info_get_id(info) else { return nil }
-        return String(cString: id)
-    }
-
     /// True when ``delay()`` follows the source to within a period: not through the
     /// PulseAudio plugin, whose delay comes from PulseAudio's smoothed latency estimate and
     /// drifted 22 ms over 5 s, then jumped back, with nothing lost (measured on
-    /// pipewire-pulse, November 2026).
-    public var delayIsExact: Bool { identifier() != "pulse" }
+    /// pipewire-pulse, November 2026). Told by the plugin's name, as Firefox's cubeb does,
+    /// because `default` reaches that plugin on PulseAudio systems.
+    public var delayIsExact: Bool { plugin != "PulseAudio" }
+
+    /// The I/O plugin the device goes through ("PulseAudio", "PipeWire", from its
+    /// ``descriptionLine``), or nil when it is not an I/O plugin (a card, `plughw:`).
+    public var plugin: String? {
+        guard let d = descriptionLine, d.hasPrefix("ALSA <-> "), d.hasSuffix(" PCM I/O Plugin") else { return nil }
+        return String(d.dropFirst("ALSA <-> ".count).dropLast(" PCM I/O Plugin".count))
+    }
 
     /// Applies the retry policy (``ALSARetryPolicy``) to `error` from a read, write or wait
     /// on this PCM: returns how it was dealt with when the call can be made again, and

@@ -70,4 +70,16 @@ extension LoopbackTests {
         Self.expectExact(status, output, bytes: 256, a, b)
         Self.stopCleanly(a, b)
     }
+
+    /// Every device of the stack names the plugin it goes through in `rx -v`, from the
+    /// plugin itself: `default` reaches pipewire-alsa here and the PulseAudio plugin on a
+    /// PulseAudio system, so the device's name cannot tell. The capture's lost-audio check by
+    /// position is off through the PulseAudio plugin only (``CapturePositionCheck``).
+    @Test(arguments: [Loopback.device] + LiveStack.current.otherDevices)
+    func rxNamesThePluginTheDeviceGoesThrough(device: String) throws {
+        let r = try Softmodem.run(["rx", "--device", device, "--duration", "0.5", "-v"], timeout: 20)
+        #expect(r.status == 0, "\(r.stderr)")
+        let plugin = device == "pulse" ? "PulseAudio" : "PipeWire"
+        #expect(r.stderr.contains("frames, through the \(plugin) plugin"), "\(r.stderr)")
+    }
 }

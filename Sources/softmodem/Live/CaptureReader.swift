@@ -105,7 +105,7 @@ struct CaptureReader {
         let p = capture.pcm
         return "\(p.device): capture \(p.rateText), \(p.channels) channel(s)\(detail), \(p.format.rawValue), "
             + "period \(p.periodFrames) frames (\(Diagnostics.number(Double(p.periodFrames) * 1000 / Double(p.sampleRate))) ms), "
-            + "buffer \(p.bufferFrames) frames"
+            + "buffer \(p.bufferFrames) frames" + (p.plugin.map { ", through the \($0) plugin" } ?? "")
     }
 
     var counters: String {
