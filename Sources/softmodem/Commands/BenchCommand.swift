@@ -30,10 +30,10 @@ struct BitErrorRateCommand: ParsableCommand {
             wrong bytes each count 1) / bytes sent. Bit error rate: after aligning the two \
             sequences by that edit distance, a wrong byte counts its differing bits and a \
             missing or extra byte counts 8; divided by 8 x bytes sent. Beside each row: \
-            Eb/N0 = SNR + 10 log10((fs/2)/baud), the non-coherent BFSK bit error rate \
-            0.5 exp(-Eb/2N0), the coherent one for orthogonal tones 0.5 erfc(sqrt(Eb/2N0)) \
-            (1e-3 at Eb/N0 9.8 dB; 0.5 erfc(sqrt(Eb/N0)) would be antipodal BPSK, which FSK \
-            cannot reach), and the non-coherent \
+            Eb/N0 = SNR + 10 log10((fs/2)/baud), the non-coherent and coherent BFSK bit \
+            error rates for the profile's tone spacing (orthogonal tones, as SoftModem's: \
+            0.5 exp(-Eb/2N0) and 0.5 erfc(sqrt(Eb/2N0)), 1e-3 at Eb/N0 9.8 dB; the correlated \
+            tones of Bell 202 and Bell 103 need more, see docs/benchmarks.md), and the non-coherent \
             byte error rate 1 - (1 - p)^(bits per character). Seeds are fixed: the same command \
             prints the same table.
             """)
@@ -140,6 +140,9 @@ struct BitErrorRateCommand: ParsableCommand {
         let sent = payload.map { $0 & format.valueMask }
         let signalPower = Double(amplitude * amplitude) / 2
         let ebN0Offset = 10 * log10(rate / 2 / profile.baud)
+        // Tone spacing over bit rate: 2 for SoftModem (orthogonal tones), 0.83 for Bell 202
+        // and 0.67 for Bell 103, whose correlated tones have limits of their own.
+        let modulationIndex = abs(profile.mark - profile.space) / profile.baud
 
         var rows: [Row] = []
         let points = Int(((snrTo - snrFrom) / snrStep + 1e-9).rounded(.down)) + 1
@@ -160,12 +163,13 @@ struct BitErrorRateCommand: ParsableCommand {
             let errors = TransmissionErrors(sent: sent, decoded: decoded)
             let ebN0 = snr + ebN0Offset
             let linear = pow(10, ebN0 / 10)
-            let nc = 0.5 * exp(-linear / 2)
+            let nc = FSKErrorTheory.nonCoherentBitErrorRate(ebN0: linear, modulationIndex: modulationIndex)
             var row = Row(
                 snr: snr, ebN0: ebN0, bytesSent: sent.count, bytesDecoded: decoded.count,
                 byteErrors: errors.byteErrors, byteErrorRate: errors.byteErrorRate,
                 bitErrorRate: errors.bitErrorRate, theoryNonCoherentBitErrorRate: nc,
-                theoryCoherentBitErrorRate: 0.5 * erfc((linear / 2).squareRoot()),
+                theoryCoherentBitErrorRate: FSKErrorTheory.coherentBitErrorRate(
+                    ebN0: linear, modulationIndex: modulationIndex),
                 theoryNonCoherentByteErrorRate: 1 - pow(1 - nc, Double(format.bitsPerFrame)))
             if let minimodemPath {
                 let other = try runMinimodem(minimodemPath, noisy, profile)
