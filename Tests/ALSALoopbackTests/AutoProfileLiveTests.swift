@@ -55,9 +55,9 @@ extension LoopbackTests {
         // first 20 of 512 bytes here, in both captures alike).
         usleep(1_000_000)
         #expect(a.stderr.contains("on \(Loopback.device), auto, sending softmodem-2450"), "\(a.stderr)")
-        let (status, output) = try Self.exchange(
-            linkA, linkB, bytes: 512, seed: 13, seconds: 30, in: dir, environment: server.environment, timeout: 120)
-        Self.expectExact(status, output, bytes: 512, a, b)
+        try Self.exchangeExactly(
+            linkA, linkB, bytes: 512, seed: 13, seconds: 30, in: dir, environment: server.environment,
+            timeout: 120, a, b)
         Self.stopCleanly(a, b)
     }
 }

@@ -45,6 +45,40 @@ extension LoopbackTests {
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
 
+    /// True when the program's report says `bytes` went each way exactly with no echo, and
+    /// the reopened line and the new settings carried their bytes too.
+    static func isExact(_ status: Int32, _ output: String, bytes: Int) -> Bool {
+        status == 0 && output.contains("A->B: sent \(bytes), received \(bytes), equal True, echo 0")
+            && output.contains("B->A: sent \(bytes), received \(bytes), equal True, echo 0")
+            && output.contains("reopened A->B: sent 10, received 10, equal True, echo 0")
+            && output.contains("settings A->B: sent 10, received 10, equal True, echo 0")
+    }
+
+    /// Runs the exchange and expects it exact. A sound server on a loaded two-core VM drops a
+    /// few milliseconds of a long burst now and then (PipeWire did, in a CI pass: one bridge's
+    /// 2,048 bytes arrived as two bursts with 4 framing errors and 5 bytes missing); what the
+    /// modem owes is to say so. So the exchange runs once more only when the first lost bytes
+    /// that a bridge reported (``LoopbackTests/reportsLoss(_:)`` on its -v lines); a loss no
+    /// bridge reported fails at once.
+    static func exchangeExactly(
+        _ portA: String, _ portB: String, bytes: Int, seed: Int, seconds: Int = 90, in dir: URL,
+        environment: [String: String], timeout: Double, _ a: Softmodem.Running, _ b: Softmodem.Running
+    ) throws {
+        var (status, output) = try exchange(
+            portA, portB, bytes: bytes, seed: seed, seconds: seconds, in: dir, environment: environment,
+            timeout: timeout)
+        print("serial exchange: \(output)")
+        if !isExact(status, output, bytes: bytes) && (reportsLoss(a.stderr) || reportsLoss(b.stderr)) {
+            print(
+                "serial exchange: the bridges reported the loss; once more.\n--- a:\n\(a.stderr)\n--- b:\n\(b.stderr)")
+            (status, output) = try exchange(
+                portA, portB, bytes: bytes, seed: seed + 1, seconds: seconds, in: dir, environment: environment,
+                timeout: timeout)
+            print("serial exchange, second run: \(output)")
+        }
+        expectExact(status, output, bytes: bytes, a, b)
+    }
+
     /// The program's report: `bytes` each way exactly with no echo, then the reopened line.
     static func expectExact(
         _ status: Int32, _ output: String, bytes: Int, _ a: Softmodem.Running, _ b: Softmodem.Running
@@ -87,10 +121,8 @@ extension LoopbackTests {
         #expect(FileManager.default.fileExists(atPath: linkA) && FileManager.default.fileExists(atPath: linkB))
         #expect(a.stderr.contains("softmodem serial: \(linkA) -> /dev/pts/"), "\(a.stderr)")
 
-        let (status, output) = try Self.exchange(
-            linkA, linkB, bytes: 2048, seed: 7, in: dir, environment: server.environment, timeout: 150)
-        print("serial exchange: \(output)")
-        Self.expectExact(status, output, bytes: 2048, a, b)
+        try Self.exchangeExactly(
+            linkA, linkB, bytes: 2048, seed: 7, in: dir, environment: server.environment, timeout: 150, a, b)
         // SIGTERM stops a bridge cleanly and removes its symlink.
         Self.stopCleanly(a, b)
         #expect(!FileManager.default.fileExists(atPath: linkA) && !FileManager.default.fileExists(atPath: linkB))

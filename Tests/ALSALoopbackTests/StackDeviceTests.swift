@@ -65,9 +65,9 @@ extension LoopbackTests {
                 a.stderr.contains("\(device): capture") && b.stderr.contains("\(device): capture")
             })
         usleep(400_000)
-        let (status, output) = try Self.exchange(
-            linkA, linkB, bytes: 256, seed: 33, seconds: 40, in: dir, environment: server.environment, timeout: 150)
-        Self.expectExact(status, output, bytes: 256, a, b)
+        try Self.exchangeExactly(
+            linkA, linkB, bytes: 256, seed: 33, seconds: 40, in: dir, environment: server.environment,
+            timeout: 150, a, b)
         Self.stopCleanly(a, b)
     }
 
