@@ -6,10 +6,11 @@ import Testing
 /// every FSK profile, those in the speech band (Bell 103, Bell 202, softmodem-126) too:
 /// with no options it decodes about as well as with its profile named.
 @Suite struct WeakBurstProfileTests {
-    /// Each profile with the full-band SNR it is tested at: 0 dB, except Bell 103, whose
-    /// 200 Hz shift decodes nothing at 0 dB even pinned (3 dB: exact).
+    /// Each profile with the full-band SNR it is tested at: 0 dB (Bell 103, whose tones
+    /// leak into each other's filters, decoded nothing there even pinned until that leakage
+    /// was taken out of the burst confirmation's measures).
     static let cases: [(ModemProfile, Double)] = [
-        (.bell103, 3), (.bell202, 0), (.softmodem126, 0), (.softmodem315, 0), (.softmodem630, 0),
+        (.bell103, 0), (.bell202, 0), (.softmodem126, 0), (.softmodem315, 0), (.softmodem630, 0),
         (.softmodem1225, 0), (.webjack1225, 0),
     ]
 

@@ -153,10 +153,13 @@ struct CharacterStructure: Sendable {
     var envelopeVariation: Double
 
     /// From a character's sums over its bits: the winning tone's energy, the losing tone's
-    /// energy, the character's Eb/N0 (linear), and the winning energy's sum, sum of squares
+    /// energy (less the steady leakage of correlated tones), the character's Eb/N0
+    /// (linear), what a clean character of these tones leaks at its mark-space changes
+    /// (``FSKDemodulator/cleanCrossTalk(configuration:segmentLength:window:span:toneLeakage:)``,
+    /// allowed on top of the noise's share), and the winning energy's sum, sum of squares
     /// and count over its mark bits, and its sum of squares over its space bits.
     init(
-        frameBits: Int, winning: Double, losing: Double, ebN0Ratio: Double,
+        frameBits: Int, winning: Double, losing: Double, ebN0Ratio: Double, ownCrossTalk: Double = 0,
         mark: (sum: Double, squares: Double, count: Double), spaceSquares: Double
     ) {
         guard winning > 0, ebN0Ratio > 0 else {
@@ -173,7 +176,7 @@ struct CharacterStructure: Sendable {
         if mark.count > 0 { deviations += mark.squares - mark.sum * mark.sum / mark.count }
         if spaces > 0 { deviations += spaceSquares - spaceSum * spaceSum / spaces }
         let variance = max(deviations, 0) / max(n - 2, 1)
-        crossTalk = losing / winning / max(1.6 / (1 + ebN0Ratio), 0.06)
+        crossTalk = losing / winning / (max(1.6 / (1 + ebN0Ratio), 0.06) + ownCrossTalk)
         envelopeVariation = variance.squareRoot() / (winning / n) / max(2 / ebN0Ratio.squareRoot(), 0.3)
     }
 }

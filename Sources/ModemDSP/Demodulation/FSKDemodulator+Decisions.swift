@@ -215,7 +215,11 @@ extension FSKDemodulator {
                     && w.spaceEnergy * 2 / (w.samples * w.samples) > FSKTuning.precedingSpaceFraction * meanEnergy
             }
         }
-        guard total > samples * FSKTuning.silenceFloor, startIsSpace, !followsSpace,
+        // Correlated tones make a window that straddles a burst's onset ambiguous (two
+        // thirds of a bit of Bell 103's mark reads nearly as much in the space filter): a
+        // burst's first start bit must be space by more than twice the tones' leakage.
+        let clearStart = inBurst || m[0].em <= (1 - 2 * toneLeakage) * m[0].es
+        guard total > samples * FSKTuning.silenceFloor, startIsSpace, !followsSpace, clearStart,
             inBurst
                 ? startEnergy >= FSKTuning.inBurstStartEnergyFraction * meanEnergy
                 : (startEnergy >= FSKTuning.startEnergyFraction * meanEnergy
@@ -236,6 +240,11 @@ extension FSKDemodulator {
         // A character at the level of a burst that ended moments ago (a lost clock, a
         // restarted sender) also gets the in-burst squelch.
         let resuming = atLevel && a - clock.lastEnd < FSKTuning.resumeCharacters * Double(frameBits) * segmentsPerBit
+        // Correlated tones (Bell 202, Bell 103) read a steady tone as |mark - space| = (1 -
+        // leakage) of its energy: scaled back up, so the noise and Eb/N0 estimates are
+        // unbiased for them as for orthogonal tones (a clean Bell 103 character otherwise
+        // reads 20 % of its own energy as noise).
+        signal /= 1 - min(toneLeakage, 0.5)
         let noise = max(total - signal, total * FSKTuning.noiseFloorFraction)
         let ebN0Ratio = signal * (samples / Double(frameBits)) / (2 * noise)
         guard ebN0Ratio >= (onGrid || resuming ? squelchRatioInBurst : squelchRatio) else {
@@ -285,7 +294,8 @@ extension FSKDemodulator {
                 tonesPlausible(markHz, configuration.profile.mark)
                 && tonesPlausible(spaceHz, configuration.profile.space)
             let structure = CharacterStructure(
-                frameBits: frameBits, winning: winning, losing: losing, ebN0Ratio: ebN0Ratio,
+                frameBits: frameBits, winning: winning, losing: max(losing - toneLeakage * winning, 0),
+                ebN0Ratio: ebN0Ratio, ownCrossTalk: cleanCrossTalk,
                 mark: (markWinning, markSquares, marksWon), spaceSquares: spaceSquares)
             confirmation.admit(
                 event, plausible: plausible, structure: structure, now: Int64(rawCount * segmentLength), into: &events)

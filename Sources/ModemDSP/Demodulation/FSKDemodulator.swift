@@ -73,6 +73,13 @@ public struct FSKDemodulator: Sendable {
     var markTracker = TonePhaseTracker()
     var spaceTracker = TonePhaseTracker()
     var confirmation: BurstConfirmation
+    /// The fraction of a steady tone's energy over one bit that the other tone's correlator
+    /// reads (``toneLeakage(mark:space:samplesPerBit:sampleRate:)``): 0 for SoftModem's tones, 0.04 for
+    /// Bell 202 and 0.17 for Bell 103, whose tones are closer than one bit rate apart.
+    var toneLeakage: Double
+    /// What a clean character's losing filter reads beyond that, at most
+    /// (``cleanCrossTalk(configuration:segmentLength:window:span:toneLeakage:)``).
+    var cleanCrossTalk: Double
 
     /// Samples consumed so far.
     public private(set) var samplesConsumed: Int64 = 0
@@ -98,6 +105,7 @@ public struct FSKDemodulator: Sendable {
             mark: configuration.profile.mark, space: configuration.profile.space, sampleRate: configuration.sampleRate,
             segmentLength: segmentLength, window: window, span: span, frameBits: frameBits)
         huntEnd = window
+        (toneLeakage, cleanCrossTalk) = Self.leakages(configuration, front: front)
         // The tone estimate's noise grows with the bit rate (shorter bits) and coarsens with
         // few samples per bit.
         confirmation = BurstConfirmation(
@@ -145,6 +153,7 @@ public struct FSKDemodulator: Sendable {
         try profile.validate(sampleRate: configuration.sampleRate)
         configuration.profile = profile
         front.retune(mark: mark, space: space, sampleRate: sampleRate)
+        (toneLeakage, cleanCrossTalk) = Self.leakages(configuration, front: front)
         // The phase reference jumps with the new mixer period: the trackers restart too.
         markTracker.reset()
         spaceTracker.reset()

@@ -125,6 +125,13 @@ enum FSKTuning {
     /// reads within about 75 Hz (standard deviation) with a tail to 170 Hz over three
     /// characters, speech wanders by 150-300 Hz.
     static let confirmationSpreadPerBaud = 0.15
+    /// The most tone leakage (``FSKDemodulator/toneLeakage(mark:space:samplesPerBit:sampleRate:)``)
+    /// the estimates and the burst confirmation compensate for. Bell 103 (0.17) is the
+    /// closest pair of a standard modem; beyond it the losing filter no longer tells a
+    /// modem from interference once its leakage is taken out (a HiJack board's Manchester
+    /// signal, read as FSK at tones half a bit rate apart, 0.41, passed as a modem and
+    /// printed wrong bytes), so such tones are judged as if orthogonal, as before.
+    static let maxCompensatedLeakage = 0.25
     /// Eb/N0 (dB) of a first character too clear for anything but a modem: it confirms its
     /// burst alone.
     static let clearEbN0 = 18.0

@@ -21,6 +21,8 @@ struct SegmentFrontEnd: Sendable {
     /// Segments a raw segment waits before its high-pass: half the window.
     let delay: Int
     let inverseWindowSamples: Double
+    /// Segments the ring covers at least.
+    let span: Int
     let rawMask: Int
     let ringMask: Int
 
@@ -53,6 +55,7 @@ struct SegmentFrontEnd: Sendable {
     init(mark: Double, space: Double, sampleRate: Double, segmentLength: Int, window: Int, span: Int, frameBits: Int) {
         self.segmentLength = segmentLength
         self.window = window
+        self.span = span
         mixer = ToneMixer(mark: mark, space: space, sampleRate: sampleRate, segmentLength: segmentLength)
         delay = window / 2
         correctionPosition = Self.positionBehind(0, by: delay, period: mixer.segmentsPerPeriod)
