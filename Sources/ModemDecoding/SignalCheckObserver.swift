@@ -71,7 +71,7 @@ public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver 
         if case .mismatch(let signature) = verdict, let pinned {
             return
                 "the signal does not match \(pinned.name) (\(fixed(pinned.baud, 0)) baud, mark \(fixed(pinned.mark, 0)) Hz, "
-                + "space \(fixed(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.options), "
+                + "space \(fixed(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.suggestion), "
                 + "or without --profile to detect it"
         }
         guard decodedBytes == 0 else { return nil }

@@ -4,10 +4,15 @@ extension AutoReceiver {
     /// Analyses the samples gathered since `start` and, for a modem, starts decoding them
     /// and returns true; false (changing nothing) for anything else, and, when `canWait`
     /// (more of the burst can still be gathered), for a modem whose character format its
-    /// characters so far are too few to prove.
-    mutating func startBurst(from start: Int64, canWait: Bool, into events: inout [ModemEvent]) -> BurstStart {
-        let samples = history(from: start)
-        let first = samplesConsumed - Int64(samples.count)
+    /// characters so far are too few to prove. With `analysing`, only that many of the
+    /// samples are analysed and tried (a burst that ended before the samples do); all of
+    /// them are decoded.
+    mutating func startBurst(
+        from start: Int64, canWait: Bool, analysing: Int? = nil, into events: inout [ModemEvent]
+    ) -> BurstStart {
+        let all = history(from: start)
+        let first = samplesConsumed - Int64(all.count)
+        let samples = analysing.map { Array(all.prefix($0)) } ?? all
         var d: BurstDecoder
         if let last = detections.last, let demod = sameAsBefore(last, samples) {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
@@ -44,7 +49,7 @@ extension AutoReceiver {
         } else {
             return .none
         }
-        samples.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
+        all.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
         decoder = d
         state = .decoding(offset: first, quietBlocks: 0)
         return .started

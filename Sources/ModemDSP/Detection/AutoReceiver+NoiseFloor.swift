@@ -21,3 +21,50 @@ extension AutoReceiver {
         return true
     }
 }
+
+extension AutoReceiver {
+    /// A stretch opened before any quiet level was known failed as a whole: with its
+    /// quietest block as the floor (``quiet``), looks back through it for bursts (a run of
+    /// blocks from one 10 dB over the floor, or 1.4 times it with a profile's tone, to one
+    /// no longer 1.4 times over it) after the stretch's first block, and starts decoding at
+    /// the first that is a modem, analysing that burst's blocks alone. A burst still under
+    /// way at the end, with fewer blocks than an analysis needs, goes on being gathered.
+    /// Returns true when it started or gathers one.
+    ///
+    /// Why: a capture that opens with noise is gathered for up to 24 blocks (1.1 s at
+    /// 44.1 kHz) before its floor is known, and a short burst inside that stretch is a few
+    /// blocks among noise, too few for the stretch's analysis to measure: every first
+    /// 20-byte burst at 0 dB SNR after half a second of noise was lost, while the same
+    /// bursts later in the capture decoded.
+    mutating func regathersBlindStretch(from start: Int64, into events: inout [ModemEvent]) -> Bool {
+        let b = SignalSurvey.blockLength
+        let samples = history(from: start)
+        let first = samplesConsumed - Int64(samples.count)
+        let count = samples.count / b
+        func power(_ k: Int) -> Double {
+            var energy = 0.0
+            for x in samples[(k * b)..<((k + 1) * b)] { energy += Double(x) * Double(x) }
+            return energy / Double(b)
+        }
+        var k = 1
+        while k < count {
+            let p = power(k)
+            guard p > 10 * quiet || (p > Self.weakLevel * quiet && isTonal(samples[(k * b)..<((k + 1) * b)])) else {
+                k += 1
+                continue
+            }
+            var end = k + 1
+            while end < count && power(end) > Self.weakLevel * quiet { end += 1 }
+            blindQuiet = -1
+            let from = first + Int64((k - 1) * b)
+            if end == count && count - (k - 1) < Self.analysisBlocks {
+                state = .gathering(start: from, loudBlocks: count - k, nextTry: Self.analysisBlocks)
+                return true
+            }
+            let analysed = (min(end + 1, count) - (k - 1)) * b
+            if startBurst(from: from, canWait: false, analysing: analysed, into: &events) == .started { return true }
+            k = end + 1
+        }
+        return false
+    }
+}

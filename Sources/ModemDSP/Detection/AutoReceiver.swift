@@ -189,7 +189,11 @@ public struct AutoReceiver: Sendable {
                         more
                         ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry)
                         : .ignoring(quietBlocks: 0)
-                    if !more && blindQuiet >= 0 { quiet = blindQuiet }
+                    if !more && blindQuiet >= 0 {
+                        quiet = blindQuiet
+                        if regathersBlindStretch(from: start, into: &events) { return }
+                        state = .ignoring(quietBlocks: 0)
+                    }
                 }
             }
         case .decoding(let offset, let q):

@@ -34,7 +34,7 @@ public enum Diagnosis: Sendable, Equatable, CustomStringConvertible {
             return
                 "modem-like tones at \(Self.hz(lower)) and \(Self.hz(upper)) Hz, but their timing fits no character format"
         case .modem(let s):
-            return "the signal looks like \(s.summary): decode with \(s.options)"
+            return "the signal looks like \(s.summary): decode with \(s.suggestion)"
         case .clipping(let fraction, let then):
             let share = fraction * 100 < 0.1 ? "under 0.1" : Self.db(fraction * 100)
             let clip = "the input clips (\(share) % of samples at full scale)"
@@ -76,11 +76,29 @@ public struct ModemSignature: Sendable, Equatable {
             && abs(profile.space / space - 1) <= 0.05
     }
 
-    /// E.g. "webjack-1225 (1225 baud, mark 4900 Hz, space 2450 Hz)" or "FSK at 600 baud, mark ...".
+    /// E.g. "webjack-1225 (1225 baud, mark 4900 Hz, space 2450 Hz)" or "FSK at 600 baud, mark
+    /// ...", or "FSK at 600 baud, tones 1600 and 2600 Hz" when ``markIsProven`` is false.
     public var summary: String {
+        if !markIsProven {
+            let (low, high) = (min(mark, space), max(mark, space))
+            return "FSK at \(Diagnosis.hz(baud)) baud, tones \(Diagnosis.hz(low)) and \(Diagnosis.hz(high)) Hz"
+        }
         let measured = "\(Diagnosis.hz(baud)) baud, mark \(Diagnosis.hz(mark)) Hz, space \(Diagnosis.hz(space)) Hz"
         if let profile { return "\(profile.name) (\(measured))" }
         return "FSK at \(measured)"
+    }
+
+    /// True when a built-in profile or a known modem's tone convention says which tone is
+    /// mark. A pair of no known modem has its mark from how the survey read the line,
+    /// which text sent back to back cannot prove (inverted and shifted by a bit, 8N1 text
+    /// is 8N1 too): minimodem's `-M 2600 -S 1600` was described the wrong way round.
+    public var markIsProven: Bool { profile != nil || ToneConvention.oriented(self) != nil }
+
+    /// What to pin: ``options``, or when ``markIsProven`` is false those options with the
+    /// caveat that mark and space may be the other way round.
+    public var suggestion: String {
+        markIsProven
+            ? options : "\(options), or with --mark and --space the other way round (which tone is mark is unproven)"
     }
 
     /// The options that pin it: `--profile NAME`, or the measured values (tones to the

@@ -178,7 +178,7 @@ public enum Verdict {
             named = true
             add(
                 "wrong-profile", poor ? .problem : .warning,
-                "Wrong profile? The signal looks like \(signature.summary), not \(a.modem): inspect or decode with \(signature.options) (or --profile auto)."
+                "Wrong profile? The signal looks like \(signature.summary), not \(a.modem): inspect or decode with \(signature.suggestion) (or --profile auto)."
             )
         }
         if a.bytes == 0 && !named {
