@@ -18,21 +18,12 @@ struct LoopbackTests {
 
     @Test func txToRxDeliversTwoKilobytesExactly() throws {
         let payload = Softmodem.randomBytes(2048, seed: 5)
-        // A sound server on a loaded two-core VM can lose a few milliseconds of a 17-second
-        // transfer (seen once in the PipeWire pass: the burst split in two with 3 framing
-        // errors). That is the environment, not the modem; what the modem owes is to say
-        // so. So one more try is allowed only after a loss the receiver reported (framing
-        // errors or overruns in its -v lines): a silent corruption still fails at once.
-        let first = try Self.transfer(payload)
-        if first.bytes == payload { return }
-        let reported = Self.reportsLoss(first.stderr)
-        #expect(reported, "lost bytes unreported: got \(first.bytes.count) bytes, rx: \(first.stderr)")
-        guard reported else { return }
-        print("txToRx: first transfer lost bytes the receiver reported; again: \(first.stderr)")
-        let second = try Self.transfer(payload)
-        #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.bytes.count == payload.count, "\(second.stderr)")
-        #expect(second.bytes == payload)
+        let r = try ReportedLossRetry.run(
+            "txToRx", exact: { $0.bytes == payload }, reported: { Self.reportsLoss($0.stderr) },
+            attempt: { _ in try Self.transfer(payload) })
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.bytes.count == payload.count, "lost bytes unreported or lost twice: rx: \(r.stderr)")
+        #expect(r.bytes == payload)
     }
 
     /// tx of `payload` to an rx that waits for as many bytes: rx's exit status, output and

@@ -54,28 +54,22 @@ extension LoopbackTests {
             && output.contains("settings A->B: sent 10, received 10, equal True, echo 0")
     }
 
-    /// Runs the exchange and expects it exact. A sound server on a loaded two-core VM drops a
-    /// few milliseconds of a long burst now and then (PipeWire did, in a CI pass: one bridge's
-    /// 2,048 bytes arrived as two bursts with 4 framing errors and 5 bytes missing); what the
-    /// modem owes is to say so. So the exchange runs once more only when the first lost bytes
-    /// that a bridge reported (``LoopbackTests/reportsLoss(_:)`` on its -v lines); a loss no
-    /// bridge reported fails at once.
+    /// Runs the exchange and expects it exact, once more only after a loss the bridges
+    /// reported (``ReportedLossRetry``).
     static func exchangeExactly(
         _ portA: String, _ portB: String, bytes: Int, seed: Int, seconds: Int = 90, in dir: URL,
         environment: [String: String], timeout: Double, _ a: Softmodem.Running, _ b: Softmodem.Running
     ) throws {
-        var (status, output) = try exchange(
-            portA, portB, bytes: bytes, seed: seed, seconds: seconds, in: dir, environment: environment,
-            timeout: timeout)
-        print("serial exchange: \(output)")
-        if !isExact(status, output, bytes: bytes) && (reportsLoss(a.stderr) || reportsLoss(b.stderr)) {
-            print(
-                "serial exchange: the bridges reported the loss; once more.\n--- a:\n\(a.stderr)\n--- b:\n\(b.stderr)")
-            (status, output) = try exchange(
-                portA, portB, bytes: bytes, seed: seed + 1, seconds: seconds, in: dir, environment: environment,
-                timeout: timeout)
-            print("serial exchange, second run: \(output)")
-        }
+        let (status, output) = try ReportedLossRetry.run(
+            "serial exchange", exact: { isExact($0.0, $0.1, bytes: bytes) },
+            reported: { _ in reportsLoss(a.stderr) || reportsLoss(b.stderr) },
+            attempt: { run in
+                let result = try exchange(
+                    portA, portB, bytes: bytes, seed: seed + run, seconds: seconds, in: dir, environment: environment,
+                    timeout: timeout)
+                print("serial exchange, run \(run + 1): \(result.1)")
+                return result
+            })
         expectExact(status, output, bytes: bytes, a, b)
     }
 
