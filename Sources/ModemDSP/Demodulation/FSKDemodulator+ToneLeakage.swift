@@ -55,23 +55,19 @@ extension FSKDemodulator {
         guard var modulator = try? FSKModulator(profile: profile, sampleRate: configuration.sampleRate, amplitude: 0.5)
         else { return 0 }
         let frameBits = configuration.format.bitsPerFrame
-        // Characters with every change (0101...) and with changes every other bit
-        // (0011...), between two idle mark bits each side.
-        let patterns: [UInt32] = [0x5555_5555, 0x3333_3333 << 1]
+        // Characters with every change (0x55: 0101...) and with changes every other bit
+        // (0x66: 0011...), between two idle mark bits each side.
+        let values: [UInt8] = [0x55, 0x66]
         let idle = 2
         let bits = frameBits + 2 * idle
         var worst = 0.0
         var samples = [Float](repeating: 0, count: modulator.maxSamples(forBits: bits) + segmentLength)
-        for pattern in patterns {
+        for value in values {
             for offset in [0, segmentLength / 2] {
                 var front = SegmentFrontEnd(
                     mark: profile.mark, space: profile.space, sampleRate: configuration.sampleRate,
                     segmentLength: segmentLength, window: window, span: span, frameBits: frameBits)
-                // Start bit (space) first, then the pattern, stop bits mark.
-                let stopMask: UInt32 =
-                    ((1 << UInt32(configuration.format.stopBits)) - 1)
-                    << UInt32(frameBits - configuration.format.stopBits)
-                let character = (pattern << 1 | stopMask) & ((1 << UInt32(frameBits)) - 1) & ~1
+                let character = configuration.format.wireBits(for: value)
                 let ones: UInt32 = (1 << UInt32(idle)) - 1
                 let all = ones | character << UInt32(idle) | ones << UInt32(idle + frameBits)
                 let n = samples.withUnsafeMutableBufferPointer { buffer -> Int in

@@ -26,7 +26,7 @@ extension AutoReceiver {
     func isTonal(_ block: ArraySlice<Float>) -> Bool {
         let n = SignalSurvey.blockLength
         guard block.count == n else { return false }
-        let block = Array(block)
+        let base = block.startIndex
         var total = 0.0
         for x in block { total += Double(x) * Double(x) }
         guard total > 0 else { return false }
@@ -40,7 +40,7 @@ extension AutoReceiver {
             var s1 = 0.0
             var s2 = 0.0
             for i in 0..<n {
-                let s = Double(block[i]) * window[i] + c * s1 - s2
+                let s = Double(block[base + i]) * window[i] + c * s1 - s2
                 s2 = s1
                 s1 = s
             }
