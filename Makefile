@@ -1,12 +1,14 @@
 # softmodem: build, test and demo on Debian/Ubuntu with Swift installed.
-# `make demo` and `make test` install any missing system packages first.
+# `make build` and `make demo` install the missing build packages first; `make test` adds the test tools.
 
 SWIFT       ?= swift
 CONFIG      ?= release
 BIN         := .build/$(CONFIG)/softmodem
-# Build-time libraries (libpng and dygraphs, which `inspect` inlines into its reports, are
-# needed at run time too), then what the tests talk to (chromium renders inspect's reports,
-# minimodem for interop,
+# What building and running need: the C libraries softmodem links (ALSA, FFTW, libsndfile,
+# libpng) and dygraphs, which `inspect` inlines into its reports at run time. `make build`
+# and `make demo` install only these.
+DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev libpng-dev libjs-dygraphs
+# What `make test` adds: chromium renders inspect's reports, minimodem for interop,
 # PulseAudio + ALSA plugins for the loopback tests, gcc to build their exclusive-access
 # ALSA plugin, sox for signal checks, GNU time for bench/compare-minimodem.sh, espeak-ng
 # and sox for the interference corpus of speech, music and tones, pyserial for the serial
@@ -16,12 +18,11 @@ BIN         := .build/$(CONFIG)/softmodem
 # pipewire-alsa conflicts with pulseaudio), and for the emulated board (the real SoftModem
 # firmware on a simulated ATmega328P, ../shared/emulated-board) the AVR toolchain, the
 # Arduino core and simavr.
-DEB_PACKAGES := pkg-config libasound2-dev libfftw3-dev libsndfile1-dev libpng-dev libjs-dygraphs \
-                chromium minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial \
+TEST_DEB_PACKAGES := chromium minimodem pulseaudio libasound2-plugins alsa-utils sox time gcc espeak-ng python3-serial \
                 pipewire pipewire-bin wireplumber pipewire-pulse dbus-daemon pulseaudio-utils \
                 gcc-avr avr-libc binutils-avr arduino-core-avr libsimavr-dev libelf-dev
 
-.PHONY: all deps build demo test test-unit bench bench-smoke samples clean format format-check
+.PHONY: all deps deps-test build demo test test-unit bench bench-smoke samples clean format format-check
 
 all: build
 
@@ -33,6 +34,10 @@ deps:
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
 	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+
+# The build's packages and the test tools (`make test`, the benchmarks, fuzzing).
+deps-test:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(TEST_DEB_PACKAGES)"
 
 # The command-line tool links the Swift runtime (and FoundationEssentials, which
 # swift-argument-parser imports; softmodem's own code imports no Foundation) statically: a decode starts in about half the time (no dynamic symbol
@@ -77,7 +82,7 @@ format:
 format-check:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
-test: deps format-check
+test: deps-test format-check
 	$(SWIFT) build -c $(CONFIG) $(CPUFLAGS)
 	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --parallel --skip ALSALoopbackTests
 	# The live-audio loopback runs alone: on two cores the CPU-heavy suites above (fuzzing,
@@ -154,14 +159,14 @@ MUTATIONS    ?= 3000
 .PHONY: fuzz fuzz-smoke sanitize mutate-check soak
 
 # The seed corpus takes a HiJack signal from the built softmodem when there is one.
-fuzz: deps
+fuzz: deps-test
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SOFTMODEM_BIN=$(CURDIR)/$(BIN) fuzz/run.sh
 
 # The short run `make test` does: each target for a few seconds.
-fuzz-smoke: deps
+fuzz-smoke: deps-test
 	FUZZ_SECONDS=5 SOFTMODEM_BIN=$(CURDIR)/$(BIN) fuzz/run.sh
 
-sanitize: deps
+sanitize: deps-test
 	./fuzz/sanitize.sh
 
 mutate-check: build

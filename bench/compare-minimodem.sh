@@ -32,7 +32,7 @@ bin=${SOFTMODEM_BIN:-$root/.build/release/softmodem}
 helpers="$here/comparison-helpers.py"
 
 for tool in minimodem python3; do
-    command -v "$tool" >/dev/null || { echo "compare-minimodem: $tool not found (make deps installs it)" >&2; exit 1; }
+    command -v "$tool" >/dev/null || { echo "compare-minimodem: $tool not found (make deps-test installs it)" >&2; exit 1; }
 done
 [ -x /usr/bin/time ] || { echo "compare-minimodem: /usr/bin/time not found (Debian package 'time')" >&2; exit 1; }
 if [ -z "${SOFTMODEM_BIN:-}" ]; then

@@ -8,7 +8,7 @@
 # the exit status: a wrong byte with status 0 is the worst outcome there is).
 set -u
 bin=${1:-.build/release/softmodem}
-command -v minimodem >/dev/null || { echo "foreign-senders.sh: minimodem missing (make deps)" >&2; exit 2; }
+command -v minimodem >/dev/null || { echo "foreign-senders.sh: minimodem missing (make deps-test)" >&2; exit 2; }
 [[ -x $bin ]] || { echo "foreign-senders.sh: $bin is not executable" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -11,7 +11,7 @@
 # the loopback tests; more rides out a machine loaded by other work)
 set -eu
 bin=${1:?usage: soak.sh SOFTMODEM_BINARY}
-command -v pulseaudio >/dev/null || { echo "soak: pulseaudio is not installed (make deps)" >&2; exit 1; }
+command -v pulseaudio >/dev/null || { echo "soak: pulseaudio is not installed (make deps-test)" >&2; exit 1; }
 dir=$(mktemp -d /tmp/softmodem-soak-XXXXXX)
 mkdir -p "$dir/runtime"
 cat > "$dir/loopback.pa" <<PA

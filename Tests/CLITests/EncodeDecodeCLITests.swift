@@ -89,6 +89,19 @@ struct EncodeDecodeCLITests {
         #expect(r.stderr.contains("0 framing errors"))
     }
 
+    @Test("a negative level is taken as users type it: --amplitude -20, not only --amplitude=-20")
+    func negativeAmplitudeAsSeparateArgument() throws {
+        let dir = try CLI.temporaryDirectory()
+        let spaced = dir.appendingPathComponent("spaced.wav").path
+        let joined = dir.appendingPathComponent("joined.wav").path
+        let a = try CLI.softmodem(["encode", "--amplitude", "-20", "--text", "level", "-o", spaced])
+        #expect(a.status == 0, "\(a.stderr)")
+        #expect(try CLI.softmodem(["encode", "--amplitude=-20", "--text", "level", "-o", joined]).status == 0)
+        let same = try FileManager.default.contentsEqual(atPath: spaced, andPath: joined)
+        #expect(same, "both spellings write the same file")
+        #expect(try CLI.softmodem(["decode", spaced]).stdoutText == "level")
+    }
+
     @Test("profile overrides and frame options")
     func overrides() throws {
         let args = [

@@ -68,35 +68,20 @@ struct DecodeCommand: ParsableCommand {
         let modem = try self.modem.receiveModem(
             squelch: squelch, hiJackBaud: false, autoByDefault: true, pinnedElsewhere: noAdapt)
         if case .hijack = modem, noAdapt { throw CLIError.usage("--no-adapt does not apply to --profile hijack") }
+        if case .auto = modem, noAdapt {
+            throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)")
+        }
+        let policy = ObserverPolicy.input(verbose: verbosity.verbose, followsTones: !noAdapt)
         // Choose the concrete receiver once; everything below is generic over it.
         switch modem {
-        case .fsk(let settings):
-            try decodeAll(settings, modem: modem) { rate, reporter in
-                var observers: [any DecodeObserver<FSKDemodulator>] = [
-                    SignalCheckObserver(sampleRate: rate, pinned: settings.profile)
-                ]
-                if !noAdapt {
-                    observers.append(ToneAdapterObserver(settings: settings, sampleRate: rate, reporter: reporter))
-                }
-                if reporter.verbose { observers.append(SpectrumObserver(settings: settings, sampleRate: rate)) }
-                return observers
-            }
-        case .hijack(let settings):
-            try decodeAll(settings, modem: modem) { rate, _ in [SignalCheckObserver(sampleRate: rate, pinned: nil)] }
-        case .auto(let settings):
-            if noAdapt {
-                throw CLIError.usage("--no-adapt does not apply to --profile auto (it finds each burst's tones)")
-            }
-            try decodeAll(settings, modem: modem) { rate, reporter in
-                // Detection first: when a burst was withheld its line says why, before the
-                // survey's "nothing decoded".
-                [DetectionObserver(reporter: reporter), SignalCheckObserver(sampleRate: rate, pinned: nil)]
-            }
+        case .fsk(let settings): try decodeAll(settings, modem: modem, policy: policy)
+        case .hijack(let settings): try decodeAll(settings, modem: modem, policy: policy)
+        case .auto(let settings): try decodeAll(settings, modem: modem, policy: policy)
         }
     }
 
-    private func decodeAll<Factory: ModemReceiverFactory>(
-        _ factory: Factory, modem: Modem, observers: (Double, BurstReporter) -> [any DecodeObserver<Factory.Receiver>]
+    private func decodeAll<Factory: ObservedReceiverFactory>(
+        _ factory: Factory, modem: Modem, policy: ObserverPolicy
     ) throws(CLIError) {
         let rawFormat = format
         if raw {
@@ -125,7 +110,7 @@ struct DecodeCommand: ParsableCommand {
                             "\(source.name): raw \(rawFormat.rawValue), \(Int(rate)) Hz, \(channels) channel(s)")
                     }
                     result = try decode(
-                        &source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
+                        &source, factory, reporter: reporter, policy: policy, printer: printer, output: &output)
                 } else {
                     var source = try SoundFileReader(path: path)
                     if verbosity.verbose {
@@ -136,7 +121,7 @@ struct DecodeCommand: ParsableCommand {
                         )
                     }
                     result = try decode(
-                        &source, factory, reporter: reporter, observers: observers, printer: printer, output: &output)
+                        &source, factory, reporter: reporter, policy: policy, printer: printer, output: &output)
                     truncation = source.truncation
                 }
             } catch let error as AudioIOError {
@@ -179,9 +164,9 @@ struct DecodeCommand: ParsableCommand {
 
     /// Decodes one input through a session. The output is made at the first input's rate
     /// and kept for the next inputs, since messages may span files.
-    private func decode<Factory: ModemReceiverFactory>(
-        _ source: inout some SampleSource, _ factory: Factory, reporter: BurstReporter,
-        observers: (Double, BurstReporter) -> [any DecodeObserver<Factory.Receiver>], printer: MessagePrinter?,
+    private func decode<Factory: ObservedReceiverFactory>(
+        _ source: inout some SampleSource, _ factory: Factory, reporter: BurstReporter, policy: ObserverPolicy,
+        printer: MessagePrinter?,
         output: inout ByteOutput?
     ) throws(CLIError) -> (name: String, stats: DecodeStats, notes: [String]) {
         let rate = source.sampleRate
@@ -191,7 +176,7 @@ struct DecodeCommand: ParsableCommand {
             session = try DecodeSession(
                 factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
                 name: source.name, reporter: reporter
-            ) { observers(rate, reporter) }
+            ) { factory.observers(policy, sampleRate: rate, reporter: reporter) }
         } catch {
             throw CLIError(error)
         }

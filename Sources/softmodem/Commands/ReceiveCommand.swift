@@ -59,22 +59,19 @@ struct ReceiveCommand: ParsableCommand {
         }
         // Files: --profile auto finds the sender's modem (the link's timing is not used here).
         switch try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false) {
-        case .fsk(let settings):
-            try receiveFiles(settings, modem: .fsk(settings), assembler: assembler) { rate in
-                [ToneAdapterObserver(settings: settings, sampleRate: rate)]
-            }
-        case .auto(let settings):
-            try receiveFiles(settings, modem: .auto(settings), assembler: assembler) { _ in [] }
+        case .fsk(let settings): try receiveFiles(settings, modem: .fsk(settings), assembler: assembler)
+        case .auto(let settings): try receiveFiles(settings, modem: .auto(settings), assembler: assembler)
         case .hijack:
             throw CLIError.usage("the reliable link runs over FSK profiles, not --profile hijack")
         }
     }
 
     /// Decodes the files with `factory`'s receiver and hands every byte to the link.
-    private func receiveFiles<Factory: ModemReceiverFactory>(
-        _ factory: Factory, modem: Modem, assembler: FileAssembler,
-        observers: (Double) -> [any DecodeObserver<Factory.Receiver>]
+    private func receiveFiles<Factory: ObservedReceiverFactory>(
+        _ factory: Factory, modem: Modem, assembler: FileAssembler
     ) throws(CLIError) {
+        // The link checks every packet itself, so no signal check holds characters back.
+        let policy = ObserverPolicy(followsTones: true, measuresSpectrum: false, checksSignal: false)
         var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: factory.nominalBaud))
         // -vv traces characters; the burst lines of -v would drown the file messages.
         let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: modem)
@@ -87,7 +84,7 @@ struct ReceiveCommand: ParsableCommand {
                 session = try DecodeSession(
                     factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
                     reporter: reporter
-                ) { observers(rate) }
+                ) { factory.observers(policy, sampleRate: rate, reporter: reporter) }
             } catch {
                 throw CLIError(error)
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 
 #if canImport(Glibc)
     import Glibc
@@ -79,7 +80,8 @@ struct RxCommand: ParsableCommand {
         }
     }
 
-    private func receive<Factory: ModemReceiverFactory>(_ factory: Factory, modem: Modem, channel: Int) throws(CLIError)
+    private func receive<Factory: ObservedReceiverFactory>(_ factory: Factory, modem: Modem, channel: Int)
+        throws(CLIError)
     {
         // With --protocol, parsed messages replace the raw bytes and --count counts messages.
         let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }

@@ -1,6 +1,7 @@
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
+import ModemDecoding
 
 /// A full-duplex bridge between a byte stream and the modem on one sound device: what
 /// arrives on the input goes out as bursts (bytes that arrive together form one), and what
@@ -25,7 +26,7 @@ struct LiveBridge {
 
     /// Runs until a stop signal or the input's end; `tick` is called every pass (at least
     /// every 20 ms) and may end the session by returning false.
-    func run<Factory: ModemReceiverFactory, Maker: TransmitterMaker>(
+    func run<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
         _ factory: Factory, _ maker: Maker, tail: Double, input: inout InputReader, output: some BridgePort,
         tick: () throws(CLIError) -> Bool = { true }
     ) throws(CLIError) -> (Counters, String) {

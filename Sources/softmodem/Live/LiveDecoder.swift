@@ -23,11 +23,13 @@ struct LiveDecoder<Receiver: ModemReceiver> {
     ///   - channel: 0-based capture channel (0 lets a sound server down-mix to mono).
     ///   - waitsForDevice: a capture that stops delivering audio is waited for with a warning
     ///     instead of ending the command (``CaptureReader``).
-    init<Factory: ModemReceiverFactory<Receiver>>(
+    ///   - reporter: the `-v` report; its verbosity also sets the observers'
+    ///     (``ObserverPolicy/live(verbose:)``: an off-frequency sender is followed as `decode`
+    ///     follows it).
+    init<Factory: ObservedReceiverFactory>(
         _ factory: Factory, options: LiveAudioOptions, channel: Int = 0, waitsForDevice: Bool = false,
-        reporter: BurstReporter,
-        observers: () -> [any DecodeObserver<Receiver>] = { [] }
-    ) throws(CLIError) {
+        reporter: BurstReporter
+    ) throws(CLIError) where Factory.Receiver == Receiver {
         let capture: CaptureStream
         do {
             let rate = options.requestedRate(.capture)
@@ -43,7 +45,11 @@ struct LiveDecoder<Receiver: ModemReceiver> {
         do {
             session = try DecodeSession(
                 factory, sampleRate: Double(capture.sampleRate), channels: 1, channel: nil,
-                name: options.device, reporter: reporter, live: true, observers: observers)
+                name: options.device, reporter: reporter, live: true
+            ) {
+                factory.observers(
+                    .live(verbose: reporter.verbose), sampleRate: Double(capture.sampleRate), reporter: reporter)
+            }
         } catch {
             throw CLIError(error)
         }

@@ -1,5 +1,6 @@
 import ModemALSA
 import ModemDSP
+import ModemDecoding
 import ModemFraming
 
 /// One end of the reliable link on a live sound device, for any modem: the transmitter kept
@@ -18,10 +19,10 @@ struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     /// ``LiveDecoder/capturedAt(_:)``), or when the last poll returned if none came.
     private(set) var heardAt = 0.0
 
-    init<Factory: ModemReceiverFactory<Receiver>, Maker: TransmitterMaker>(
+    init<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
         _ factory: Factory, _ maker: Maker, options: LiveAudioOptions, waitsForDevice: Bool = false,
         reporter: BurstReporter
-    ) throws(CLIError) where Maker.Transmitter == Transmitter {
+    ) throws(CLIError) where Factory.Receiver == Receiver, Maker.Transmitter == Transmitter {
         receiver = try LiveDecoder(factory, options: options, waitsForDevice: waitsForDevice, reporter: reporter)
         transmitter = try LiveTransmitter(maker, options: options, keepOpen: true, verbose: reporter.verbose)
         bytes.reserveCapacity(256)

@@ -1,5 +1,6 @@
 import ModemALSA
 import ModemDSP
+import ModemDecoding
 import ModemFraming
 
 /// `--reliable` for the full-duplex commands: the input's bytes travel as reliable-link
@@ -28,7 +29,7 @@ struct ReliableBridge: DuplexLoop {
     /// has ended, given up).
     static let stallSeconds = 20.0
 
-    func run<Factory: ModemReceiverFactory, Maker: TransmitterMaker>(
+    func run<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
         _ factory: Factory, _ maker: Maker, tail: Double, input: inout InputReader, output: some BridgePort,
         tick: () throws(CLIError) -> Bool
     ) throws(CLIError) -> (LiveBridge.Counters, String) {

@@ -9,7 +9,8 @@ struct DuplexOptions: ParsableArguments {
     @OptionGroup var hijack: HiJackOptions
     @OptionGroup var power: PowerToneOptions
 
-    @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
     var amplitude: Double = -1
 
     @Option(

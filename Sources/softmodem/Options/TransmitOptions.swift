@@ -14,7 +14,8 @@ struct TransmitOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Send this text instead of reading stdin.", valueName: "string"))
     var text: String?
 
-    @Option(name: .long, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("Peak level in dBFS (-120 to 0).", valueName: "dbfs"))
     var amplitude: Double = -1
 
     @Option(name: .long, help: ArgumentHelp("Mark bits (HiJack: idle 1s) before the data.", valueName: "bits"))
