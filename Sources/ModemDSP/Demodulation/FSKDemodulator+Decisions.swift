@@ -119,6 +119,9 @@ extension FSKDemodulator {
         var isMark: Bool
     }
 
+    /// Decides a candidate character from its bits `m` (start at `a`, bits `step` apart,
+    /// `grid` the burst's expected start when inside one): its checks, its event, and what
+    /// accepting it teaches the clock and the phase trackers.
     mutating func decideBits(
         start a: Double, step: Double, grid: Double?, measures m: UnsafeBufferPointer<BitMeasure>,
         _ events: inout [ModemEvent]
@@ -127,113 +130,14 @@ extension FSKDemodulator {
         // Until its burst is confirmed, every character's tones are measured: they are what
         // tells a modem from speech.
         let measureTones = !inBurst || !confirmation.confirmed || clock.characters % FSKTuning.toneMeasureInterval == 0
-        var bits: UInt32 = 0
-        var signal = 0.0
-        var total = 0.0
-        var samples = 0.0
-        var startIsSpace = false
-        var stopsAreMark = true
-        var markPhase = (re: 0.0, im: 0.0)
-        var spacePhase = (re: 0.0, im: 0.0)
-        var markLag = 0.0
-        var spaceLag = 0.0
-        var markHalves = 0
-        var spaceHalves = 0
-        var startEnergy = 0.0
-        var weakest = Double.infinity
-        var winning = 0.0
-        var losing = 0.0
-        // The winning energy's sum and sum of squares over mark bits and over space bits: an
-        // off-frequency sender's two tones correlate at different levels, each steady.
-        var markWinning = 0.0
-        var markSquares = 0.0
-        var marksWon = 0.0
-        var spaceSquares = 0.0
-        // Only a character of a burst not yet confirmed needs them (BurstConfirmation).
+        // Only a character of a burst not yet confirmed needs vetting (BurstConfirmation).
         let vetting: Bool
         if confirmation.confirmed, case .following = mode { vetting = false } else { vetting = true }
-        for k in 0..<frameBits {
-            let (lo, hi, w) = (m[k].lo, m[k].hi, m[k].window)
-            let em = m[k].em
-            let es = m[k].es
-            let isMark = m[k].isMark
-            if isMark { bits |= 1 &<< UInt32(truncatingIfNeeded: k) }  // k < frameBits <= 13
-            if k == 0 { startIsSpace = !isMark }
-            if k >= frameBits &- stopBits && !isMark { stopsAreMark = false }
-            signal += abs(em - es)
-            let e = max(em, es) * w.inverseSamples
-            winning += e
-            if vetting {
-                losing += min(em, es) * w.inverseSamples
-                if isMark {
-                    markWinning += e
-                    markSquares += e * e
-                    marksWon += 1
-                } else {
-                    spaceSquares += e * e
-                }
-            }
-            weakest = min(weakest, e)
-            if k == 0 { startEnergy = e }
-            total += w.detrendedEnergy
-            samples += w.samples
-            // Phase advance between the two halves of the bit on the winning tone. Every
-            // burst start is measured (the plausibility test needs it); inside a burst every
-            // eighth character is enough for the burst's report.
-            let mid = (lo &+ hi) / 2
-            if measureTones && mid > lo && hi > mid {
-                let h1 = windowSums(lo, mid)
-                let h2 = windowSums(mid, hi)
-                let lag = Double((hi &- lo) &* segmentLength) / 2
-                if isMark {
-                    markPhase.re += h2.mr * h1.mr + h2.mi * h1.mi
-                    markPhase.im += h2.mi * h1.mr - h2.mr * h1.mi
-                    markLag += lag
-                    markHalves += 1
-                } else {
-                    spacePhase.re += h2.sr * h1.sr + h2.si * h1.si
-                    spacePhase.im += h2.si * h1.sr - h2.sr * h1.si
-                    spaceLag += lag
-                    spaceHalves += 1
-                }
-            }
-        }
-        // FSK has a constant envelope: a "start bit" much weaker than the rest of the
-        // character is an onset transient or the tail of something else, not a start bit.
-        let meanEnergy = winning / Double(frameBits)
-        // A true start bit follows a stop bit, idle mark or silence, never a space at the
-        // character's level; a start found on a data bit of a character already under way
-        // fails this half the time, and its stop-bit test the other half.
-        var followsSpace = false
-        if !inBurst {
-            let lo = roundToInt(a - step)
-            let hi = roundToInt(a)
-            if hi > lo {
-                let w = windowSums(lo, hi)
-                followsSpace =
-                    w.spaceEnergy > w.markEnergy
-                    && w.spaceEnergy * 2 / (w.samples * w.samples) > FSKTuning.precedingSpaceFraction * meanEnergy
-            }
-        }
-        // Correlated tones make a window that straddles a burst's onset ambiguous (two
-        // thirds of a bit of Bell 103's mark reads nearly as much in the space filter): a
-        // burst's first start bit must be space by more than twice the tones' leakage.
-        let clearStart = inBurst || m[0].em <= (1 - 2 * toneLeakage) * m[0].es
-        guard total > samples * FSKTuning.silenceFloor, startIsSpace, !followsSpace, clearStart,
-            inBurst
-                ? startEnergy >= FSKTuning.inBurstStartEnergyFraction * meanEnergy
-                : (startEnergy >= FSKTuning.startEnergyFraction * meanEnergy
-                    && weakest >= FSKTuning.weakestBitFraction * meanEnergy)
-        else {
-            return .rejected(a)
-        }
-        func measured(_ nominal: Double, _ phase: (re: Double, im: Double), _ lag: Double, _ count: Int) -> Double {
-            guard lag > 0, count > 0 else { return .nan }
-            return nominal + sampleRate * arcTangent2(phase.im, phase.re) / (2 * Double.pi * (lag / Double(count)))
-        }
+        var s = characterSums(m, measureTones: measureTones, vetting: vetting)
+        guard startIsTrue(s, at: a, step: step, inBurst: inBurst, firstBit: m[0]) else { return .rejected(a) }
         // The burst's bit clock only vouches for a character at the burst's level: the tail
         // of a recording 60 dB down is not the same sender.
-        let power = signal / samples
+        let power = s.signal / s.samples
         let atLevel = clock.isAtLevel(power)
         let grid = atLevel ? grid : nil
         let onGrid = grid != nil
@@ -244,34 +148,22 @@ extension FSKDemodulator {
         // leakage) of its energy: scaled back up, so the noise and Eb/N0 estimates are
         // unbiased for them as for orthogonal tones (a clean Bell 103 character otherwise
         // reads 20 % of its own energy as noise).
-        signal /= 1 - min(toneLeakage, 0.5)
-        let noise = max(total - signal, total * FSKTuning.noiseFloorFraction)
-        let ebN0Ratio = signal * (samples / Double(frameBits)) / (2 * noise)
+        s.signal /= 1 - min(toneLeakage, 0.5)
+        let noise = max(s.total - s.signal, s.total * FSKTuning.noiseFloorFraction)
+        let ebN0Ratio = s.signal * (s.samples / Double(frameBits)) / (2 * noise)
         guard ebN0Ratio >= (onGrid || resuming ? squelchRatioInBurst : squelchRatio) else {
             return .rejected(a)
         }
-        let markHz = measured(configuration.profile.mark, markPhase, markLag, markHalves)
-        let spaceHz = measured(configuration.profile.space, spacePhase, spaceLag, spaceHalves)
+        let markHz = measuredTone(configuration.profile.mark, s.markPhase, s.markLag, s.markHalves)
+        let spaceHz = measuredTone(configuration.profile.space, s.spacePhase, s.spaceLag, s.spaceHalves)
+        let plausible =
+            tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)
         // A character that opens a burst must also be at the right frequencies: coloured
         // noise can fool the energy test, but its measured tones wander by hundreds of hertz.
         // Inside a burst the bit clock already vouches for it, and at low SNR the estimate
         // itself gets noisy.
-        if !onGrid
-            && !(tonesPlausible(markHz, configuration.profile.mark)
-                && tonesPlausible(spaceHz, configuration.profile.space))
-        {
-            return .rejected(a)
-        }
-
-        let format = configuration.format
-        let value = UInt8(truncatingIfNeeded: (bits >> 1) & UInt32(format.valueMask))
-        var kind = ModemEvent.Kind.byte
-        if !stopsAreMark {
-            kind = .framingError
-        } else if format.parity != .none {
-            let parityBit = (bits >> UInt32(1 + format.dataBits)) & 1 == 1
-            if parityBit != format.parityBit(for: value) { kind = .parityError }
-        }
+        if !onGrid && !plausible { return .rejected(a) }
+        let (value, kind) = valueAndKind(s)
         // A framing error is reported only on final data; a tentative look may be early.
         if tentative && kind == .framingError { return .needMore }
         let b = Double(segmentLength)
@@ -282,7 +174,7 @@ extension FSKDemodulator {
             decidedAt: Int64(rawCount * segmentLength),
             metrics: .fsk(
                 FSKCharacterMetrics(
-                    signalPower: signal / samples, noisePower: (total - min(signal, total)) / samples,
+                    signalPower: s.signal / s.samples, noisePower: (s.total - min(s.signal, s.total)) / s.samples,
                     ebN0Ratio: ebN0Ratio,
                     markFrequency: markHz, spaceFrequency: spaceHz)))
         if !vetting {
@@ -290,17 +182,23 @@ extension FSKDemodulator {
             events.append(event)
         } else {
             if case .following = mode {} else { confirmation.beginBurst(resuming: resuming) }
-            let plausible =
-                tonesPlausible(markHz, configuration.profile.mark)
-                && tonesPlausible(spaceHz, configuration.profile.space)
             let structure = CharacterStructure(
-                frameBits: frameBits, winning: winning, losing: max(losing - toneLeakage * winning, 0),
+                frameBits: frameBits, winning: s.winning, losing: max(s.losing - toneLeakage * s.winning, 0),
                 ebN0Ratio: ebN0Ratio, ownCrossTalk: cleanCrossTalk,
-                mark: (markWinning, markSquares, marksWon), spaceSquares: spaceSquares)
+                mark: (s.markWinning, s.markSquares, s.marksWon), spaceSquares: s.spaceSquares)
             confirmation.admit(
                 event, plausible: plausible, structure: structure, now: Int64(rawCount * segmentLength), into: &events)
         }
         if kind == .framingError { return .framingError(a) }
+        return accept(m, at: a, step: step, grid: grid, power: power)
+    }
+
+    /// An accepted character teaches the phase trackers its bits and the bit clock its
+    /// timing; returns where the next character is expected.
+    @inline(__always)
+    mutating func accept(
+        _ m: UnsafeBufferPointer<BitMeasure>, at a: Double, step: Double, grid: Double?, power: Double
+    ) -> Outcome {
         learnPhases(m, continuing: grid != nil)
         clock.power = power
         clock.lastEnd = a + Double(frameBits) * step

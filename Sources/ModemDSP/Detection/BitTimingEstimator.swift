@@ -56,25 +56,7 @@ struct BitTimingEstimator {
         let n = block.count
         let settle = m1 + m2 + 1
         guard n > 4 * settle else { return [] }
-        let w = 2 * Double.pi * center / sampleRate
-        var base = [(re: Double, im: Double)](repeating: (0, 0), count: n)
-        // The mixing phasor turns by a fixed step: one rotation a sample, renormalised now
-        // and then, instead of a cosine and a sine.
-        let (stepC, stepS) = (cosine(w), sine(w))
-        var (c, s) = (1.0, 0.0)
-        var i = 0
-        for x in block {
-            base[i] = (Double(x) * c, -Double(x) * s)
-            (c, s) = (c * stepC - s * stepS, s * stepC + c * stepS)
-            i += 1
-            if i & 255 == 0 {
-                let norm = 1 / (c * c + s * s).squareRoot()
-                c *= norm
-                s *= norm
-            }
-        }
-        let once = Self.movingSum(base, m1)
-        let z = Self.movingSum(once, m2)
+        let z = baseband(block, m1, m2)
         var meanMagnitude = 0.0
         for k in settle..<n { meanMagnitude += z[k].re * z[k].re + z[k].im * z[k].im }
         meanMagnitude /= Double(n - settle)
@@ -119,16 +101,7 @@ struct BitTimingEstimator {
             if now != s {
                 if runStart >= 0 {
                     // The turn over the run's middle, away from the smoothed transitions.
-                    var sum = 0.0
-                    var count = 0
-                    let lo = runStart + m2
-                    let hi = k - m2
-                    if hi > lo {
-                        for j in lo..<hi {
-                            sum += turns[j]
-                            count += 1
-                        }
-                    }
+                    let (sum, count) = Self.turn(turns, from: runStart + m2, to: k - m2)
                     result.append(Run(length: k - runStart, upper: s, turn: sum, turnSamples: count, cut: cut))
                 }
                 runStart = k
@@ -137,6 +110,43 @@ struct BitTimingEstimator {
             }
         }
         return result
+    }
+
+    /// `block` mixed down to the centre between the tones and smoothed by moving sums of
+    /// `m1` and then `m2` samples.
+    func baseband(_ block: ArraySlice<Float>, _ m1: Int, _ m2: Int) -> [(re: Double, im: Double)] {
+        let w = 2 * Double.pi * center / sampleRate
+        var base = [(re: Double, im: Double)](repeating: (0, 0), count: block.count)
+        // The mixing phasor turns by a fixed step: one rotation a sample, renormalised now
+        // and then, instead of a cosine and a sine.
+        let (stepC, stepS) = (cosine(w), sine(w))
+        var (c, s) = (1.0, 0.0)
+        var i = 0
+        for x in block {
+            base[i] = (Double(x) * c, -Double(x) * s)
+            (c, s) = (c * stepC - s * stepS, s * stepC + c * stepS)
+            i += 1
+            if i & 255 == 0 {
+                let norm = 1 / (c * c + s * s).squareRoot()
+                c *= norm
+                s *= norm
+            }
+        }
+        let once = Self.movingSum(base, m1)
+        return Self.movingSum(once, m2)
+    }
+
+    /// The sum of `turns` over [lo, hi) and the samples summed (0 for an empty range).
+    static func turn(_ turns: [Double], from lo: Int, to hi: Int) -> (sum: Double, count: Int) {
+        var sum = 0.0
+        var count = 0
+        if hi > lo {
+            for j in lo..<hi {
+                sum += turns[j]
+                count += 1
+            }
+        }
+        return (sum, count)
     }
 
     /// cos(2 pi x) for x = k / 1024 (fit scores need no finer steps): the period sweep takes
@@ -220,10 +230,40 @@ struct BitTimingEstimator {
         guard spread <= 0.35 * mean, envelope.dips <= 0.08 * envelope.count else { return nil }
         let shortest = sampleRate / min(rates.upperBound, 4_800)
         let longest = sampleRate / max(rates.lowerBound, 45)
+        let (best, scores) = Self.periodScores(all, from: shortest, to: longest)
+        guard best.fit > 0.3 else { return nil }
+        // The longest period fitting almost as well as the best is the bit (shorter ones are
+        // its fractions); then the best-fitting period near it.
+        var chosen = best
+        for s in scores where s.fit >= 0.85 * best.fit && s.period > chosen.period { chosen = s }
+        for s in scores where abs(s.period / chosen.period - 1) < 0.03 && s.fit > chosen.fit {
+            chosen = (s.period, s.fit)
+        }
+        // Two tones taking turns at a steady rate (a warbling whistle) fit every fraction of
+        // their period. Data has runs of many lengths: when most runs of each tone are one
+        // length (within 3 %) of 1.5 bits or more, it is a warble. Per tone, because a
+        // warble, like an Arduino's bits, need not give both tones the same time.
+        if Self.isWarble(all, period: chosen.period, upper: nil)
+            || (Self.isWarble(all, period: chosen.period, upper: true)
+                && Self.isWarble(all, period: chosen.period, upper: false))
+        {
+            return nil
+        }
+        let (baud, toneBits) = rate(all, period: chosen.period)
+        let (upper, lower) = tones(all)
+        let longestRun = all.max { $0.length < $1.length }!
+        return Estimate(
+            baud: baud, fit: chosen.fit, upper: upper, lower: lower, markIsUpper: longestRun.upper, toneBits: toneBits)
+    }
+
+    /// The fit of every period from `shortest` to `longest` (0.5 % apart), and the best.
+    static func periodScores(_ all: [Run], from shortest: Double, to longest: Double) -> (
+        best: (period: Double, fit: Double), scores: [(period: Double, fit: Double)]
+    ) {
         var best = (period: 0.0, fit: -Double.infinity)
         var scores: [(period: Double, fit: Double)] = []
         var period = shortest
-        let cosines = Self.turnCosines
+        let cosines = turnCosines
         while period <= longest {
             // Runs under 0.6 periods cannot be bits at this rate; runs over 14 periods (idle
             // line, preambles) say little about the period and are left out.
@@ -245,27 +285,15 @@ struct BitTimingEstimator {
             if fit > best.fit { best = (period, fit) }
             period *= 1.005
         }
-        guard best.fit > 0.3 else { return nil }
-        // The longest period fitting almost as well as the best is the bit (shorter ones are
-        // its fractions); then the best-fitting period near it.
-        var chosen = best
-        for s in scores where s.fit >= 0.85 * best.fit && s.period > chosen.period { chosen = s }
-        for s in scores where abs(s.period / chosen.period - 1) < 0.03 && s.fit > chosen.fit {
-            chosen = (s.period, s.fit)
-        }
-        // Two tones taking turns at a steady rate (a warbling whistle) fit every fraction of
-        // their period. Data has runs of many lengths: when most runs of each tone are one
-        // length (within 3 %) of 1.5 bits or more, it is a warble. Per tone, because a
-        // warble, like an Arduino's bits, need not give both tones the same time.
-        if Self.isWarble(all, period: chosen.period, upper: nil)
-            || (Self.isWarble(all, period: chosen.period, upper: true)
-                && Self.isWarble(all, period: chosen.period, upper: false))
-        {
-            return nil
-        }
-        var baud = sampleRate / chosen.period
+        return (best, scores)
+    }
+
+    /// The bit rate of runs whose bit is `period` samples: each tone's own bit length when
+    /// they differ, else the period's rate snapped to a standard one within 2.5 %.
+    func rate(_ all: [Run], period: Double) -> (baud: Double, toneBits: ToneBitLengths?) {
+        var baud = sampleRate / period
         var toneBits: ToneBitLengths?
-        if let own = Self.toneBitPeriods(all, around: chosen.period),
+        if let own = Self.toneBitPeriods(all, around: period),
             abs(own.upper / own.lower - 1) > Self.unequalBitsFraction,
             abs(own.upper - own.lower) > Self.unequalBitsSamples
         {
@@ -278,6 +306,12 @@ struct BitTimingEstimator {
         {
             baud = standard
         }
+        return (baud, toneBits)
+    }
+
+    /// The two tones, from the mean turn of each tone's runs (half the expected difference
+    /// either side of the centre for a tone with no run measured).
+    func tones(_ all: [Run]) -> (upper: Double, lower: Double) {
         var upTurn = 0.0
         var upCount = 0
         var downTurn = 0.0
@@ -294,8 +328,6 @@ struct BitTimingEstimator {
         let hzPerRadian = sampleRate / (2 * Double.pi)
         let upper = center + (upCount > 0 ? upTurn / Double(upCount) * hzPerRadian : difference / 2)
         let lower = center + (downCount > 0 ? downTurn / Double(downCount) * hzPerRadian : -difference / 2)
-        let longestRun = all.max { $0.length < $1.length }!
-        return Estimate(
-            baud: baud, fit: chosen.fit, upper: upper, lower: lower, markIsUpper: longestRun.upper, toneBits: toneBits)
+        return (upper, lower)
     }
 }
