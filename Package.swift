@@ -4,7 +4,7 @@
 // Dependency direction (enforced by this manifest):
 //   softmodem (CLI) -> ModemDecoding, ModemFraming, BoardModels, ModemReport -> ModemSpectrum -> ModemDSP
 //   ModemDecoding -> ModemAudioIO, ModemSpectrum -> ModemDSP
-//   ModemReport -> ModemCalibration -> BoardModels, ModemDSP
+//   ModemReport -> ModemCalibration -> ModemDSP (no simulation module in production paths but the CLI's bench)
 // ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
 import PackageDescription
 
@@ -47,11 +47,11 @@ let package = Package(
         // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift.
         .target(name: "ModemDSP", swiftSettings: strict),
 
-        // Files, raw PCM, pipes (libsndfile; descriptors through swift-system); spectra (FFTW).
+        // Files, raw PCM, pipes (libsndfile; descriptors through swift-system).
         .target(
             name: "ModemAudioIO",
             dependencies: [
-                "ModemDSP", "CSndFile", "CFFTW",
+                "ModemDSP", "CSndFile",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
@@ -67,7 +67,7 @@ let package = Package(
 
         // The loopback self-test: its test-signal timeline and the analysis of what came back
         // (latency, drift, response, levels, AGC, byte tests). Pure Swift, testable offline.
-        .target(name: "ModemCalibration", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
+        .target(name: "ModemCalibration", dependencies: ["ModemDSP"], swiftSettings: strict),
 
         // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict)
         // and its offline HTML report (Plot for the markup, libpng for the pictures).

@@ -1,4 +1,3 @@
-import BoardModels
 import ModemDSP
 
 /// One modem's byte-test outcome.

@@ -1,4 +1,3 @@
-import BoardModels
 import ModemDSP
 
 /// Decibel conversions for peak amplitudes (20 log10) and linear gains, in pure Swift.
@@ -7,7 +6,7 @@ enum Decibels {
     static func amplitude(_ a: Double) -> Double { decibels(power: a * a) }
 
     /// The peak amplitude of `dB` dBFS.
-    static func linear(_ dB: Double) -> Double { modelExp(dB / 20 * 2.302585092994046) }
+    static func linear(_ dB: Double) -> Double { exponential(dB / 20 * 2.302585092994046) }
 
     /// A level for reports: non-finite values (silence) become -200 dB.
     static func clamped(_ dB: Double) -> Double { dB.isFinite ? max(-200, dB) : -200 }

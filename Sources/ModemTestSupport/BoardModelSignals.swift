@@ -7,7 +7,7 @@ public enum Models {
     /// The same bytes as ``TestSignals/randomBytes(_:seed:)``.
     public static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] { TestSignals.randomBytes(count, seed: seed) }
 
-    public static func amplitude(dBFS: Double) -> Float { Float(modelExp(dBFS / 20 * 2.302585092994046)) }
+    public static func amplitude(dBFS: Double) -> Float { Float(exponential(dBFS / 20 * 2.302585092994046)) }
 
     /// What `softmodem encode` writes by default: -1 dBFS peak (or `dBFS`), 50/7 preamble and
     /// postamble, 0.1 s silence around the burst, 16-bit PCM.

@@ -138,7 +138,7 @@ struct ChannelTests {
     func math() {
         #expect(abs(modelSine(Double.pi / 6) - 0.5) < 1e-14)
         #expect(abs(modelCosine(100) - 0.8623188722876839) < 1e-12)
-        #expect(abs(modelExp(1) - 2.718281828459045) < 1e-14)
-        #expect(modelExp(-1000) == 0 && modelExp(1000) == .infinity && modelSine(.nan).isNaN)
+        #expect(abs(exponential(1) - 2.718281828459045) < 1e-14)
+        #expect(exponential(-1000) == 0 && exponential(1000) == .infinity && modelSine(.nan).isNaN)
     }
 }

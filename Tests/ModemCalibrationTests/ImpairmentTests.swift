@@ -1,4 +1,5 @@
 import ModemCalibration
+import ModemReport
 import Testing
 
 /// Each impairment a real cable path brings, made by a channel model with a known value,
@@ -14,7 +15,7 @@ import Testing
     }
 
     static func advises(_ r: LoopbackReport, _ words: String) -> Bool {
-        r.verdict.advice.contains { $0.contains(words) }
+        LoopbackAdvice.lines(r.verdict).contains { $0.contains(words) }
     }
 
     @Test(arguments: [200.0, -200.0, 35.0])
@@ -134,6 +135,6 @@ import Testing
     @Test func idealPathAt48kHz() {
         let r = Self.run(LoopbackChannel(delay: 4800, sampleRate: 48_000))
         #expect(abs((r.measurements.latencySeconds ?? 0) - 0.1) < 1e-4)
-        #expect(r.verdict.status == .ok, "\(r.verdict.advice)")
+        #expect(r.verdict.status == .ok, "\(LoopbackAdvice.lines(r.verdict))")
     }
 }

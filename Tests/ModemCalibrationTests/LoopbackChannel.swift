@@ -1,5 +1,6 @@
 import BoardModels
 import ModemCalibration
+import ModemDSP
 
 /// A loopback cable made of the project's channel models, with known impairments, in the
 /// order a real path applies them: playback clock (resampling), filters, level and
@@ -76,5 +77,5 @@ struct LoopbackChannel {
         return out
     }
 
-    static func linear(_ dB: Double) -> Double { modelExp(dB / 20 * 2.302585092994046) }
+    static func linear(_ dB: Double) -> Double { exponential(dB / 20 * 2.302585092994046) }
 }

@@ -1,5 +1,6 @@
 import BoardModels
 import ModemCalibration
+import ModemReport
 import Testing
 
 /// The loopback test's analysis on channel models with known impairments: each is found
@@ -27,7 +28,7 @@ import Testing
         #expect(!m.inverted)
         #expect(r.bytes.count == 10)
         ImpairmentTests.expectBytesPass(r)
-        #expect(r.verdict.status == .ok, "\(r.verdict.advice)")
+        #expect(r.verdict.status == .ok, "\(LoopbackAdvice.lines(r.verdict))")
         #expect(r.verdict.recommendedOutputDBFS == -1)
     }
 }

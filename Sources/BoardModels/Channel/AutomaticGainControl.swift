@@ -1,3 +1,5 @@
+import ModemDSP
+
 /// A fast automatic gain control like a phone's voice path: a peak envelope follower with a
 /// quick attack and a slower release, and a gain that brings the envelope to `target`,
 /// limited to `maxGain`.
@@ -18,8 +20,8 @@ public struct AutomaticGainControl: Sendable {
     ) {
         self.target = target
         self.maxGain = maxGain
-        attack = Float(1 - modelExp(-1 / (max(attackSeconds, 1e-6) * sampleRate)))
-        release = Float(1 - modelExp(-1 / (max(releaseSeconds, 1e-6) * sampleRate)))
+        attack = Float(1 - exponential(-1 / (max(attackSeconds, 1e-6) * sampleRate)))
+        release = Float(1 - exponential(-1 / (max(releaseSeconds, 1e-6) * sampleRate)))
         envelope = target / maxGain
     }
 

@@ -24,24 +24,3 @@ public func modelSine(_ x: Double) -> Double {
 /// cos(x) for any finite x.
 @inlinable
 public func modelCosine(_ x: Double) -> Double { modelSine(x + Double.pi / 2) }
-
-/// e^x; underflows to 0 below -745 and overflows to infinity above 709.
-@inlinable
-public func modelExp(_ x: Double) -> Double {
-    guard !x.isNaN else { return .nan }
-    if x > 709 { return .infinity }
-    if x < -745 { return 0 }
-    // x = k ln2 + r with |r| <= ln2/2, e^x = 2^k e^r.
-    let ln2 = 0.6931471805599453
-    let k = (x / ln2).rounded()
-    let r = x - k * ln2
-    var term = 1.0
-    var sum = 1.0
-    var n = 1.0
-    while n < 20 {
-        term *= r / n
-        sum += term
-        n += 1
-    }
-    return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
-}

@@ -1,3 +1,5 @@
+import ModemDSP
+
 /// A first-order (RC) low-pass or high-pass filter, streaming.
 ///
 /// A high-pass models AC coupling: a series capacitor into a resistive load has its corner at
@@ -18,7 +20,7 @@ public struct OnePoleFilter: Sendable {
         self.kind = kind
         let fc = min(max(cornerFrequency, 0), 0.45 * sampleRate)
         self.cornerFrequency = fc
-        a = Float(modelExp(-2 * Double.pi * fc / sampleRate))
+        a = Float(exponential(-2 * Double.pi * fc / sampleRate))
     }
 
     /// The AC coupling of a capacitor `farads` into a load of `ohms`.

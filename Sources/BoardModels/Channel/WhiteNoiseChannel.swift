@@ -31,7 +31,7 @@ public struct WhiteNoiseChannel: Sendable {
         (max(0, signalPower) / power10(snr / 10)).squareRoot()
     }
 
-    static func power10(_ x: Double) -> Double { modelExp(x * 2.302585092994046) }
+    static func power10(_ x: Double) -> Double { exponential(x * 2.302585092994046) }
 
     /// Adds noise to `samples`.
     public mutating func process(_ samples: UnsafeMutableBufferPointer<Float>) {

@@ -1,3 +1,5 @@
+import ModemDSP
+
 /// Bit error rates of binary FSK in white Gaussian noise for any tone spacing: the limits
 /// `bench ber` prints beside its measurements.
 ///
@@ -28,7 +30,7 @@ public enum FSKErrorTheory {
         let root = (max(0, 1 - rho * rho)).squareRoot()
         let a = (ebN0 / 2 * (1 - root)).squareRoot()
         let b = (ebN0 / 2 * (1 + root)).squareRoot()
-        let second = 0.5 * modelExp(-(b - a) * (b - a) / 2) * scaledBesselI0(a * b)
+        let second = 0.5 * exponential(-(b - a) * (b - a) / 2) * scaledBesselI0(a * b)
         return min(0.5, max(0, marcumQ1(a, b) - second))
     }
 
@@ -47,14 +49,14 @@ public enum FSKErrorTheory {
 
     /// P(X > x) for a standard normal X (x >= 0).
     static func gaussianTail(_ x: Double) -> Double {
-        integrate(from: x) { t in modelExp(-t * t / 2) / (2 * Double.pi).squareRoot() }
+        integrate(from: x) { t in exponential(-t * t / 2) / (2 * Double.pi).squareRoot() }
     }
 
     /// Marcum's Q1(a, b) = integral from b to infinity of x exp(-(x^2 + a^2)/2) I0(a x) dx,
     /// written with the scaled Bessel function so that nothing overflows:
     /// exp(-(x^2 + a^2)/2) I0(a x) = exp(-(x - a)^2 / 2) I0e(a x).
     static func marcumQ1(_ a: Double, _ b: Double) -> Double {
-        integrate(from: b) { x in x * modelExp(-(x - a) * (x - a) / 2) * scaledBesselI0(a * x) }
+        integrate(from: b) { x in x * exponential(-(x - a) * (x - a) / 2) * scaledBesselI0(a * x) }
     }
 
     /// exp(-z) I0(z) for z >= 0: the power series below 15, the asymptotic series above
@@ -70,7 +72,7 @@ public enum FSKErrorTheory {
                 sum += term
                 k += 1
             }
-            return sum * modelExp(-z)
+            return sum * exponential(-z)
         }
         let u = 1 / (8 * z)
         return (1 + u * (1 + u * (4.5 + u * 37.5))) / (2 * Double.pi * z).squareRoot()

@@ -22,7 +22,7 @@ public struct LinkConfiguration: Sendable, Equatable {
 
     /// Largest payload for which one packet fits `receiveBuffer`.
     public static func largestPayload(receiveBuffer: Int) -> Int {
-        max(1, min(243, receiveBuffer - LinkPacket.wireOverhead))
+        max(1, min(LinkPacket.maximumPayload, receiveBuffer - LinkPacket.wireOverhead))
     }
 
     public init(

@@ -19,6 +19,9 @@ public struct LinkPacket: Sendable, Equatable {
     /// Bytes a packet adds to its payload on the wire (header, CRC, COBS code, 2 delimiters),
     /// valid for payloads under 244 bytes.
     public static let wireOverhead = headerSize + crcSize + 1 + 2
+    /// The longest payload: the packet before framing then stays one COBS block (under 254
+    /// bytes), so ``wireOverhead`` holds.
+    public static let maximumPayload = 243
 
     public var kind: Kind
     public var seq: UInt16

@@ -41,7 +41,7 @@ public enum LoopbackReportPage {
                     .text(Self.headline(r.verdict))),
                 .ul(
                     .class("verdict"),
-                    .forEach(r.verdict.advice) { .li(.class("hint \(severity.rawValue)"), .text($0)) }),
+                    .forEach(LoopbackAdvice.lines(r.verdict)) { .li(.class("hint \(severity.rawValue)"), .text($0)) }),
                 .h2("Measurements"),
                 .table(
                     .class("measurements"),
@@ -85,7 +85,7 @@ public enum LoopbackReportPage {
             return "ok: the path works"
                 + (v.workingProfiles.isEmpty ? "" : " for " + v.workingProfiles.joined(separator: ", "))
         case .usable: return "usable: bytes get through, but see the advice"
-        case .fail: return "fail: " + (v.advice.first ?? "no byte test passed")
+        case .fail: return "fail: " + (LoopbackAdvice.lines(v).first ?? "no byte test passed")
         }
     }
 

@@ -79,7 +79,7 @@ struct LoopbackCommand: ParsableCommand {
         try page?.write(report, devices: devices)
         if report.verdict.status == .fail {
             throw CLIError.runtime(
-                "loopback: the test failed: " + (report.verdict.advice.first ?? "no byte test passed"))
+                "loopback: the test failed: " + (LoopbackAdvice.lines(report.verdict).first ?? "no byte test passed"))
         }
     }
 }

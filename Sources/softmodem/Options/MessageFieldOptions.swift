@@ -49,97 +49,82 @@ struct MessageFieldOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("hijack-rate: sampling rate in Hz (0.8-205).", valueName: "hz"))
     var sampleHz: Double?
 
-    /// The bytes of the message of `proto` described by the options (`text` is the command's --text).
+    /// The bytes of the message of `proto` described by the options (`text` is the command's
+    /// --text): the options parsed into ``MessageFields``, the message built by the protocol
+    /// (``ByteProtocol/encode(_:)``), its errors worded with the options' names.
     func encode(_ proto: ByteProtocol, text: String?) throws(CLIError) -> [UInt8] {
-        func need<T>(_ value: T?, _ option: String) throws(CLIError) -> T {
-            guard let value else { throw .usage("--protocol \(proto.rawValue) needs \(option)") }
-            return value
+        let fields = try fields(text: text)
+        do {
+            return try proto.encode(fields)
+        } catch {
+            throw .usage(Self.describe(error, proto))
         }
-        func byteValue(_ s: String, _ option: String) throws(CLIError) -> UInt8 {
-            let t = s.lowercased()
-            let v = t.hasPrefix("0x") ? Int(t.dropFirst(2), radix: 16) : Int(t)
-            guard let v, (0...255).contains(v) else { throw .usage("\(option) must be 0-255 or 0x00-0xff, not '\(s)'") }
-            return UInt8(v)
+    }
+
+    /// The options as message fields; strings that do not parse are usage errors.
+    func fields(text: String?) throws(CLIError) -> MessageFields {
+        var f = MessageFields()
+        f.text = text
+        if let data {
+            guard let bytes = parseHex(data) else { throw .usage("--data must be hex bytes, not '\(data)'") }
+            f.payload = bytes
         }
-        func payload() throws(CLIError) -> [UInt8] {
-            if let data {
-                guard let bytes = parseHex(data) else { throw .usage("--data must be hex bytes, not '\(data)'") }
-                return bytes
-            }
-            return text.map { Array($0.utf8) } ?? []
-        }
-        func highState() throws(CLIError) -> Bool {
-            switch try need(state, "--state").lowercased() {
-            case "on", "high", "1": return true
-            case "off", "low", "0": return false
-            case let s: throw .usage("--state must be on/off, high/low or 1/0, not '\(s)'")
+        f.pin = pin
+        if let state {
+            switch state.lowercased() {
+            case "on", "high", "1": f.high = true
+            case "off", "low", "0": f.high = false
+            default: throw .usage("--state must be on/off, high/low or 1/0, not '\(state)'")
             }
         }
-        switch proto {
-        case .line:
-            return TextLine.encode(try need(text, "--text"))
-        case .pin:
-            let p = try need(pin, "--pin")
-            guard let bytes = PinCommand.encode(pin: p, high: try highState()) else {
-                throw .usage("--pin must be 2-13, not \(p)")
-            }
-            return bytes
-        case .pinReply:
-            return PinReply.encode(pin: try need(pin, "--pin"), state: try highState() ? 1 : 0)
-        case .range:
-            let r = try need(range, "--range")
-            guard r >= 0 && r <= 99_999 else { throw .usage("--range must be 0-99999 cm, not \(r)") }
-            return RangeReading.encodeLine(centimetres: r)
-        case .ez1:
-            let r = try need(range, "--range")
-            guard (0...255).contains(r) else { throw .usage("--range must be 0-255 inches for ez1, not \(r)") }
-            return RangeReading.encodeEZ1(inches: r)
-        case .toggle:
-            return data == nil ? [StreamToggle.defaultByte] : Array(try payload().prefix(1))
-        case .motor:
-            let s = steer ?? 0
-            let a = accel ?? 0
-            guard (-255...255).contains(s), (-255...255).contains(a) else {
-                throw .usage("--steer and --accel must be -255...255")
-            }
-            return MotorCommand(steering: s, acceleration: a, headlights: headlights, brakeLights: brake).raw
-        case .accessory:
-            let c = try byteValue(try need(command, "--command"), "--command")
-            let n = counter ?? 0
-            guard (0...255).contains(n) else { throw .usage("--counter must be 0-255 for accessory frames") }
-            let body = try payload()
-            guard body.count <= AccessoryFrame.maximumPayload else {
-                throw .usage("accessory payload is at most \(AccessoryFrame.maximumPayload) bytes")
-            }
-            return AccessoryFrame(counter: UInt8(n), command: c, payload: body).raw
-        case .xbeeAT:
-            guard !at.isEmpty else { throw .usage("--protocol xbee-at needs --at (e.g. --at \"BD 3\")") }
-            return at.flatMap { Array("AT\($0)\r".utf8) }
-        case .xbeeReply:
-            return Array("\(text ?? "OK")\r".utf8)
-        case .xbeeAPI, .xbeeAPI2:
-            let id = try byteValue(try need(apiId, "--api-id"), "--api-id")
-            let body = try payload()
-            guard body.count < XBeeAPIFrame.maximumData else {
-                throw .usage("XBee API data is at most \(XBeeAPIFrame.maximumData - 1) bytes")
-            }
-            return XBeeAPIFrame(apiIdentifier: id, data: body, escaped: proto == .xbeeAPI2).raw
-        case .slip:
-            return SLIPPacket(payload: try payload()).raw
-        case .cobs:
-            return COBSPacket(payload: try payload()).raw
-        case .hijack:
-            let v = try need(volts, "--volts")
-            guard v.isFinite, (0...HiJackSample.fullScale).contains(v) else { throw .usage("--volts must be 0-2.75") }
-            return [HiJackSample.byte(forVolts: v)]
-        case .hijackRate:
-            let hz = try need(sampleHz, "--sample-hz")
-            guard hz.isFinite, hz > 0 else { throw .usage("--sample-hz must be positive") }
-            return [HiJackRate.byte(forHertz: hz)]
-        case .link:
-            let body = try payload()
-            guard body.count <= 243 else { throw .usage("a link packet carries at most 243 bytes") }
-            return LinkPacket(kind: .dataEnd, seq: UInt16(truncatingIfNeeded: counter ?? 0), payload: body).wireBytes
+        f.range = range
+        (f.steering, f.acceleration, f.headlights, f.brakeLights) = (steer, accel, headlights, brake)
+        f.command = try command.map { v throws(CLIError) in try Self.byteValue(v, "--command") }
+        f.counter = counter
+        f.atCommands = at
+        f.apiIdentifier = try apiId.map { v throws(CLIError) in try Self.byteValue(v, "--api-id") }
+        (f.volts, f.sampleHz) = (volts, sampleHz)
+        return f
+    }
+
+    /// A byte given as decimal or 0xNN.
+    static func byteValue(_ s: String, _ option: String) throws(CLIError) -> UInt8 {
+        let t = s.lowercased()
+        let v = t.hasPrefix("0x") ? Int(t.dropFirst(2), radix: 16) : Int(t)
+        guard let v, (0...255).contains(v) else { throw .usage("\(option) must be 0-255 or 0x00-0xff, not '\(s)'") }
+        return UInt8(v)
+    }
+
+    /// The option that sets `field`.
+    static func option(_ field: MessageFieldName) -> String {
+        switch field {
+        case .text: "--text"
+        case .payload: "--data"
+        case .pin: "--pin"
+        case .state: "--state"
+        case .range: "--range"
+        case .steering: "--steer"
+        case .acceleration: "--accel"
+        case .command: "--command"
+        case .counter: "--counter"
+        case .atCommands: "--at"
+        case .apiIdentifier: "--api-id"
+        case .volts: "--volts"
+        case .sampleHz: "--sample-hz"
+        }
+    }
+
+    /// An encoding error in the options' words.
+    static func describe(_ error: MessageEncodingError, _ proto: ByteProtocol) -> String {
+        func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+        switch error {
+        case .missing(_, .atCommands): return "--protocol xbee-at needs --at (e.g. --at \"BD 3\")"
+        case .missing(let p, let field): return "--protocol \(p.rawValue) needs \(option(field))"
+        case .outOfRange(let field, let lowest, nil): return "\(option(field)) must be above \(number(lowest))"
+        case .outOfRange(let field, let lowest, let highest?):
+            let span = lowest < 0 ? "\(number(lowest))...\(number(highest))" : "\(number(lowest))-\(number(highest))"
+            return "\(option(field)) must be \(span) for \(proto.rawValue)"
+        case .tooLong(_, let maximum): return "a \(proto.rawValue) payload is at most \(maximum) bytes"
         }
     }
 }

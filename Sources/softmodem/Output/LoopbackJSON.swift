@@ -48,7 +48,7 @@ enum LoopbackJSON {
             "verdict": string(r.verdict.status.rawValue),
             "recommended_output_dbfs": number(r.verdict.recommendedOutputDBFS),
             "working_profiles": "[" + r.verdict.workingProfiles.map(string).joined(separator: ",") + "]",
-            "advice": "[" + r.verdict.advice.map(string).joined(separator: ",") + "]",
+            "advice": "[" + LoopbackAdvice.lines(r.verdict).map(string).joined(separator: ",") + "]",
         ]
         return o.text
     }

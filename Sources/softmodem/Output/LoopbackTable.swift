@@ -1,4 +1,5 @@
 import ModemCalibration
+import ModemReport
 
 /// `softmodem loopback`'s human report: what was measured, the byte tests and the verdict
 /// with its advice, as aligned lines for stderr.
@@ -84,7 +85,7 @@ enum LoopbackTable {
     }
 
     private static func verdict(_ r: LoopbackReport) -> [String] {
-        ["verdict: \(r.verdict.status.rawValue)"] + r.verdict.advice.map { "  - " + $0 }
+        ["verdict: \(r.verdict.status.rawValue)"] + LoopbackAdvice.lines(r.verdict).map { "  - " + $0 }
     }
 
     static func n(_ x: Double, _ decimals: Int = 1) -> String { Diagnostics.number(x, decimals) }
