@@ -134,21 +134,9 @@ struct DecodeCommand: ParsableCommand {
             try InputChecks.decoded(
                 result.name, frames: result.stats.frames, peak: result.stats.peak,
                 nonFinite: result.stats.nonFinite, truncation: truncation)
-            // Nothing decoded, or a profile that does not match: the one line that says what
-            // the input held instead, and exit status 1 once every input is done.
-            // One line: the first observer's (a withheld burst's reason comes before the
-            // survey's "nothing decoded").
-            if let note = result.notes.first { Diagnostics.error("\(result.name): \(note)") }
-            failed = failed || !result.notes.isEmpty
-            // Characters dropped for framing or parity errors: the bytes printed around them
-            // may be wrong too, which a script must be able to see without -v.
-            let errors = result.stats.framingErrors + result.stats.parityErrors
-            if result.notes.isEmpty, errors > 0 {
-                Diagnostics.error(
-                    "\(result.name): \(errors) damaged character(s) dropped (\(result.stats.framingErrors) framing, "
-                        + "\(result.stats.parityErrors) parity errors); the bytes around them may be wrong")
-                damaged = true
-            }
+            let (failedHere, damagedHere) = Self.report(result.name, result.stats, notes: result.notes)
+            failed = failed || failedHere
+            damaged = damaged || damagedHere
         }
         if output != nil {
             try output!.finish()
@@ -160,6 +148,29 @@ struct DecodeCommand: ParsableCommand {
         // Damaged characters: the bytes stay printed, the status says a script cannot
         // trust them all (1, as for nothing decoded; the stderr line tells which).
         if failed || damaged { throw .reported }
+    }
+
+    /// What one input's decode says on stderr without -v: why nothing (or not the pinned
+    /// profile) was decoded, or how many damaged characters were dropped. Returns whether
+    /// it failed and whether it printed damaged bytes (each makes the exit status 1).
+    private static func report(_ name: String, _ stats: DecodeStats, notes: [String]) -> (
+        failed: Bool, damaged: Bool
+    ) {
+        // Nothing decoded, or a profile that does not match: the one line that says what
+        // the input held instead. One line: the first observer's (a withheld burst's reason
+        // comes before the survey's "nothing decoded").
+        if let note = notes.first {
+            Diagnostics.error("\(name): \(note)")
+            return (true, false)
+        }
+        // Characters dropped for framing or parity errors: the bytes printed around them
+        // may be wrong too, which a script must be able to see without -v.
+        let errors = stats.framingErrors + stats.parityErrors
+        guard errors > 0 else { return (false, false) }
+        Diagnostics.error(
+            "\(name): \(errors) damaged character(s) dropped (\(stats.framingErrors) framing, "
+                + "\(stats.parityErrors) parity errors); the bytes around them may be wrong")
+        return (false, true)
     }
 
     /// Decodes one input through a session. The output is made at the first input's rate

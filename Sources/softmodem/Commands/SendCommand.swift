@@ -71,9 +71,13 @@ struct SendCommand: ParsableCommand {
         if output == "-" && Diagnostics.stdoutIsTerminal {
             throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
         }
-        let handle = try InputFile(path: file)
+        try writeFile(profile: profile, format: format, to: output)
+    }
 
-        // First pass: size and CRC, without holding the file in memory.
+    /// `send FILE -o OUT`: the file as link packets in a recording (two passes over the
+    /// file, neither holding it in memory: its size and CRC for the header, then its content).
+    private func writeFile(profile: ModemProfile, format: FrameFormat, to output: String) throws {
+        let handle = try InputFile(path: file)
         var size: UInt64 = 0
         var crc: UInt32 = 0
         while true {
@@ -83,8 +87,6 @@ struct SendCommand: ParsableCommand {
             crc = CRC32.update(crc, chunk)
         }
         let name = baseName(file)
-        let header = FileHeader(name: name, size: size, crc: crc)
-
         let modulator: FSKModulator
         do { modulator = try FSKModulator(profile: profile.encoded, sampleRate: fileRate, amplitude: 0.9) } catch {
             throw CLIError(error)
@@ -96,49 +98,35 @@ struct SendCommand: ParsableCommand {
             repeating: 0,
             count: encoder.maxSamples(forBytes: link.receiveBuffer) + encoder.maxSamplesForFinish + Int(gap * fileRate)
                 + 1)
-        var seq: UInt16 = 0
         var packets = 0
-        func emit(_ payload: [UInt8], last: Bool) throws {
-            let p = LinkPacket(kind: last ? .dataEnd : .data, seq: seq, payload: payload)
-            seq &+= 1
-            let wire = p.wireBytes
-            for _ in 0..<self.repeat {
-                var n = wire.withUnsafeBufferPointer { b in
-                    samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) }
+        // Each packet --repeat times, a burst each, with --gap of silence after.
+        func emit(_ list: [LinkPacket]) throws {
+            for p in list {
+                let wire = p.wireBytes
+                for _ in 0..<self.repeat {
+                    var n = wire.withUnsafeBufferPointer { b in
+                        samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) }
+                    }
+                    n += samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress! + n) }
+                    n += samples.withUnsafeMutableBufferPointer {
+                        encoder.silence(samples: Int(gap * fileRate), into: $0.baseAddress! + n)
+                    }
+                    try sink.write(samples, count: n)
+                    packets += 1
                 }
-                n += samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress! + n) }
-                n += samples.withUnsafeMutableBufferPointer {
-                    encoder.silence(samples: Int(gap * fileRate), into: $0.baseAddress! + n)
-                }
-                try sink.write(samples, count: n)
-                packets += 1
             }
         }
-        var pending = header.encoded
-        while pending.count > link.maxPayload {
-            try emit(Array(pending.prefix(link.maxPayload)), last: false)
-            pending.removeFirst(link.maxPayload)
-        }
-        try emit(pending, last: true)
-
-        // Second pass: the content, as one message.
+        var packetizer = FilePacketizer(maxPayload: link.maxPayload)
+        try emit(packetizer.header(FileHeader(name: name, size: size, crc: crc)))
         try handle.rewind()
-        var buffer: [UInt8] = []
         var sent: UInt64 = 0
         while true {
             let chunk = try handle.read(upTo: 1 << 16)
-            buffer += chunk
             sent += UInt64(chunk.count)
             let done = chunk.isEmpty || sent >= size
-            while buffer.count > link.maxPayload || (done && !buffer.isEmpty) {
-                let n = min(link.maxPayload, buffer.count)
-                let isLast = done && n == buffer.count
-                try emit(Array(buffer.prefix(n)), last: isLast)
-                buffer.removeFirst(n)
-            }
+            try emit(packetizer.content(chunk, isLast: done))
             if done { break }
         }
-        if size == 0 { try emit([], last: true) }
         try sink.finish()
         if verbosity.verbose {
             let seconds = Double(packets) * (link.airtime(bytes: link.receiveBuffer) + gap)

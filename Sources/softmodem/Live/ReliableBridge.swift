@@ -53,10 +53,8 @@ struct ReliableBridge: DuplexLoop {
         }
         var counters = LiveBridge.Counters()
         var inputOpen = true
-        var progressAt = monotonicSeconds()
-        var acknowledged = 0
-        var stallReported = false
-        while !StopSignal.isRequested && (inputOpen || peer.unacknowledgedBytes > 0) {
+        var stall = StallWatch(since: monotonicSeconds())
+        loop: while !StopSignal.isRequested && (inputOpen || peer.unacknowledgedBytes > 0) {
             try link.pump()
             if try !tick() { break }
             if inputOpen && peer.unacknowledgedBytes < Self.backlogLimit {
@@ -82,20 +80,16 @@ struct ReliableBridge: DuplexLoop {
                 }
                 try output.flush()
             }
-            // A link that stops acknowledging is said once per stall; after the input has
-            // ended (term's Ctrl-D) waiting has no one to wait for, so it is given up.
-            if peer.sender.statistics.payloadBytes != acknowledged || peer.unacknowledgedBytes == 0 {
-                acknowledged = peer.sender.statistics.payloadBytes
-                progressAt = now
-                stallReported = false
-            } else if now - progressAt >= Self.stallSeconds {
-                if !inputOpen { break }
-                if !stallReported {
-                    Diagnostics.info(
-                        "reliable link: \(peer.unacknowledgedBytes) bytes not acknowledged for \(Int(Self.stallSeconds)) s; "
-                            + "still retrying (is the far end running with --reliable?)")
-                    stallReported = true
-                }
+            switch stall.check(
+                acknowledged: peer.sender.statistics.payloadBytes, unacknowledged: peer.unacknowledgedBytes,
+                inputOpen: inputOpen, at: now)
+            {
+            case .waiting: break
+            case .giveUp: break loop
+            case .report:
+                Diagnostics.info(
+                    "reliable link: \(peer.unacknowledgedBytes) bytes not acknowledged for \(Int(Self.stallSeconds)) s; "
+                        + "still retrying (is the far end running with --reliable?)")
             }
         }
         counters.echoed = peer.echoesDropped
@@ -113,5 +107,32 @@ struct ReliableBridge: DuplexLoop {
             )
         }
         return (counters, summary)
+    }
+}
+
+/// A reliable link that stops acknowledging is said once per stall; after the input has
+/// ended (term's Ctrl-D) waiting has no one to wait for, so it is given up.
+struct StallWatch {
+    enum Action { case waiting, report, giveUp }
+    private var progressAt: Double
+    private var acknowledged = 0
+    private var reported = false
+
+    init(since now: Double) { progressAt = now }
+
+    /// What to do at `now`, given the payload bytes acknowledged so far and those still
+    /// unacknowledged.
+    mutating func check(acknowledged bytes: Int, unacknowledged: Int, inputOpen: Bool, at now: Double) -> Action {
+        if bytes != acknowledged || unacknowledged == 0 {
+            acknowledged = bytes
+            progressAt = now
+            reported = false
+            return .waiting
+        }
+        guard now - progressAt >= ReliableBridge.stallSeconds else { return .waiting }
+        if !inputOpen { return .giveUp }
+        if reported { return .waiting }
+        reported = true
+        return .report
     }
 }
