@@ -100,6 +100,15 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // Examples of the public libraries on their own (built by `make test`; see Examples/).
+        .executableTarget(
+            name: "decode-wav",
+            dependencies: [
+                "ModemDSP", "ModemAudioIO", "ModemDecoding", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Examples/DecodeWAV",
+            swiftSettings: strict),
+
         // Helpers shared by the tests and the benchmarks (signals, edit distance, the CLI runner).
         // No production target depends on it.
         .target(name: "ModemTestSupport", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),

@@ -1,0 +1,55 @@
+// An example of softmodem as a library: decode a recording to bytes with no command-line
+// code at all. It opens the file (ModemAudioIO), detects each burst's modem, as `softmodem
+// decode` does with no options (AutoSettings), runs the standard observers
+// (ObserverPolicy) and writes the decoded bytes to stdout. What it cannot prove it does not
+// print: the session's notes say why, and the exit status is 1.
+//
+//     swift run -c release decode-wav samples/hello-softmodem-1225.wav
+import ModemAudioIO
+import ModemDSP
+import ModemDecoding
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@main
+struct DecodeWAV {
+    static func main() {
+        let arguments = CommandLine.arguments
+        guard arguments.count == 2 else { fail("usage: decode-wav FILE.wav") }
+        do {
+            let (bytes, notes) = try decode(arguments[1])
+            var out = ByteSink()
+            try out.write(bytes)
+            try out.flush()
+            if let note = notes.first { fail("\(arguments[1]): \(note)") }
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    /// The bytes of every burst in the file at `path`, and the session's notes (why nothing,
+    /// or not all, was printed).
+    static func decode(_ path: String) throws -> (bytes: [UInt8], notes: [String]) {
+        var source = try SoundFileReader(path: path)
+        let settings = AutoSettings()
+        let rate = source.sampleRate
+        var session = try DecodeSession(
+            settings, sampleRate: rate, channels: source.channels, channel: nil, name: source.name
+        ) { settings.observers(.input(verbose: false), sampleRate: rate, reporter: SilentReporter()) }
+        var bytes: [UInt8] = []
+        try SourceDecoding.run(&source, through: &session, readError: { $0 }) { (e: ModemEvent) throws(AudioIOError) in
+            if e.kind == .byte { bytes.append(e.value) }
+        }
+        return (bytes, session.notes)
+    }
+
+    static func fail(_ line: String) -> Never {
+        var err = ByteSink(descriptor: .standardError, name: "stderr")
+        try? err.write(Array("decode-wav: \(line)\n".utf8))
+        try? err.flush()
+        exit(1)
+    }
+}
