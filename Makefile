@@ -22,7 +22,7 @@ TEST_DEB_PACKAGES := chromium minimodem pulseaudio libasound2-plugins alsa-utils
                 pipewire pipewire-bin wireplumber pipewire-pulse dbus-daemon pulseaudio-utils \
                 gcc-avr avr-libc binutils-avr arduino-core-avr libsimavr-dev libelf-dev
 
-.PHONY: all deps deps-test build demo test test-unit bench bench-smoke samples clean format format-check
+.PHONY: all deps deps-test build demo test test-unit bench bench-smoke samples clean format format-check size-check
 
 all: build
 
@@ -82,7 +82,11 @@ format:
 format-check:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
-test: deps-test format-check
+# CONTRIBUTING's size rules: no Swift file over 350 lines, no function over 80.
+size-check:
+	python3 tools/check-sizes.py Sources Tests Examples bench/Benchmarks fuzz/Sources
+
+test: deps-test format-check size-check
 	$(SWIFT) build -c $(CONFIG) $(CPUFLAGS)
 	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --parallel --skip ALSALoopbackTests
 	# The live-audio loopback runs alone: on two cores the CPU-heavy suites above (fuzzing,

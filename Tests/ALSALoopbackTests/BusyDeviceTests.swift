@@ -54,8 +54,11 @@ extension LoopbackTests {
             #expect(r.stdout.isEmpty)
         }
 
+        // A long lead-in of mark: a fresh PulseAudio stream can lose about one device buffer
+        // near its start with nothing reported (docs/live-audio.md "Known problems"; once it
+        // took the 8th of these 10 bytes, 100 ms in), which then falls on the lead-in.
         let sender = try Softmodem.run(
-            ["tx", "--device", Loopback.device], stdin: Data("busy test\n".utf8), timeout: 15)
+            ["tx", "--device", Loopback.device, "--preamble", "400"], stdin: Data("busy test\n".utf8), timeout: 15)
         #expect(sender.status == 0, "\(sender.stderr)")
         #expect(holderRx.wait(timeout: 12) == 0, "\(holderRx.stderr)")
         #expect(holderRx.stdoutText == "busy test\n", "\(holderRx.stdoutText)")

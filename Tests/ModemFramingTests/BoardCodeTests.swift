@@ -69,39 +69,76 @@ import Testing
         try #require(status == 0, "g++ failed: \(log)")
 
         var rng = FuzzRandom(seed: 2026)
+        var v = Vectors()
+        Self.checksumAndPacketVectors(&v, &rng)
+        Self.motorVectors(&v, &rng)
+        Self.streamAndEncoderVectors(&v, &rng)
+        Self.falseSyncVectors(&v, &rng)
+        Self.linkReceiverVectors(&v, &rng)
+        let (commands, expected) = (v.commands, v.expected)
+
+        let (code, output) = try Self.run(exe, [], input: commands.joined(separator: "\n") + "\n")
+        #expect(code == 0)
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count >= expected.count)
+        var mismatches = 0
+        for (i, e) in expected.enumerated() where lines[i] != e {
+            mismatches += 1
+            if mismatches <= 5 {
+                Issue.record(
+                    "C++ and Swift differ for '\(commands[i].prefix(80))': C++ \(lines[i].prefix(120)), Swift \(e.prefix(120))"
+                )
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// Commands for the C++ vector tool and the answers the Swift code gives.
+    struct Vectors {
         var commands: [String] = []
         var expected: [String] = []
-        func add(_ c: String, _ e: String) {
+        mutating func add(_ c: String, _ e: String) {
             commands.append(c)
             expected.append(e)
         }
+    }
 
+    /// CRCs, COBS and SLIP of random data (zeros and edge lengths included), and junk to decode.
+    static func checksumAndPacketVectors(_ v: inout Vectors, _ rng: inout FuzzRandom) {
         for n in [0, 1, 9, 253, 254, 255, 300] + (0..<40).map({ _ in rng.below(64) }) {
             var data = rng.bytes(n)
             if n > 0 && rng.below(2) == 0 { for _ in 0..<rng.below(n) { data[rng.below(n)] = 0 } }
             if n == 254 || n == 9 { data = data.map { $0 | 1 } }
-            add("crc16 \(Self.hex(data))", String(format: "%04x", CRC16.checksum(data)))
-            add("crc32 \(Self.hex(data))", String(format: "%08x", CRC32.checksum(data)))
-            add("cobs \(Self.hex(data))", hexString(COBSPacket.encode(data)))
-            add("cobsdec \(Self.hex(COBSPacket.encode(data)))", hexString(data))
-            add("slip \(Self.hex(data))", hexString(SLIPPacket.encode(data)))
+            v.add("crc16 \(Self.hex(data))", String(format: "%04x", CRC16.checksum(data)))
+            v.add("crc32 \(Self.hex(data))", String(format: "%08x", CRC32.checksum(data)))
+            v.add("cobs \(Self.hex(data))", hexString(COBSPacket.encode(data)))
+            v.add("cobsdec \(Self.hex(COBSPacket.encode(data)))", hexString(data))
+            v.add("slip \(Self.hex(data))", hexString(SLIPPacket.encode(data)))
             let junk = rng.bytes(rng.int(1...12))
-            add("cobsdec \(Self.hex(junk))", COBSPacket.decode(junk).map { hexString($0) } ?? "invalid")
+            v.add("cobsdec \(Self.hex(junk))", COBSPacket.decode(junk).map { hexString($0) } ?? "invalid")
         }
+    }
+
+    /// Motor packets: encoding, and decoding four bytes (some random).
+    static func motorVectors(_ v: inout Vectors, _ rng: inout FuzzRandom) {
         for _ in 0..<300 {
             let m = MotorCommand(
                 steering: rng.int(-255...255), acceleration: rng.int(-255...255), headlights: rng.below(2) == 0,
                 brakeLights: rng.below(2) == 0)
-            add(
+            v.add(
                 "motor \(m.steering) \(m.acceleration) \(m.headlights ? 1 : 0) \(m.brakeLights ? 1 : 0)",
                 hexString(m.raw))
             let four = rng.below(3) == 0 ? rng.bytes(4) : m.raw
-            add(
+            v.add(
                 "motordec \(Self.hex(four))",
                 MotorCommand.decode(four).map {
                     "\($0.steering) \($0.acceleration) \($0.headlights ? 1 : 0) \($0.brakeLights ? 1 : 0)"
                 } ?? "invalid")
         }
+    }
+
+    /// Streams of valid packets mixed with garbage (motor, pin, accessory) and single encodings (accessory, XBee API, link packets).
+    static func streamAndEncoderVectors(_ v: inout Vectors, _ rng: inout FuzzRandom) {
         for _ in 0..<100 {
             // Streams of valid packets mixed with garbage: same messages, same discard count.
             var stream: [UInt8] = []
@@ -116,12 +153,12 @@ import Testing
             let got = p.parse(stream).map {
                 "\($0.steering),\($0.acceleration),\($0.headlights ? 1 : 0),\($0.brakeLights ? 1 : 0);"
             }.joined()
-            add("motorstream \(Self.hex(stream))", got + "|\(p.discardedBytes)")
+            v.add("motorstream \(Self.hex(stream))", got + "|\(p.discardedBytes)")
 
             let pins = (0..<rng.int(1...12)).map { _ in rng.below(3) == 0 ? rng.byte() : UInt8(rng.below(14)) }
             var pp = PinCommandParser()
             let pg = pp.parse(pins).map { "\($0.pin),\($0.high ? 1 : 0);" }.joined()
-            add("pinstream \(Self.hex(pins))", pg + "|\(pp.discardedBytes)")
+            v.add("pinstream \(Self.hex(pins))", pg + "|\(pp.discardedBytes)")
 
             var acc: [UInt8] = []
             var enc = AccessoryFrameEncoder(firstCounter: rng.byte())
@@ -133,12 +170,12 @@ import Testing
             var ap = AccessoryFrameParser()
             let ag = ap.parse(acc).map { "\($0.counter),\($0.command),\(hexString($0.payload)),\($0.lostBefore);" }
                 .joined()
-            add("accstream \(Self.hex(acc))", ag + "|\(ap.discardedBytes)")
+            v.add("accstream \(Self.hex(acc))", ag + "|\(ap.discardedBytes)")
 
             let payload = rng.bytes(rng.int(0...24))
             let counter = rng.byte()
             let command = rng.byte()
-            add(
+            v.add(
                 "accessory \(counter) \(command) \(Self.hex(payload))",
                 hexString(AccessoryFrame(counter: counter, command: command, payload: payload).raw))
             let api = rng.byte()
@@ -146,17 +183,21 @@ import Testing
             let data = (0..<rng.int(0...20)).map { _ in
                 rng.below(3) == 0 ? [0x7E, 0x7D, 0x11, 0x13][rng.below(4)] : rng.byte()
             }
-            add(
+            v.add(
                 "xbeeapi \(api) \(esc ? 1 : 0) \(Self.hex(data))",
                 hexString(XBeeAPIFrame(apiIdentifier: api, data: data, escaped: esc).raw))
             let seq = UInt16(truncatingIfNeeded: rng.next())
             let kinds: [LinkPacket.Kind] = [.data, .dataEnd, .ack]
             let kind = kinds[rng.below(3)]
             let lp = kind == .ack ? [] : rng.bytes(rng.int(0...20))
-            add(
+            v.add(
                 "link \(kind.rawValue) \(seq) \(Self.hex(lp))",
                 hexString(LinkPacket(kind: kind, seq: seq, payload: lp).wireBytes))
         }
+    }
+
+    /// A false sync announcing a long accessory frame, then real frames.
+    static func falseSyncVectors(_ v: inout Vectors, _ rng: inout FuzzRandom) {
         for _ in 0..<50 {
             // A false sync announcing a long frame, then real frames.
             var acc: [UInt8] = [0x0F, 0xF0, rng.byte(), rng.byte(), UInt8(rng.int(8...24))]
@@ -165,8 +206,12 @@ import Testing
             var ap = AccessoryFrameParser()
             let ag = ap.parse(acc).map { "\($0.counter),\($0.command),\(hexString($0.payload)),\($0.lostBefore);" }
                 .joined()
-            add("accstream \(Self.hex(acc))", ag + "|\(ap.discardedBytes)")
+            v.add("accstream \(Self.hex(acc))", ag + "|\(ap.discardedBytes)")
         }
+    }
+
+    /// The board's link receiver against the Swift one, on damaged, duplicated streams.
+    static func linkReceiverVectors(_ v: inout Vectors, _ rng: inout FuzzRandom) {
         for _ in 0..<100 {
             // The board's receiver against the Swift one, on a damaged, duplicated stream.
             var packets: [[UInt8]] = []
@@ -185,24 +230,9 @@ import Testing
             let deliveries = receiver.receive(stream, at: 0)
             let got = deliveries.map { hexString($0.bytes) + ($0.endOfMessage ? "+" : "") + ";" }.joined()
             let ack = receiver.nextBurst(at: 1) ?? LinkPacket(kind: .ack, seq: 0).wireBytes
-            add(
+            v.add(
                 "linkrx \(Self.hex(stream))",
                 got + "|\(hexString(ack))|\(receiver.statistics.damagedPackets),\(receiver.statistics.duplicates)")
         }
-
-        let (code, output) = try Self.run(exe, [], input: commands.joined(separator: "\n") + "\n")
-        #expect(code == 0)
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        try #require(lines.count >= expected.count)
-        var mismatches = 0
-        for (i, e) in expected.enumerated() where lines[i] != e {
-            mismatches += 1
-            if mismatches <= 5 {
-                Issue.record(
-                    "C++ and Swift differ for '\(commands[i].prefix(80))': C++ \(lines[i].prefix(120)), Swift \(e.prefix(120))"
-                )
-            }
-        }
-        #expect(mismatches == 0)
     }
 }
