@@ -156,8 +156,12 @@ extension FSKDemodulator {
         }
         let markHz = measuredTone(configuration.profile.mark, s.markPhase, s.markLag, s.markHalves)
         let spaceHz = measuredTone(configuration.profile.space, s.spacePhase, s.spaceLag, s.spaceHalves)
+        // Judged only where it is read (a burst's opening, a burst not yet confirmed): the
+        // confirmed burst's characters, the common case, skip it.
         let plausible =
-            tonesPlausible(markHz, configuration.profile.mark) && tonesPlausible(spaceHz, configuration.profile.space)
+            (onGrid && !vetting)
+            || (tonesPlausible(markHz, configuration.profile.mark)
+                && tonesPlausible(spaceHz, configuration.profile.space))
         // A character that opens a burst must also be at the right frequencies: coloured
         // noise can fool the energy test, but its measured tones wander by hundreds of hertz.
         // Inside a burst the bit clock already vouches for it, and at low SNR the estimate
