@@ -4,6 +4,7 @@
 // Dependency direction (enforced by this manifest):
 //   softmodem (CLI) -> ModemDecoding, ModemFraming, BoardModels, ModemReport -> ModemSpectrum -> ModemDSP
 //   ModemDecoding -> ModemAudioIO, ModemSpectrum -> ModemDSP
+//   ModemALSA -> ModemLive -> ModemDecoding, ModemFraming (ModemLive has no C and no ALSA)
 //   ModemReport -> ModemCalibration -> ModemDSP (no simulation module in production paths but the CLI's bench)
 // ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
 import PackageDescription
@@ -27,6 +28,11 @@ let package = Package(
         .library(name: "ModemSpectrum", targets: ["ModemSpectrum"]),
         // For fuzz/: the decode session the command line runs (channel choice, observers).
         .library(name: "ModemDecoding", targets: ["ModemDecoding"]),
+        // Live sessions over any sound system (and an in-memory one), and ALSA as one.
+        .library(name: "ModemLive", targets: ["ModemLive"]),
+        .library(name: "ModemALSA", targets: ["ModemALSA"]),
+        // Simulated boards and channels, for tests, benchmarks and programs without a board.
+        .library(name: "BoardModels", targets: ["BoardModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,7 +66,8 @@ let package = Package(
         .target(name: "ModemFraming", swiftSettings: strict),
 
         // Models of the real boards (transmitters, receivers) and of the channel between them. Pure Swift.
-        .target(name: "BoardModels", dependencies: ["ModemDSP"], swiftSettings: strict),
+        // With the reliable-link sketch as a far end of ModemLive's in-memory line.
+        .target(name: "BoardModels", dependencies: ["ModemDSP", "ModemFraming", "ModemLive"], swiftSettings: strict),
 
         // Spectra of bursts (FFTW): measured tone frequencies and levels; the live level meter.
         .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW"], swiftSettings: strict),
@@ -86,15 +93,23 @@ let package = Package(
             name: "ModemDecoding", dependencies: ["ModemDSP", "ModemAudioIO", "ModemSpectrum"],
             swiftSettings: strict),
 
-        // Live audio: ALSA capture/playback threads and a lock-free ring buffer.
-        .target(name: "ModemALSA", dependencies: ["CALSA", "CSoundServer"], swiftSettings: strict),
+        // Live sessions over an audio-device protocol: capture -> decode, transmit, the
+        // full-duplex bridge with echo filtering, the reliable link and file sending, with an
+        // injected clock and stop request; an in-memory sound card with faults for tests.
+        .target(
+            name: "ModemLive", dependencies: ["ModemDSP", "ModemAudioIO", "ModemDecoding", "ModemFraming"],
+            swiftSettings: strict),
+
+        // Live audio on ALSA: capture/playback threads, a lock-free ring buffer, and the
+        // ModemLive device protocols on top.
+        .target(name: "ModemALSA", dependencies: ["CALSA", "CSoundServer", "ModemLive"], swiftSettings: strict),
 
         .executableTarget(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum", "ModemDecoding",
                 "ModemFraming", "ModemCalibration", "ModemReport",
-                "ModemALSA", "CPseudoTerminal",
+                "ModemLive", "ModemALSA", "CPseudoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -107,6 +122,14 @@ let package = Package(
                 "ModemDSP", "ModemAudioIO", "ModemDecoding", .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Examples/DecodeWAV",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "send-to-board",
+            dependencies: [
+                "ModemDSP", "ModemAudioIO", "ModemDecoding", "ModemLive", "BoardModels",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Examples/SendToBoard",
             swiftSettings: strict),
 
         // Helpers shared by the tests and the benchmarks (signals, edit distance, the CLI runner).
@@ -141,6 +164,12 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ModemLiveTests",
+            dependencies: [
+                "ModemLive", "ModemDecoding", "ModemFraming", "ModemDSP", "BoardModels", "ModemTestSupport",
+            ],
+            swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).
         .testTarget(
             name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"], exclude: ["Fixtures"],

@@ -14,4 +14,6 @@ public struct DecodeStats: Sendable {
     /// HiJack: the last good frame's bit rate and polarity.
     public var baud: Double?
     public var inverted: Bool?
+
+    public init() {}
 }

@@ -28,3 +28,27 @@ import Testing
         #expect(r.stderr.hasPrefix("decode-wav: "), "\(r.stderr)")
     }
 }
+
+/// The second example: a file over the reliable link to the board model, through the
+/// in-memory sound card.
+@Suite struct SendToBoardExampleTests {
+    static var sendToBoard: String {
+        URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent("send-to-board").path
+    }
+
+    @Test func theBoardGetsTheFileExactlyEvenWithAcknowledgementsLost() throws {
+        let file = CLI.packageRoot.appendingPathComponent("samples/all-bytes-softmodem-2450.bin").path
+        let content = try Data(contentsOf: URL(fileURLWithPath: file))
+        let r = try CLI.run(Self.sendToBoard, [file, "--drop-acks-at", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == content)
+        #expect(r.stderr.contains("retransmitted") && !r.stderr.contains(" 0 retransmitted"), "\(r.stderr)")
+    }
+
+    @Test func aMissingFileIsOneLineAndStatusOne() throws {
+        let r = try CLI.run(Self.sendToBoard, ["/nonexistent/file"])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.hasPrefix("send-to-board: ") && r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+    }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ModemAudioIO
 import ModemDSP
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -52,12 +53,13 @@ struct EncodeCommand: ParsableCommand, MessageSender {
     /// Writes `--silence` of resting line, one burst of the bytes, and `--silence` again.
     /// `layout` places a one-channel signal; a transmitter of two channels (HiJack: data
     /// left, power right) fills both itself.
-    func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError) {
+    func send<Maker: DescribedMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError) {
         guard maker.channelPlan == .mono || channels == .mono || channels == .both else {
             throw CLIError.usage(
                 "--profile hijack always writes stereo (left data, right power); --channels does not apply")
         }
-        var transmitter = try maker.make(sampleRate: rate)
+        var transmitter: Maker.Transmitter
+        do { transmitter = try maker.make(sampleRate: rate) } catch { throw CLIError(LiveError.transmitter(error)) }
         let layout = maker.channelPlan == .mono ? channels : .both
         let destination = output ?? "-"
         if destination == "-" && Diagnostics.stdoutIsTerminal {
@@ -121,7 +123,7 @@ struct EncodeCommand: ParsableCommand, MessageSender {
         try sink.finish()
         if verbosity.verbose {
             Diagnostics.info(
-                "encoded \(total) bytes as \(maker.describe(transmitter)), \(Int(rate)) Hz, \(layout.rawValue), "
+                "encoded \(total) bytes as \(maker.describe(sampleRate: rate)), \(Int(rate)) Hz, \(layout.rawValue), "
                     + "peak \(sending.amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
         }
         if total == 0 { Diagnostics.warning("no input bytes: wrote the resting line only") }

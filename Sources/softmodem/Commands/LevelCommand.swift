@@ -1,6 +1,7 @@
 import ArgumentParser
 import ModemALSA
 import ModemDSP
+import ModemLive
 import ModemSpectrum
 
 /// `softmodem level`: a live input meter for setting levels before decoding.
@@ -30,24 +31,24 @@ struct LevelCommand: ParsableCommand {
         }
         let profile = try modem.resolvedProfile()
         StopSignal.install()
-        let capture: CaptureStream
+        // In place on a terminal; elsewhere (logs, pipes) and with -v, a whole line a second.
+        let inPlace = Diagnostics.stderrIsTerminal && !output.verbose
+        // Only warnings: the meter's own lines say the rest.
+        let notices = NoticePrinter(verbose: false)
+        if inPlace { notices.beforeWarning = "\r\u{1b}[K" }
+        var reader: CaptureReader
         do {
-            let rate = audio.requestedRate(.capture)
-            capture = try CaptureStream(
-                device: audio.device, sampleRate: rate, periodFrames: audio.periodFrames(at: rate),
-                periods: LiveAudioOptions.periods, limit: audio.openLimit, exactRate: audio.rateIsExact)
+            reader = try CaptureReader(context: audio.context(notices: notices))
         } catch {
             throw CLIError(error)
         }
+        let capture = reader.capture
         do {
-            try profile.validate(sampleRate: Double(capture.sampleRate))
+            try profile.validate(sampleRate: reader.sampleRate)
         } catch {
+            capture.stop()
             throw CLIError(error, context: audio.device)
         }
-        // In place on a terminal; elsewhere (logs, pipes) and with -v, a whole line a second.
-        let inPlace = Diagnostics.stderrIsTerminal && !output.verbose
-        var reader = CaptureReader(capture: capture)
-        if inPlace { reader.beforeWarning = "\r\u{1b}[K" }
         let meter = LevelMeter(profile: profile, sampleRate: reader.sampleRate)
         let line = LevelLine(profileName: profile.name)
         let readingsPerLine = inPlace ? 1 : 10
@@ -58,7 +59,8 @@ struct LevelCommand: ParsableCommand {
         defer { capture.stop() }
         while !StopSignal.isRequested {
             if let duration, monotonicSeconds() - started >= duration { break }
-            let (frames, _) = try reader.read(timeout: 0.1)
+            let frames: Int
+            do { frames = try reader.read(timeout: 0.1).frames } catch { throw CLIError(error) }
             reader.buffer.withUnsafeBufferPointer { meter.process(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
             guard meter.readingCount > shown else { continue }
             shown = meter.readingCount

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModemDSP
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -102,18 +103,25 @@ struct PowerCommand: ParsableCommand {
         let maker = HiJackTransmitterMaker(
             baud: HiJack.hostBaud, bytePeriod: HiJack.defaultBytePeriod, invert: false, amplitudeDB: nil,
             preamble: 0, postamble: 0, power: power, idleLine: false)
-        var player = try LiveTransmitter(maker, options: audio, keepOpen: true, verbose: verbosity.verbose)
-        let total = duration.map { Int64(($0 * Double(player.playback.sampleRate)).rounded()) } ?? .max
-        player.start()
-        while !StopSignal.isRequested && player.framesRendered < total {
-            let block = Int(min(Int64(player.targetFrames), total - player.framesRendered))
-            if player.playback.pendingFrames < player.targetFrames {
-                try player.rest(block)
-            } else {
-                usleep(10_000)
+        let notices = NoticePrinter(verbose: verbosity.verbose)
+        notices.describeTransmitter = maker.describe(sampleRate:)
+        var player: LiveTransmitter<HiJackTransmitter>
+        do {
+            player = try LiveTransmitter(maker, context: audio.context(notices: notices), keepOpen: true)
+            let total = duration.map { Int64(($0 * Double(player.sampleRate)).rounded()) } ?? .max
+            player.start()
+            while !StopSignal.isRequested && player.framesRendered < total {
+                let block = Int(min(Int64(player.targetFrames), total - player.framesRendered))
+                if player.playback.pendingFrames < player.targetFrames {
+                    try player.rest(block)
+                } else {
+                    usleep(10_000)
+                }
             }
+            try player.finish()
+        } catch {
+            throw CLIError(error)
         }
-        try player.finish()
         if verbosity.verbose {
             Diagnostics.info(
                 "power: \(player.playback.playedFrames) frames played, \(player.playback.underruns) underruns recovered"

@@ -4,6 +4,7 @@ import ModemAudioIO
 import ModemDSP
 import ModemDecoding
 import ModemFraming
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -116,9 +117,18 @@ extension ReceiveCommand {
         // Quiet long enough for two retransmissions of a full burst to have been heard.
         let linger = 2 * (config.airtime(bytes: config.receiveBuffer) + config.ackTimeout) + 0.5
         StopSignal.install()
-        var link = try LiveLink(
-            options: try live.audioOptions(rate: rate), profile: profile, format: format,
-            preamble: config.preambleBits, verbose: verbosity.verbose)
+        let settings = FSKSettings(profile: profile, format: format)
+        let reporter = BurstReporter(verbose: verbosity.verbose, trace: false, modem: .fsk(settings))
+        let notices = NoticePrinter(verbose: verbosity.verbose)
+        notices.modemName = reporter.modemName
+        notices.describeTransmitter = { _ in "\(profile), \(format)" }
+        let context = try live.audioOptions(rate: rate).context(notices: notices)
+        var link: LiveLink<FSKDemodulator, BurstEncoder>
+        do {
+            link = try LiveLink(context: context, settings: settings, preamble: config.preambleBits, reporter: reporter)
+        } catch {
+            throw CLIError(error)
+        }
         link.start()
         let started = monotonicSeconds()
         var lastAck = started
@@ -130,23 +140,23 @@ extension ReceiveCommand {
                 timedOut = true
                 break
             }
-            try link.poll(timeout: 0.02)
+            do { try link.poll(timeout: 0.02) } catch { throw CLIError(error) }
             if !link.bytes.isEmpty {
                 for d in receiver.receive(link.bytes, at: monotonicSeconds()) { try assembler.add(d) }
             }
             if let ack = receiver.nextBurst(at: monotonicSeconds()) {
-                try link.transmit(ack)
+                do { try link.transmit(ack) } catch { throw CLIError(error) }
                 lastAck = monotonicSeconds()
             }
         }
-        try link.finish()
+        do { try link.finish() } catch { throw CLIError(error) }
         let s = receiver.statistics
         if verbosity.verbose {
             let elapsed = monotonicSeconds() - started
             Diagnostics.info(
                 "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(elapsed)) s, "
                     + "\(s.damagedPackets) damaged packets, \(s.duplicates) duplicates, \(s.acks) ACKs sent")
-            Diagnostics.info(link.counters)
+            Diagnostics.info(link.countersText)
         }
         if timedOut && assembler.completed.isEmpty {
             throw .runtime(

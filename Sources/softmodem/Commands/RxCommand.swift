@@ -3,6 +3,7 @@ import ModemALSA
 import ModemAudioIO
 import ModemDSP
 import ModemDecoding
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -87,7 +88,15 @@ struct RxCommand: ParsableCommand {
         let printer = try messages.resolved().map { MessagePrinter(proto: $0, json: messages.json) }
         StopSignal.install()
         let reporter = BurstReporter(verbosity: verbosity, modem: modem)
-        var rx = try LiveDecoder(factory, options: audio, channel: channel, reporter: reporter)
+        let notices = NoticePrinter(verbose: verbosity.verbose)
+        notices.modemName = reporter.modemName
+        var rx: LiveDecoder<Factory.Receiver>
+        do {
+            rx = try LiveDecoder(
+                factory, context: audio.context(notices: notices), channel: channel, reporter: reporter)
+        } catch {
+            throw CLIError(error)
+        }
         if let record {
             do {
                 rx.recorder = try WAVStreamWriter(path: record, sampleRate: Int(rx.sampleRate), channels: 1)
@@ -118,7 +127,7 @@ struct RxCommand: ParsableCommand {
         defer { rx.capture.stop() }
         loop: while !StopSignal.isRequested {
             if let duration, monotonicSeconds() - started >= duration { break }
-            guard try rx.poll(timeout: 0.1) else { continue }
+            guard try poll(&rx) else { continue }
             let now = monotonicSeconds()
             for e in rx.events where e.kind == .byte {
                 try write(e, at: now)
@@ -130,7 +139,7 @@ struct RxCommand: ParsableCommand {
         // Stopping also closes the last burst's -v report; what the end completes is written
         // only while --count still wants it.
         rx.stop()
-        try rx.finishRecording()
+        do { try rx.finishRecording() } catch { throw CLIError(error) }
         if !countReached {
             for e in rx.events where e.kind == .byte && !countReached { try write(e, at: monotonicSeconds()) }
         }
@@ -141,7 +150,7 @@ struct RxCommand: ParsableCommand {
         }
         if verbosity.verbose {
             Diagnostics.info(
-                "rx: \(modem.name), \(rx.counters)"
+                "rx: \(modem.name), \(receiverCounters(rx.stats, rx.captureCounters))"
                     + (timestamps
                         ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from the end of a character to stdout "
                             + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
@@ -149,5 +158,10 @@ struct RxCommand: ParsableCommand {
                             + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")
                     + (StopSignal.isRequested ? " (interrupted)" : ""))
         }
+    }
+
+    /// One read of the capture (0.1 s at most), its errors in the command line's terms.
+    private func poll<R>(_ rx: inout LiveDecoder<R>) throws(CLIError) -> Bool {
+        do { return try rx.poll(timeout: 0.1) } catch { throw CLIError(error) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ModemALSA
 import ModemDSP
 import ModemFraming
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -144,54 +145,43 @@ extension SendCommand {
         if let rate, !(1...1_000_000).contains(rate) { throw .usage("--rate must be 1 to 1000000 Hz") }
         let bytes = try InputFile(path: file).readAll()
         let name = baseName(file)
-        let header = FileHeader(name: name, size: UInt64(bytes.count), crc: CRC32.update(0, bytes))
+        let notices = NoticePrinter(verbose: verbosity.verbose)
+        notices.describeTransmitter = { _ in "\(profile), \(format)" }
+        notices.fileTransfer = true
         StopSignal.install()
-        var link = try LiveLink(
-            options: try live.audioOptions(rate: rate.map { Int($0) }), profile: profile, format: format,
-            preamble: preamble, verbose: verbosity.verbose)
-        link.start()
-        let started = monotonicSeconds()
-        let pathDelay = try link.settle()
-        let config = LinkConfiguration(
-            baud: profile.baud, preambleBits: preamble, turnaround: live.turnaround + pathDelay)
-        if verbosity.verbose {
-            Diagnostics.info(
-                "output path delay \(Diagnostics.number(pathDelay * 1000)) ms; ACK timeout \(Diagnostics.number(config.ackTimeout)) s after each burst"
-            )
+        let report: FileSendReport
+        let counters: String
+        let context = try live.audioOptions(rate: rate.map { Int($0) }).context(notices: notices)
+        let settings = FSKSettings(profile: profile, format: format)
+        let reporter = BurstReporter(verbose: verbosity.verbose, trace: false, modem: .fsk(settings))
+        notices.modemName = reporter.modemName
+        do {
+            var link = try LiveLink(context: context, settings: settings, preamble: preamble, reporter: reporter)
+            report = try link.sendFile(
+                bytes, name: name, baud: profile.baud, preamble: preamble, turnaround: live.turnaround,
+                timeout: live.timeout)
+            counters = link.countersText
+        } catch {
+            throw CLIError(error)
         }
-        var sender = ReliableSender(configuration: config)
-        sender.send(header.encoded)
-        sender.send(bytes)
-        var timedOut = false
-        while !sender.isIdle && !StopSignal.isRequested {
-            let now = monotonicSeconds()
-            if let timeout = live.timeout, now - started >= timeout {
-                timedOut = true
-                break
-            }
-            if let burst = sender.nextBurst(at: now) {
-                try link.transmit(burst)
-                continue
-            }
-            try link.poll(timeout: 0.02)
-            if !link.bytes.isEmpty { sender.receive(link.bytes, at: monotonicSeconds()) }
-        }
-        try link.finish()
-        let elapsed = monotonicSeconds() - started
-        let s = sender.statistics
-        if verbosity.verbose || !sender.isIdle {
+        let s = report.statistics
+        let elapsed = report.elapsed
+        if verbosity.verbose || report.outcome != .delivered {
             Diagnostics.info(
-                "\(name): \(s.payloadBytes) of \(bytes.count + header.encoded.count) bytes acknowledged in "
+                "\(name): \(s.payloadBytes) of \(report.totalBytes) bytes acknowledged in "
                     + "\(Diagnostics.number(elapsed)) s (\(Diagnostics.number(Double(s.payloadBytes) / max(elapsed, 1e-9))) B/s), "
                     + "\(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, \(s.acks) ACKs, "
                     + "\(s.damagedPackets) damaged packets heard")
         }
-        if verbosity.verbose { Diagnostics.info(link.counters) }
+        if verbosity.verbose { Diagnostics.info(counters) }
+        let timedOut = report.outcome == .timedOut
         if timedOut {
             throw .runtime(
                 "\(name): not acknowledged within \(Diagnostics.number(live.timeout ?? 0)) s; is `softmodem receive DIR --device ...` running at the far end?"
             )
         }
-        if !sender.isIdle { throw .runtime("\(name): interrupted before the receiver acknowledged everything") }
+        if report.outcome == .interrupted {
+            throw .runtime("\(name): interrupted before the receiver acknowledged everything")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -39,13 +40,12 @@ struct SerialCommand: ParsableCommand {
         let port = try PseudoTerminal()
         if let link { try makeLink(link, to: port.path) }
         defer { if let link { unlink(link) } }
-        var input = InputReader(descriptor: port.master, name: port.path, survivesHangup: true)
+        var input = DescriptorInput(descriptor: port.master, name: port.path, survivesHangup: true)
         let verbose = verbosity.verbose
         var announced = false
-        let (counters, devices) = try duplex.run(
+        let report = try duplex.run(
             modem, audio: audio, verbosity: verbosity, waitsForDevice: true, input: &input, output: port
         ) {
-            () throws(CLIError) -> Bool in
             // Said once the devices are open, so a device that fails leaves only its error.
             if !announced {
                 Diagnostics.info(
@@ -60,9 +60,9 @@ struct SerialCommand: ParsableCommand {
         }
         if verbose {
             Diagnostics.info(
-                "serial: \(counters.received) bytes received, "
-                    + (duplex.reliable ? "" : "\(counters.echoed) echoed bytes suppressed, ")
-                    + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(devices)")
+                "serial: \(report.received) bytes received, "
+                    + (duplex.reliable ? "" : "\(report.echoed) echoed bytes suppressed, ")
+                    + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(report.devicesText)")
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -29,13 +30,13 @@ struct TermCommand: ParsableCommand {
         if Diagnostics.stderrIsTerminal {
             Diagnostics.info("softmodem term on \(audio.device), \(duplex.describe(modem)): type lines, Ctrl-D to quit")
         }
-        var input = InputReader()
-        let (counters, devices) = try duplex.run(
+        var input = DescriptorInput()
+        let report = try duplex.run(
             modem, audio: audio, verbosity: verbosity, input: &input, output: StandardOutputPort())
         if verbosity.verbose {
             Diagnostics.info(
-                "term: \(counters.received) bytes received"
-                    + (duplex.reliable ? "; " : ", \(counters.echoed) echoed bytes suppressed; ") + devices)
+                "term: \(report.received) bytes received"
+                    + (duplex.reliable ? "; " : ", \(report.echoed) echoed bytes suppressed; ") + report.devicesText)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ModemALSA
 import ModemDSP
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -34,24 +35,32 @@ struct TxCommand: ParsableCommand, MessageSender {
         try sending.send(with: self, idleLine: true)
     }
 
-    func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError) {
+    func send<Maker: DescribedMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError) {
         let tail = maker.channelPlan == .dataLeftPowerRight ? Self.hiJackTail : 0
         StopSignal.install()
-        var tx = try LiveTransmitter(maker, options: audio, keepOpen: keepOpen, verbose: verbosity.verbose)
-        tx.start()
-        if let bytes = message {
-            try bytes.withUnsafeBufferPointer { b throws(CLIError) in try tx.send(b) }
-        } else {
-            try pump(&tx)
+        let notices = NoticePrinter(verbose: verbosity.verbose)
+        notices.describeTransmitter = maker.describe(sampleRate:)
+        do {
+            var tx = try LiveTransmitter(maker, context: audio.context(notices: notices), keepOpen: keepOpen)
+            tx.start()
+            if let bytes = message {
+                try bytes.withUnsafeBufferPointer { b throws(LiveError) in try tx.send(b) }
+            } else {
+                try pump(&tx)
+            }
+            try tx.finish(tail: tail)
+            if verbosity.verbose {
+                Diagnostics.info("tx: \(tx.counters.text)\(StopSignal.isRequested ? " (interrupted)" : "")")
+            }
+        } catch {
+            throw CLIError(error)
         }
-        try tx.finish(tail: tail)
-        if verbosity.verbose { Diagnostics.info("tx: \(tx.counters)\(StopSignal.isRequested ? " (interrupted)" : "")") }
     }
 
     /// Reads stdin until EOF or a stop signal, keeping a resting line fed; a pause of a
     /// tenth of a second in the input ends the burst.
-    private func pump<T>(_ tx: inout LiveTransmitter<T>) throws(CLIError) {
-        var stdin = InputReader()
+    private func pump<T>(_ tx: inout LiveTransmitter<T>) throws(LiveError) {
+        var stdin = DescriptorInput()
         var lastInput = monotonicSeconds()
         var burstOpen = false
         while !StopSignal.isRequested {
@@ -66,7 +75,7 @@ struct TxCommand: ParsableCommand, MessageSender {
                     burstOpen = false
                 }
             case .bytes(let n):
-                try stdin.buffer.withUnsafeBufferPointer { b throws(CLIError) in
+                try stdin.buffer.withUnsafeBufferPointer { b throws(LiveError) in
                     try tx.send(UnsafeBufferPointer(rebasing: b[0..<n]))
                 }
                 lastInput = monotonicSeconds()

@@ -1,5 +1,6 @@
 import ModemALSA
 import ModemCalibration
+import ModemLive
 
 /// The live path of `softmodem loopback`: a playback stream kept open and a capture stream,
 /// both running from ``start()`` to ``finish()``. ``play(_:progress:)`` queues a timeline
@@ -28,8 +29,8 @@ struct LoopbackPath {
         }
         buffer = [Float](repeating: 0, count: 1024)
         if verbose {
-            Diagnostics.info(Self.describe(playback.pcm, "playback"))
-            Diagnostics.info(Self.describe(capture.pcm, "capture"))
+            Diagnostics.info(Self.describe(playback.pcm, .playback))
+            Diagnostics.info(Self.describe(capture.pcm, .capture))
         }
     }
 
@@ -45,8 +46,8 @@ struct LoopbackPath {
         capture.stop()
     }
 
-    private static func describe(_ p: ALSAPCM, _ direction: String) -> String {
-        "\(p.device): \(direction) \(p.rateText), \(p.channels) channel(s), \(p.format.rawValue), "
+    private static func describe(_ p: ALSAPCM, _ direction: ALSADirection) -> String {
+        "\(p.device): \(direction == .capture ? "capture" : "playback") \(p.info.rateText(direction)), \(p.channels) channel(s), \(p.format.rawValue), "
             + "period \(p.periodFrames) frames, buffer \(p.bufferFrames) frames"
     }
 
@@ -106,9 +107,7 @@ struct LoopbackPath {
             let now = monotonicSeconds()
             if case .stalled(let seconds) = watchdog.observe(capturedFrames: capture.capturedFrames, now: now) {
                 let device = capture.pcm.device
-                throw .runtime(
-                    "\(device): the capture delivered no audio for \(Diagnostics.number(seconds, 1)) s, not even "
-                        + "silence (\(CaptureReader.whatToCheck(device)))")
+                throw .runtime(NoticePrinter.stallText(device, seconds))
             }
             if now - started > limit {
                 throw .runtime("\(capture.pcm.device): the capture stopped delivering audio")

@@ -1,4 +1,5 @@
 import CPseudoTerminal
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -56,11 +57,11 @@ final class PseudoTerminal: BridgePort {
         close(master)
     }
 
-    func put(_ byte: UInt8) throws(CLIError) { pending.append(byte) }
+    func put(_ byte: UInt8) throws(LiveError) { pending.append(byte) }
 
     /// Writes what is pending; when the port's queue is full (nobody reads it), its oldest
     /// bytes are discarded (`tcflush`) to make room.
-    func flush() throws(CLIError) {
+    func flush() throws(LiveError) {
         var written = 0
         var flushedOnce = false
         while written < pending.count {
@@ -79,7 +80,7 @@ final class PseudoTerminal: BridgePort {
                 continue
             }
             if n < 0 && errno != EAGAIN {
-                throw .runtime("cannot write to \(path): \(String(cString: strerror(errno)))")
+                throw .stream(name: path, operation: .writing, errno: errno)
             }
             droppedBytes += pending.count - written
             break

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ModemDSP
+import ModemDecoding
+import ModemLive
 
 /// What the full-duplex commands (term, serial) take beside the modem and the device: our
 /// level, the echo guard, the reliable link, the profile to send with when receiving with
@@ -46,23 +48,36 @@ struct DuplexOptions: ParsableArguments {
     }
 
     /// Chooses the concrete receiver and transmitter for `modem` once and runs the bridge
-    /// with them; returns its counters and the devices' `-v` counters. `waitsForDevice`: a
-    /// capture that stops delivering audio is waited for, not an error (``CaptureReader``).
+    /// with them; returns its report. `waitsForDevice`: a device that stops delivering audio
+    /// or goes away is waited for, not an error (``CaptureReader``). Bytes the reliable link
+    /// never got acknowledged are an error, after the `-v` report.
     func run(
         _ modem: ProfileOptions, audio: LiveAudioOptions, verbosity: VerbosityOptions, waitsForDevice: Bool = false,
-        input: inout InputReader, output: some BridgePort, tick: () throws(CLIError) -> Bool = { true }
-    ) throws(CLIError) -> (LiveBridge.Counters, String) {
+        input: inout some ByteInput, output: some BridgePort, tick: () -> Bool = { true }
+    ) throws(CLIError) -> BridgeReport {
         let incoming = try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: true)
         let outgoing = try sendingOptions(modem).transmitModem(hijack: hijack, power: power)
         let reporter = BurstReporter(verbosity: verbosity, modem: incoming)
+        let notices = NoticePrinter(verbose: verbosity.verbose)
+        notices.modemName = reporter.modemName
+        let context = audio.context(notices: notices)
+        StopSignal.install()
+        let report: BridgeReport
         if reliable {
-            var bridge = ReliableBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000)
+            var bridge = ReliableBridge(context: context, reporter: reporter, echoGuard: echoGuard / 1000)
             bridge.waitsForDevice = waitsForDevice
-            return try run(bridge, incoming, outgoing, input: &input, output: output, tick: tick)
+            report = try run(bridge, incoming, outgoing, notices, input: &input, output: output, tick: tick)
+        } else {
+            var bridge = LiveBridge(context: context, reporter: reporter, echoGuard: echoGuard / 1000)
+            bridge.waitsForDevice = waitsForDevice
+            report = try run(bridge, incoming, outgoing, notices, input: &input, output: output, tick: tick)
         }
-        var bridge = LiveBridge(audio: audio, reporter: reporter, echoGuard: echoGuard / 1000)
-        bridge.waitsForDevice = waitsForDevice
-        return try run(bridge, incoming, outgoing, input: &input, output: output, tick: tick)
+        if let lost = report.link?.unacknowledgedBytes, lost > 0 {
+            if verbosity.verbose { Diagnostics.info(report.devicesText) }
+            throw .runtime(
+                "reliable link: \(lost) bytes written were never acknowledged by the far end and may be lost")
+        }
+        return report
     }
 
     /// How the modem is named in announcements: the profile, the one sent with when
@@ -92,25 +107,38 @@ struct DuplexOptions: ParsableArguments {
     }
 
     private func run(
-        _ loop: some DuplexLoop, _ incoming: Modem, _ outgoing: Modem, input: inout InputReader,
-        output: some BridgePort, tick: () throws(CLIError) -> Bool
-    ) throws(CLIError) -> (LiveBridge.Counters, String) {
+        _ loop: some DuplexLoop, _ incoming: Modem, _ outgoing: Modem, _ notices: NoticePrinter,
+        input: inout some ByteInput, output: some BridgePort, tick: () -> Bool
+    ) throws(CLIError) -> BridgeReport {
         switch (incoming, outgoing) {
         case (.fsk(let settings), .fsk(let sent)):
             let maker = FSKTransmitterMaker(settings: sent, amplitudeDB: amplitude, preamble: 50, postamble: 7)
-            return try loop.run(settings, maker, tail: 0, input: &input, output: output, tick: tick)
+            return try run(loop, settings, maker, tail: 0, notices, input: &input, output: output, tick: tick)
         case (.auto(let settings), .fsk(let sent)):
             let maker = FSKTransmitterMaker(settings: sent, amplitudeDB: amplitude, preamble: 50, postamble: 7)
-            return try loop.run(settings, maker, tail: 0, input: &input, output: output, tick: tick)
+            return try run(loop, settings, maker, tail: 0, notices, input: &input, output: output, tick: tick)
         case (.hijack(let settings), .hijack(let s)):
             // The board talks at its own rate (--baud moves the receiver); we send at the
             // host's stock rate.
             let maker = HiJackTransmitterMaker(
                 baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
                 preamble: 50, postamble: 7, power: power, idleLine: true)
-            return try loop.run(settings, maker, tail: TxCommand.hiJackTail, input: &input, output: output, tick: tick)
+            return try run(
+                loop, settings, maker, tail: TxCommand.hiJackTail, notices, input: &input, output: output, tick: tick)
         default:
             throw .usage("--profile \(incoming.name) cannot be used to send and receive")
+        }
+    }
+
+    private func run<Factory: ObservedReceiverFactory, Maker: DescribedMaker>(
+        _ loop: some DuplexLoop, _ factory: Factory, _ maker: Maker, tail: Double, _ notices: NoticePrinter,
+        input: inout some ByteInput, output: some BridgePort, tick: () -> Bool
+    ) throws(CLIError) -> BridgeReport {
+        notices.describeTransmitter = maker.describe(sampleRate:)
+        do {
+            return try loop.run(factory, maker, tail: tail, input: &input, output: output, tick: tick)
+        } catch {
+            throw CLIError(error)
         }
     }
 }

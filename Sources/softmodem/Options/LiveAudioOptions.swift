@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModemALSA
+import ModemLive
 
 /// Device, rate and latency for the live-audio commands (tx, rx, term, level).
 struct LiveAudioOptions: ParsableArguments {
@@ -79,5 +80,22 @@ struct LiveAudioOptions: ParsableArguments {
     /// Frames per period for the latency of `device` (by default ``device``) at `rate`.
     func periodFrames(at rate: Int, device: String? = nil) -> Int {
         max(16, Int(Double(rate) * latency(for: device ?? self.device) / 1000 / Double(Self.periods)))
+    }
+
+    /// The live session these options describe on ALSA: both directions on ``device`` at
+    /// the rates and periods above, the monotonic clock, the process's stop signal, and
+    /// `notices` for what happens meanwhile.
+    func context(notices: NoticePrinter) -> LiveContext {
+        let captureRate = requestedRate(.capture)
+        let playbackRate = requestedRate(.playback)
+        return LiveContext(
+            system: ALSAAudioSystem(openLimit: openLimit),
+            capture: CaptureRequest(
+                device: device, sampleRate: captureRate, rateIsExact: rateIsExact,
+                periodFrames: periodFrames(at: captureRate), periods: Self.periods),
+            playback: PlaybackRequest(
+                device: device, sampleRate: playbackRate, rateIsExact: rateIsExact,
+                periodFrames: periodFrames(at: playbackRate), periods: Self.periods),
+            clock: MonotonicClock(), stop: StopSignal.flag, notices: notices)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModemDSP
+import ModemLive
 
 /// What every transmitting command (encode, tx) takes: the modem, the bytes' source (stdin,
 /// `--text` or a `--protocol` message), the level, the burst's preamble and postamble, and
@@ -62,7 +63,7 @@ struct TransmitOptions: ParsableArguments {
 /// sending is written once, generic over the transmitter, and specialised for each modem.
 protocol MessageSender {
     /// Sends `message` (nil: read stdin) with the transmitter `maker` makes.
-    func send<Maker: TransmitterMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError)
+    func send<Maker: DescribedMaker>(_ maker: Maker, message: [UInt8]?) throws(CLIError)
 }
 
 extension TransmitOptions {

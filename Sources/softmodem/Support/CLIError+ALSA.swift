@@ -1,9 +1,43 @@
 import ModemALSA
+import ModemLive
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension CLIError {
     /// Device problems are runtime errors; the message names the device and, when the
     /// device is the problem, lists the ones that exist.
     init(_ error: ALSAError) {
         self.init(kind: .runtime, message: error.description)
+    }
+
+    /// A live session's end, in one line: settings that cannot work are usage errors,
+    /// devices and streams runtime ones.
+    init(_ error: LiveError) {
+        switch error {
+        case .device(let e):
+            self.init(kind: .runtime, message: e.description)
+        case .captureStalled(let device, let seconds):
+            self.init(kind: .runtime, message: NoticePrinter.stallText(device, seconds))
+        case .transmitter(.modem(let e)):
+            self.init(e)
+        case .transmitter(.powerAmplitude(let level)):
+            self.init(kind: .usage, message: "--power-amplitude must be between 0 and 1 (full scale), not \(level)")
+        case .transmitter(.powerTone(let e)):
+            self.init(kind: .usage, message: "--power-tone: \(e)")
+        case .decoding(let e):
+            self.init(e)
+        case .recording(let e), .output(let e):
+            self.init(e)
+        case .stream(let name, let operation, let code):
+            let what =
+                switch operation {
+                case .waiting: "error waiting for"
+                case .reading: "error reading"
+                case .writing: "cannot write to"
+                }
+            self.init(kind: .runtime, message: "\(what) \(name): \(String(cString: strerror(code)))")
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import ModemLive
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,8 @@ import Synchronization
 /// The handler only stores a flag (async-signal-safe); loops poll ``isRequested`` at least
 /// every 100 ms.
 enum StopSignal {
-    private static let flag = Atomic<Int>(0)
+    /// The process's stop request, which live sessions poll (``LiveContext/stop``).
+    static let flag = StopFlag()
 
     static func install() {
         // A parent may have blocked these (test runners, some supervisors); a blocked
@@ -20,9 +21,9 @@ enum StopSignal {
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &set, nil)
-        signal(SIGINT) { _ in StopSignal.flag.store(1, ordering: .relaxed) }
-        signal(SIGTERM) { _ in StopSignal.flag.store(1, ordering: .relaxed) }
+        signal(SIGINT) { _ in StopSignal.flag.request() }
+        signal(SIGTERM) { _ in StopSignal.flag.request() }
     }
 
-    static var isRequested: Bool { flag.load(ordering: .relaxed) != 0 }
+    static var isRequested: Bool { flag.isRequested }
 }

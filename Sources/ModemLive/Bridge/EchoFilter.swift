@@ -5,19 +5,22 @@
 /// lost more than that (a glitch in a sound server's graph can take a dozen characters), two
 /// unmatched bytes in a row that stand side by side further on in what we sent put the
 /// filter back in step there: without it, the whole rest of a long burst came through.
-struct EchoFilter {
+public struct EchoFilter {
     private var expected: [UInt8] = []
     private var next = 0
     private var deadline = 0.0
     /// The last byte that did not match, if the one before this call did not.
     private var unmatched: UInt8?
-    static let lookahead = 4
+    public static let lookahead = 4
     /// How far ahead a pair may put the filter back in step: two bytes of the other side's
     /// match a pair in this window by chance once in about 65536 / 64 = 1000 pairs, and the
     /// longest loss seen (PipeWire under load) was 14 characters.
-    static let resyncWindow = 64
+    public static let resyncWindow = 64
 
-    mutating func expect(_ bytes: ArraySlice<UInt8>, until: Double) {
+    public init() {}
+
+    /// Expects `bytes` back, after those already expected, until `until` (clock seconds).
+    public mutating func expect(_ bytes: ArraySlice<UInt8>, until: Double) {
         if next > 4096 {
             expected.removeFirst(next)
             next = 0
@@ -27,11 +30,12 @@ struct EchoFilter {
     }
 
     /// Keeps the current expectation alive until at least `until`.
-    mutating func extend(until: Double) {
+    public mutating func extend(until: Double) {
         if !expected.isEmpty { deadline = max(deadline, until) }
     }
 
-    mutating func isEcho(_ byte: UInt8, at now: Double) -> Bool {
+    /// True when `byte`, heard at `now`, is the next of ours (or one of the next few).
+    public mutating func isEcho(_ byte: UInt8, at now: Double) -> Bool {
         guard now < deadline else {
             expected.removeAll()
             next = 0

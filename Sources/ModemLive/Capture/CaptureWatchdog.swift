@@ -6,7 +6,7 @@
 /// longer will not mend. Time is the caller's (`now`, monotonic seconds), so the rule is
 /// tested without a clock.
 ///
-/// Fed the running total of captured frames (``CaptureStream/capturedFrames``) at each
+/// Fed the running total of captured frames (``CaptureDevice/capturedFrames``) at each
 /// read. The first call only starts the watch; ``Event/stalled(seconds:)`` is returned once
 /// per stall, and ``Event/resumed(afterSeconds:)`` when frames come again after it.
 public struct CaptureWatchdog: Sendable {

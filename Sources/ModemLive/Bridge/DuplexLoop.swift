@@ -1,0 +1,42 @@
+public import ModemDecoding
+public import ModemFraming
+
+/// The loop of a full-duplex session once the receiver and the transmitter are chosen: raw
+/// bytes (``LiveBridge``) or reliable-link packets (``ReliableBridge``).
+public protocol DuplexLoop {
+    /// Runs until a stop request or the input's end; `tick` is called every pass (at least
+    /// every 20 ms) and may end the session by returning false.
+    func run<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
+        _ factory: Factory, _ maker: Maker, tail: Double, input: inout some ByteInput, output: some BridgePort,
+        tick: () -> Bool
+    ) throws(LiveError) -> BridgeReport
+}
+
+/// What a bridge did: bytes delivered and echo dropped, the devices' counters and, for the
+/// reliable link, its statistics.
+public struct BridgeReport {
+    /// Bytes delivered to the output.
+    public var received = 0
+    /// Bytes dropped as the echo of our own (raw bridge) or packets of ours heard back
+    /// (reliable link).
+    public var echoed = 0
+    /// What the receiver decoded.
+    public var decoded = DecodeStats()
+    public var capture = CaptureCounters(framesCaptured: 0, overruns: 0, droppedFrames: 0, isRealTime: false)
+    public var playback = PlaybackCounters(
+        bytesSent: 0, framesPlayed: 0, silenceFrames: 0, underruns: 0, isRealTime: false)
+    /// The reliable link's sending and receiving statistics, packets damaged, and bytes the
+    /// far end never acknowledged (lost, unless it got them and its ACK did not come back).
+    public var link: ReliableLinkReport?
+
+    public init() {}
+}
+
+/// The reliable link's side of a ``BridgeReport``.
+public struct ReliableLinkReport: Sendable, Equatable {
+    public var sent: LinkStatistics
+    public var received: LinkStatistics
+    public var damagedPackets: Int
+    public var echoesDropped: Int
+    public var unacknowledgedBytes: Int
+}

@@ -1,0 +1,106 @@
+public import ModemDSP
+public import ModemDecoding
+
+/// One end of the reliable link on a live sound device, for any modem: the transmitter kept
+/// open (so device start-up never eats a preamble) and the receiver running throughout.
+///
+/// The channel is half duplex and, on a loopback or with crosstalk, each end hears its own
+/// bursts. For a one-way transfer that echo is harmless by construction: the sender only
+/// acts on ACK packets and the receiver ignores them. Data both ways needs a
+/// `ReliablePeer`, which drops our own packets by identity.
+public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
+    private var transmitter: LiveTransmitter<Transmitter>
+    private var receiver: LiveDecoder<Receiver>
+    /// The session's clock, stop request and notices.
+    public let context: LiveContext
+    public private(set) var bytes: [UInt8] = []
+    /// When the last of ``bytes`` was recorded (clock seconds; see
+    /// ``LiveDecoder/capturedAt(_:)``), or when the last poll returned if none came.
+    public private(set) var heardAt = 0.0
+
+    public init<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
+        _ factory: Factory, _ maker: Maker, context: LiveContext, waitsForDevice: Bool = false,
+        reporter: any DecodeReporting
+    ) throws(LiveError) where Factory.Receiver == Receiver, Maker.Transmitter == Transmitter {
+        self.context = context
+        receiver = try LiveDecoder(factory, context: context, waitsForDevice: waitsForDevice, reporter: reporter)
+        transmitter = try LiveTransmitter(maker, context: context, keepOpen: true)
+        transmitter.waitsForDevice = waitsForDevice
+        bytes.reserveCapacity(256)
+    }
+
+    public func start() {
+        receiver.start()
+        transmitter.start()
+    }
+
+    /// Seconds until audio queued now is heard (ring, device and server buffers).
+    public var outputDelay: Double { transmitter.playback.queuedSeconds }
+
+    /// Seconds the capture device may hold audio before we read it.
+    public var captureDelay: Double { Double(receiver.capture.latencyFrames) / receiver.sampleRate }
+
+    /// Seconds one byte takes on the wire.
+    public var secondsPerByte: Double { transmitter.airSeconds(bytes: 1) }
+
+    /// True when every burst queued has left for the device.
+    public var isIdle: Bool { transmitter.isIdle }
+
+    /// Lets the streams settle for a second and returns the output path's delay (0-2 s).
+    ///
+    /// Sound servers play the first audio of a new stream late (by up to about half a
+    /// second on PulseAudio) and catch up afterwards; ACK timeouts sized with the delay
+    /// measured after that (both ends' buffers, taken to be alike) fit, since the timer runs
+    /// from when a burst is queued, not from when it is heard. What remains of the start-up
+    /// lag can still cost a retransmission or two.
+    public mutating func settle() throws(LiveError) -> Double {
+        let started = context.clock.now()
+        while context.clock.now() - started < 1.0 && !context.stop.isRequested {
+            try pump()
+            try poll(timeout: 0.02)
+        }
+        return min(2, max(0, outputDelay))
+    }
+
+    /// Keeps a resting line that carries a signal (HiJack's power tone) fed.
+    public mutating func pump() throws(LiveError) { try transmitter.pump() }
+
+    /// Waits up to `timeout` seconds for audio and leaves the bytes decoded in ``bytes``.
+    public mutating func poll(timeout: Double) throws(LiveError) {
+        bytes.removeAll(keepingCapacity: true)
+        defer { if bytes.isEmpty { heardAt = context.clock.now() } }
+        guard try receiver.poll(timeout: timeout) else { return }
+        for e in receiver.events where e.kind == .byte {
+            bytes.append(e.value)
+            heardAt = receiver.capturedAt(e)
+        }
+    }
+
+    /// Queues one burst; returns at once (the playback thread plays it).
+    public mutating func transmit(_ burst: [UInt8]) throws(LiveError) {
+        try burst.withUnsafeBufferPointer { b throws(LiveError) in try transmitter.send(b) }
+        try transmitter.endBurst()
+    }
+
+    /// Lets queued audio (and `tail` seconds of resting line) play, then closes both directions.
+    public mutating func finish(tail: Double = 0) throws(LiveError) {
+        receiver.stop()
+        try transmitter.finish(tail: tail)
+    }
+
+    /// What the receiver decoded.
+    public var decoded: DecodeStats { receiver.stats }
+    public var captureCounters: CaptureCounters { receiver.captureCounters }
+    public var playbackCounters: PlaybackCounters { transmitter.counters }
+}
+
+extension LiveLink where Receiver == FSKDemodulator, Transmitter == BurstEncoder {
+    /// The FSK link, at full level (-1 dBFS) with a 7-bit postamble.
+    public init(context: LiveContext, settings: FSKSettings, preamble: Int, reporter: any DecodeReporting)
+        throws(LiveError)
+    {
+        try self.init(
+            settings, FSKTransmitterMaker(settings: settings, amplitudeDB: -1, preamble: preamble, postamble: 7),
+            context: context, reporter: reporter)
+    }
+}

@@ -1,0 +1,88 @@
+public import ModemAudioIO
+public import ModemDSP
+public import ModemDecoding
+
+/// Why a live session (capture, playback, a bridge, the link) ended. Values, not prose: a
+/// program embedding the modem branches on them, and the command line words them.
+public enum LiveError: Error {
+    /// A device could not be opened or failed while in use.
+    case device(AudioDeviceError)
+    /// The capture delivered no frames at all (not even silence) for `seconds`.
+    case captureStalled(device: String, seconds: Double)
+    /// The transmitter cannot be made at the device's rate.
+    case transmitter(TransmitterSetupError)
+    /// The receiver cannot run on the capture (channel, rate).
+    case decoding(DecodeSessionError)
+    /// Writing the recording of the capture failed.
+    case recording(AudioIOError)
+    /// Delivering decoded bytes failed.
+    case output(AudioIOError)
+    /// A byte stream (standard input, a pseudo-terminal) failed: `errno` from `operation`.
+    case stream(name: String, operation: StreamOperation, errno: Int32)
+
+    /// What was being done to a byte stream when it failed.
+    public enum StreamOperation: Sendable, Equatable {
+        case waiting, reading, writing
+    }
+}
+
+/// Why a transmitter cannot be made from its settings at a sample rate.
+public enum TransmitterSetupError: Error, Equatable {
+    /// The modem's own settings (profile, level, HiJack line) cannot work at the rate.
+    case modem(ModemConfigurationError)
+    /// The HiJack power tone's level is not within 0...1 of full scale.
+    case powerAmplitude(Double)
+    /// The HiJack power tone cannot be made at the rate.
+    case powerTone(HiJackConfigurationError)
+}
+
+/// Which way audio goes through a device.
+public enum AudioDirection: Sendable, Equatable {
+    case capture, playback
+}
+
+/// What a live session reports while it runs, for a person or a log: nothing here ends the
+/// session. ``LiveNoticeHandler`` receives them as they happen.
+public enum LiveNotice: Equatable {
+    /// A capture opened; `channel` is the 0-based channel decoded.
+    case captureOpened(AudioDeviceInfo, channel: Int)
+    /// A playback opened, kept running between bursts when `keptOpen`.
+    case playbackOpened(AudioDeviceInfo, keptOpen: Bool)
+    /// The device lost audio (`overruns` so far; `droppedFrames` lost by a slow reader):
+    /// decoding resumes at the next start bit.
+    case overrun(device: String, overruns: Int, droppedFrames: Int)
+    /// The capture delivered nothing for `seconds`; the session waits for it.
+    case captureStalled(device: String, seconds: Double)
+    /// Audio came back after `seconds` without.
+    case captureResumed(device: String, seconds: Double)
+    /// A device went away (`error`); the session reopens it when it returns.
+    case deviceLost(AudioDeviceError, AudioDirection)
+    /// A device was opened again after it went away.
+    case deviceReopened(AudioDeviceInfo, AudioDirection)
+    /// The reliable link is running: the output path's delay measured, the ACK timeout it
+    /// chose, the payload of a packet and the packets of a burst.
+    case reliableLinkStarted(pathDelay: Double, ackTimeout: Double, packetPayload: Int, window: Int)
+    /// The far end acknowledged nothing for `seconds` while `unacknowledged` bytes wait.
+    case reliableLinkStalled(unacknowledged: Int, seconds: Double)
+}
+
+extension AudioDeviceError: Equatable {
+    public static func == (a: AudioDeviceError, b: AudioDeviceError) -> Bool {
+        a.reason == b.reason && a.device == b.device && a.description == b.description
+    }
+}
+
+/// Receives a live session's notices (swappable: the command line words them on stderr,
+/// tests collect them in a ``NoticeLog``).
+public protocol LiveNoticeHandler: AnyObject {
+    func notice(_ notice: LiveNotice)
+}
+
+/// Keeps every notice, in order: for tests and for programs that look at them afterwards.
+public final class NoticeLog: LiveNoticeHandler {
+    public private(set) var notices: [LiveNotice] = []
+
+    public init() {}
+
+    public func notice(_ notice: LiveNotice) { notices.append(notice) }
+}
