@@ -1,4 +1,5 @@
 public import ModemDSP
+public import ModemSpectrum
 
 /// Something that watches one channel's signal beside its receiver: the tone adapter, the
 /// `-v` spectrum analyser. A decode session calls it once per step (never per sample), so
@@ -10,14 +11,20 @@ public protocol DecodeObserver<Receiver>: AnyObject {
     func wantsSamples(inBurst: Bool) -> Bool
     /// After the receiver processed a step: its samples (empty when not wanted) and events.
     func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>)
-    /// A burst ended: text to append to its `-v` line ("" for nothing).
-    func burstEnded() -> String
+    /// A burst ended: what this observer measured of it, for its `-v` line (nil for nothing).
+    func burstEnded() -> BurstObservation?
     /// True while the chosen channel's events must wait (a check of the signal is under way).
     var holdsOutput: Bool { get }
     /// True when the chosen channel's events are to be dropped (the check failed).
     var withholdsOutput: Bool { get }
     /// The input ended: settle what is pending; a line for stderr, or nil.
     func inputEnded(decodedBytes: Int) -> String?
+}
+
+/// What an observer measured of one burst, handed to ``DecodeReporting/burst(_:rate:observations:)``.
+public enum BurstObservation: Sendable, Equatable {
+    /// The spectrum analyser's mark and space tones (nil: not found in the burst).
+    case spectrum(mark: ToneMeasurement?, space: ToneMeasurement?)
 }
 
 extension DecodeObserver {

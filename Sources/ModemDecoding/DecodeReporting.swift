@@ -12,8 +12,8 @@ public protocol DecodeReporting: Sendable {
     var trace: Bool { get }
     /// One character (only called when ``trace`` is on).
     func trace(_ event: ModemEvent, rate: Double)
-    /// One burst ended, with what the observers measured appended as `extra`.
-    func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String)
+    /// One burst ended, with what the observers measured of it (in the observers' order).
+    func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation])
     /// A line for `-v` (only called when ``verbose`` is on).
     func note(_ line: String)
 }
@@ -24,7 +24,7 @@ public struct SilentReporter: DecodeReporting {
     public var verbose: Bool { false }
     public var trace: Bool { false }
     public func trace(_ event: ModemEvent, rate: Double) {}
-    public func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String) {}
+    public func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {}
     public func note(_ line: String) {}
 }
 

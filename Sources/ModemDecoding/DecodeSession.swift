@@ -312,7 +312,7 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     @inlinable mutating func burstEnded(_ burst: BurstTracker.Summary) {
         _stats.bursts += 1
-        let extra = _chosen.map { c in laneObservers[c].map { $0.burstEnded() }.joined() } ?? ""
-        reporter.burst(burst, rate: sampleRate, extra: extra)
+        let observations = _chosen.map { c in laneObservers[c].compactMap { $0.burstEnded() } } ?? []
+        reporter.burst(burst, rate: sampleRate, observations: observations)
     }
 }

@@ -35,10 +35,10 @@ public final class DetectionObserver: DecodeObserver {
         }
     }
 
-    public func burstEnded() -> String {
+    public func burstEnded() -> BurstObservation? {
         if reporter.verbose { for d in waiting { reporter.note(d.description) } }
         waiting.removeAll()
-        return ""
+        return nil
     }
 
     public func inputEnded(decodedBytes: Int) -> String? {

@@ -28,7 +28,7 @@ public final class ToneAdapterObserver: DecodeObserver {
         }
     }
 
-    public func burstEnded() -> String { "" }
+    public func burstEnded() -> BurstObservation? { nil }
 }
 
 /// `-v`: the FFTW measurement of each FSK burst's real tones, appended to its report line.
@@ -47,13 +47,9 @@ public final class SpectrumObserver: DecodeObserver {
         analyzer.process(samples)
     }
 
-    public func burstEnded() -> String {
+    public func burstEnded() -> BurstObservation? {
         let (mark, space) = analyzer.measurement()
         analyzer.reset()
-        func tone(_ t: ToneMeasurement?) -> String {
-            t.map { "\(fixed($0.frequency, 1)) Hz at \(fixed($0.levelDBFS, 1)) dBFS" }
-                ?? "not found"
-        }
-        return "; spectrum: mark \(tone(mark)), space \(tone(space))"
+        return .spectrum(mark: mark, space: space)
     }
 }

@@ -64,7 +64,7 @@ public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver 
         wasInBurst = inBurst
     }
 
-    public func burstEnded() -> String { "" }
+    public func burstEnded() -> BurstObservation? { nil }
 
     public func inputEnded(decodedBytes: Int) -> String? {
         if verdict == .pending { decide() }

@@ -17,7 +17,7 @@ import Testing
         var verbose: Bool { true }
         var trace: Bool { false }
         func trace(_ event: ModemEvent, rate: Double) {}
-        func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String) {}
+        func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {}
         func note(_ line: String) { lines.withLock { $0.append(line) } }
     }
 

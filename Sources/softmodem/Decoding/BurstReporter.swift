@@ -1,5 +1,6 @@
 import ModemDSP
 import ModemDecoding
+import ModemSpectrum
 
 /// The `-v` and `-vv` lines of decoding, the same for files and live input: one per
 /// burst, one per character, and a closing summary.
@@ -40,7 +41,7 @@ struct BurstReporter: DecodeReporting {
     }
 
     /// `-v`: one burst, with what observers measured appended.
-    func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String) {
+    func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {
         guard verbose else { return }
         var line = "burst at \(Diagnostics.seconds(burst.startSample, rate: rate)): \(burst.bytes) bytes, "
         if burst.baud.isFinite {
@@ -60,7 +61,19 @@ struct BurstReporter: DecodeReporting {
         }
         line +=
             "\(burst.framingErrors) framing errors\(burst.parityErrors > 0 ? ", \(burst.parityErrors) parity errors" : "")"
-        Diagnostics.info(line + extra)
+        Diagnostics.info(line + observations.map(Self.text).joined())
+    }
+
+    /// An observation as appended to a burst's `-v` line.
+    static func text(_ observation: BurstObservation) -> String {
+        switch observation {
+        case .spectrum(let mark, let space):
+            func tone(_ t: ToneMeasurement?) -> String {
+                t.map { "\(Diagnostics.number($0.frequency, 1)) Hz at \(Diagnostics.number($0.levelDBFS, 1)) dBFS" }
+                    ?? "not found"
+            }
+            return "; spectrum: mark \(tone(mark)), space \(tone(space))"
+        }
     }
 
     /// `-v`: what one input (or a live session) held, e.g. `hello.wav: softmodem-1225, 12

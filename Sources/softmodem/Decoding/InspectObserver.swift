@@ -29,7 +29,7 @@ final class InspectObserver<Layouts: CharacterLayouts>: DecodeObserver {
         for e in events { analyzer.add(e, layout: layouts.layout(of: e, receiver: &receiver, analyzer: analyzer)) }
     }
 
-    func burstEnded() -> String { "" }
+    func burstEnded() -> BurstObservation? { nil }
 }
 
 /// Every character as the profile and format say.

@@ -78,6 +78,8 @@ private struct Verbose: DecodeReporting {
     var verbose: Bool { true }
     var trace: Bool { true }
     func trace(_ event: ModemEvent, rate: Double) { _ = "\(event.kind) \(event.value) \(event.startSample)" }
-    func burst(_ burst: BurstTracker.Summary, rate: Double, extra: String) { _ = extra.count }
+    func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {
+        _ = observations.count
+    }
     func note(_ line: String) { _ = line.count }
 }
