@@ -114,6 +114,10 @@ public final class PlaybackStream: @unchecked Sendable {
         }
     }
 
+    /// Throws the error that ended the playback thread, if one did (a device that went away
+    /// while nothing was being written).
+    public func check() throws(ALSAError) { try thread.check() }
+
     /// Producer: the current burst is complete; without `keepOpen` the device is drained
     /// once the queued samples have played.
     public func endBurst() {

@@ -126,6 +126,26 @@ extension LoopbackTests {
         #expect(r.status == 1 && r.stderr.hasPrefix("softmodem: card: no such capture device"), "\(r.stderr)")
     }
 
+    /// `serial` outlives the card: unplugged, it says so and keeps its port; plugged back, it
+    /// reopens the capture and says so; a stop then ends it normally.
+    @Test func serialWaitsForAnUnpluggedCardAndReopensIt() throws {
+        guard let (card, dir) = try kernelCard() else { return }
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let serial = try card.running(["serial", "--device", "card", "-v"], tag: "serial")
+        #expect(KernelCard.waitUntilCapturing("card", serial), "\(serial.stderr)")
+        card.unplug("card")
+        #expect(Softmodem.waitUntil(timeout: 5) { serial.stderr.contains("card: capture lost") }, "\(serial.stderr)")
+        #expect(serial.isRunning, "\(serial.stderr)")
+        card.unplug("card", false)
+        #expect(Softmodem.waitUntil(timeout: 5) { serial.stderr.contains("card: capture is back") }, "\(serial.stderr)")
+        // The playback, idle all along, was noticed gone and reopened too.
+        #expect(
+            Softmodem.waitUntil(timeout: 5) { serial.stderr.contains("card: playback is back") }, "\(serial.stderr)")
+        #expect(serial.stderr.contains("card: playback lost"), "\(serial.stderr)")
+        serial.signal(SIGINT)
+        #expect(serial.wait(timeout: 10) == 0, "\(serial.stderr)")
+    }
+
     @Test func kernelCardAtOneRateIsOpenedAtItUnlessTheRateIsChosen() throws {
         guard let (card, dir) = try kernelCard() else { return }
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -37,6 +37,8 @@ public final class ReliableLinkBoard: MemoryFarEnd {
     /// What the sketch's receiving end counted.
     public var statistics: LinkStatistics { link.statistics }
 
+    /// Plays out a pending ACK (hearing nothing meanwhile, as `SoftModem::write` blocks); otherwise
+    /// feeds what it heard to the sketch and queues any ACK it answers with.
     public func exchange(
         heard: UnsafeBufferPointer<Float>, sent out: UnsafeMutableBufferPointer<Float>, at frame: Int64
     ) {

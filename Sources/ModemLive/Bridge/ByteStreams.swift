@@ -19,6 +19,7 @@ public protocol ByteInput {
 
 /// Where a bridge delivers decoded bytes: standard output, a pseudo-terminal, a test's array.
 public protocol BridgePort: AnyObject {
+    /// Takes one decoded byte (delivered at the next ``flush()``, or at once).
     func put(_ byte: UInt8) throws(LiveError)
     /// Called after each batch of bytes, so they reach the reader promptly.
     func flush() throws(LiveError)
@@ -29,6 +30,7 @@ public protocol BridgePort: AnyObject {
 public struct MemoryByteInput: ByteInput {
     private var pieces: [[UInt8]]
     private let closes: Bool
+    /// The piece handed out by the last ``read(waiting:)``.
     public private(set) var buffer: [UInt8] = []
 
     /// Hands out `pieces` one per read; then ``ByteInputResult/end`` when `closes`, else
@@ -38,6 +40,8 @@ public struct MemoryByteInput: ByteInput {
         self.closes = closes
     }
 
+    /// Hands out the next piece at once (an empty piece reads as ``ByteInputResult/nothing``);
+    /// `milliseconds` is ignored.
     public mutating func read(waiting milliseconds: Int32) throws(LiveError) -> ByteInputResult {
         guard let next = pieces.popLast() else { return closes ? .end : .nothing }
         buffer = next
@@ -47,11 +51,16 @@ public struct MemoryByteInput: ByteInput {
 
 /// Keeps every byte delivered, for tests and programs that collect them.
 public final class MemoryPort: BridgePort {
+    /// Every byte put, in order.
     public private(set) var bytes: [UInt8] = []
+    /// How many times ``flush()`` was called.
     public private(set) var flushes = 0
 
+    /// An empty port.
     public init() {}
 
+    /// Keeps `byte`; never throws.
     public func put(_ byte: UInt8) throws(LiveError) { bytes.append(byte) }
+    /// Counts the call; never throws.
     public func flush() throws(LiveError) { flushes += 1 }
 }

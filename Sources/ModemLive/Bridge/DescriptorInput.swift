@@ -5,11 +5,14 @@
 /// Bytes from a file descriptor: standard input, or a pseudo-terminal's master side.
 /// One retry policy: EINTR and EAGAIN are "nothing yet"; any other error ends the session.
 public struct DescriptorInput: ByteInput {
+    /// The file descriptor read (0: standard input).
     public let descriptor: Int32
+    /// What errors call the stream: `stdin`, or the pseudo-terminal's path.
     public let name: String
     /// A pseudo-terminal's master reads EIO while no program has the port open: that is a
     /// pause, not an end, since a program may open it again.
     public let survivesHangup: Bool
+    /// Holds the bytes of the last ``read(waiting:)`` at its start (up to 4096 a read).
     public private(set) var buffer = [UInt8](repeating: 0, count: 4096)
 
     /// Reads `descriptor` (standard input by default), named `name` in errors.

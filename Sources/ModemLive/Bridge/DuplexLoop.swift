@@ -22,21 +22,29 @@ public struct BridgeReport {
     public var echoed = 0
     /// What the receiver decoded.
     public var decoded = DecodeStats()
+    /// The capture's frames, overruns, dropped frames and priority.
     public var capture = CaptureCounters(framesCaptured: 0, overruns: 0, droppedFrames: 0, isRealTime: false)
+    /// Bytes sent and the playback's frames, filler silence, underruns and priority.
     public var playback = PlaybackCounters(
         bytesSent: 0, framesPlayed: 0, silenceFrames: 0, underruns: 0, isRealTime: false)
     /// The reliable link's sending and receiving statistics, packets damaged, and bytes the
     /// far end never acknowledged (lost, unless it got them and its ACK did not come back).
     public var link: ReliableLinkReport?
 
+    /// An empty report: nothing counted yet and no link statistics.
     public init() {}
 }
 
 /// The reliable link's side of a ``BridgeReport``.
 public struct ReliableLinkReport: Sendable, Equatable {
+    /// What our sending end counted: packets, retransmissions, timeouts, payload acknowledged.
     public var sent: LinkStatistics
+    /// What our receiving end counted: packets, duplicates, payload delivered.
     public var received: LinkStatistics
+    /// Packets that arrived damaged (CRC, length, COBS).
     public var damagedPackets: Int
+    /// Packets of ours heard back and dropped.
     public var echoesDropped: Int
+    /// Bytes the far end had not acknowledged when the bridge stopped.
     public var unacknowledgedBytes: Int
 }

@@ -11,12 +11,14 @@ public struct EchoFilter {
     private var deadline = 0.0
     /// The last byte that did not match, if the one before this call did not.
     private var unmatched: UInt8?
+    /// Expected bytes a heard byte is compared with: an echo that lost up to three stays in step.
     public static let lookahead = 4
     /// How far ahead a pair may put the filter back in step: two bytes of the other side's
     /// match a pair in this window by chance once in about 65536 / 64 = 1000 pairs, and the
     /// longest loss seen (PipeWire under load) was 14 characters.
     public static let resyncWindow = 64
 
+    /// A filter expecting nothing: every byte is the other side's until ``expect(_:until:)``.
     public init() {}
 
     /// Expects `bytes` back, after those already expected, until `until` (clock seconds).

@@ -7,6 +7,7 @@ public import ModemDecoding
 /// Half-duplex boards and cable crosstalk echo what we send: bytes heard while our own burst
 /// plays, and ``echoGuard`` seconds after, are dropped when they match what we sent.
 public struct LiveBridge: DuplexLoop {
+    /// The devices, clock, stop request and notices the bridge runs on.
     public let context: LiveContext
     /// The decoding report (and, through its verbosity, the observers).
     public let reporter: any DecodeReporting
@@ -16,12 +17,16 @@ public struct LiveBridge: DuplexLoop {
     /// ``LiveTransmitter``) instead of ending the bridge.
     public var waitsForDevice = false
 
+    /// A bridge that ends when a device goes away, unless ``waitsForDevice`` is set after.
     public init(context: LiveContext, reporter: any DecodeReporting, echoGuard: Double) {
         self.context = context
         self.reporter = reporter
         self.echoGuard = echoGuard
     }
 
+    /// Sends the input's bytes as bursts and writes what the receiver decodes, less our echo, to
+    /// `output`, until a stop request, `tick` returning false, or the input's end once all of it is
+    /// sent; then `tail` seconds of resting line play. Throws when a device, the input or the output fails.
     public func run<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
         _ factory: Factory, _ maker: Maker, tail: Double, input: inout some ByteInput, output: some BridgePort,
         tick: () -> Bool

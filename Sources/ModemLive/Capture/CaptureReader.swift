@@ -9,11 +9,14 @@
 /// moment) it is a notice instead, and a device that goes away is reopened once a second
 /// until it is back; the read after that reports a gap, so the receiver restarts.
 public struct CaptureReader {
+    /// The device read; a new one after a lost device is reopened.
     public private(set) var capture: any CaptureDevice
+    /// Outlives a stalled or vanished device (with notices) instead of ending the session.
     public var waitsForDevice = false
     private let context: LiveContext
     private let request: CaptureRequest
     private var watchdog = CaptureWatchdog()
+    /// Holds the frames of the last ``read(timeout:)`` at its start (room for four periods).
     public private(set) var buffer: [Float]
     private var seenOverruns = 0
     private var seenDropped = 0
@@ -41,6 +44,7 @@ public struct CaptureReader {
         context.notices.notice(.captureOpened(capture.info, channel: self.request.channel))
     }
 
+    /// Frames per second the device granted (a reopened device must grant the same).
     public var sampleRate: Double { Double(capture.info.sampleRate) }
 
     /// Waits up to `timeout` seconds for audio; returns how many frames are in ``buffer`` and
@@ -56,6 +60,7 @@ public struct CaptureReader {
             guard waitsForDevice && error.reason == .disconnected else { throw .device(error) }
             context.notices.notice(.deviceLost(error, .capture))
             capture.stop()
+            capture = LostCaptureDevice(capture, error: error)
             reopenAt = context.clock.now() + Self.reopenInterval
             return (0, false)
         }
@@ -138,8 +143,12 @@ public struct CaptureReader {
 
 /// A capture's running totals.
 public struct CaptureCounters: Sendable, Equatable {
+    /// Frames read from the device since capture started.
     public var framesCaptured: Int64
+    /// Overruns (audio lost by the device) recovered so far.
     public var overruns: Int
+    /// Frames dropped because the reader fell behind the ring.
     public var droppedFrames: Int
+    /// True when the capture thread runs at real-time priority.
     public var isRealTime: Bool
 }

@@ -10,6 +10,7 @@
 /// read. The first call only starts the watch; ``Event/stalled(seconds:)`` is returned once
 /// per stall, and ``Event/resumed(afterSeconds:)`` when frames come again after it.
 public struct CaptureWatchdog: Sendable {
+    /// What ``observe(capturedFrames:now:)`` found: a stall begun or ended.
     public enum Event: Sendable, Equatable {
         /// No frames for `seconds` (at least ``CaptureWatchdog/limit``).
         case stalled(seconds: Double)
@@ -25,6 +26,7 @@ public struct CaptureWatchdog: Sendable {
     private var lastChange: Double?
     private var stalled = false
 
+    /// Watches for `limit` seconds without a frame (two by default).
     public init(limit: Double = 2) {
         self.limit = limit
     }

@@ -12,11 +12,14 @@ public import ModemDecoding
 /// context's clock through the capture reader's anchor.
 public struct LiveDecoder<Receiver: ModemReceiver> {
     private var reader: CaptureReader
+    /// The decode session the captured audio goes through (events, statistics, receivers).
     public private(set) var session: DecodeSession<Receiver>
+    /// The device read; a new one after a lost device is reopened.
     public var capture: any CaptureDevice { reader.capture }
     /// Receives every captured frame as it is read (gaps are left out); finished by
     /// ``finishRecording()``.
     public var recorder: WAVStreamWriter?
+    /// Frames per second of the capture, as the device granted.
     public var sampleRate: Double { session.sampleRate }
 
     /// - Parameters:
@@ -48,6 +51,7 @@ public struct LiveDecoder<Receiver: ModemReceiver> {
         }
     }
 
+    /// Starts the capture device; audio is queued for ``poll(timeout:)`` from then on.
     public func start() { capture.start() }
 
     /// Waits up to `timeout` seconds for audio and decodes it; the characters found are in

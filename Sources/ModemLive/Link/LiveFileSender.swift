@@ -2,6 +2,7 @@ public import ModemFraming
 
 /// How a file sent over the live link ended.
 public struct FileSendReport: Sendable, Equatable {
+    /// What ended the transfer.
     public enum Outcome: Sendable, Equatable {
         /// The receiver acknowledged every byte.
         case delivered
@@ -11,9 +12,11 @@ public struct FileSendReport: Sendable, Equatable {
         case interrupted
     }
 
+    /// Whether every byte got through, or what stopped the transfer first.
     public var outcome: Outcome
     /// Header and content: what had to be acknowledged.
     public var totalBytes: Int
+    /// The sending end's counters: packets, retransmissions, timeouts, payload acknowledged.
     public var statistics: LinkStatistics
     /// Seconds from the start (the link's settling included) to the end.
     public var elapsed: Double

@@ -13,11 +13,15 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     private var receiver: LiveDecoder<Receiver>
     /// The session's clock, stop request and notices.
     public let context: LiveContext
+    /// The bytes the last ``poll(timeout:)`` decoded (empty when none).
     public private(set) var bytes: [UInt8] = []
     /// When the last of ``bytes`` was recorded (clock seconds; see
     /// ``LiveDecoder/capturedAt(_:)``), or when the last poll returned if none came.
     public private(set) var heardAt = 0.0
 
+    /// Opens the receiver and the transmitter (kept open) on the context's devices. With
+    /// `waitsForDevice` a device that stalls or goes away is waited for instead of ending the link.
+    /// Throws when a device cannot be opened or the modem cannot run at the rate it granted.
     public init<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
         _ factory: Factory, _ maker: Maker, context: LiveContext, waitsForDevice: Bool = false,
         reporter: any DecodeReporting
@@ -29,6 +33,7 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
         bytes.reserveCapacity(256)
     }
 
+    /// Starts capture and playback, before ``settle()`` or the first ``poll(timeout:)``.
     public func start() {
         receiver.start()
         transmitter.start()
@@ -90,7 +95,9 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
 
     /// What the receiver decoded.
     public var decoded: DecodeStats { receiver.stats }
+    /// The capture's frames, overruns, dropped frames and priority.
     public var captureCounters: CaptureCounters { receiver.captureCounters }
+    /// Bytes sent and the playback's frames, filler silence, underruns and priority.
     public var playbackCounters: PlaybackCounters { transmitter.counters }
 }
 

@@ -1,5 +1,5 @@
 public import ModemDecoding
-public import ModemFraming
+import ModemFraming
 
 /// The reliable link for a full-duplex session: the input's bytes travel as reliable-link
 /// packets (sequence numbers, CRC-32, acknowledgements, retransmission) and the far end's
@@ -14,7 +14,9 @@ public import ModemFraming
 /// trying; bytes still unacknowledged when it stops are counted in the report's
 /// ``ReliableLinkReport/unacknowledgedBytes``.
 public struct ReliableBridge: DuplexLoop {
+    /// The devices, clock, stop request and notices the bridge runs on.
     public let context: LiveContext
+    /// The decoding report (and, through its verbosity, the observers).
     public let reporter: any DecodeReporting
     /// Seconds after our own audio has played that its echo may still arrive.
     public let echoGuard: Double
@@ -33,12 +35,18 @@ public struct ReliableBridge: DuplexLoop {
     /// has ended, given up).
     public static let stallSeconds = 20.0
 
+    /// A bridge with the defaults: a device that goes away ends it, and the far end has a 31-byte
+    /// receive buffer and answers within ``defaultTurnaround``.
     public init(context: LiveContext, reporter: any DecodeReporting, echoGuard: Double) {
         self.context = context
         self.reporter = reporter
         self.echoGuard = echoGuard
     }
 
+    /// Runs the link until a stop request, `tick` returning false, or the input's end once every byte is
+    /// acknowledged (or after ``stallSeconds`` without progress); the far end's bytes go to `output`
+    /// once each, in order, and `tail` seconds of resting line end the session. Throws when a device,
+    /// the input or the output fails (see ``waitsForDevice``).
     public func run<Factory: ObservedReceiverFactory, Maker: TransmitterMaker>(
         _ factory: Factory, _ maker: Maker, tail: Double, input: inout some ByteInput, output: some BridgePort,
         tick: () -> Bool
@@ -113,11 +121,13 @@ public struct ReliableBridge: DuplexLoop {
 /// A reliable link that stops acknowledging is said once per stall; after the input has
 /// ended (term's Ctrl-D) waiting has no one to wait for, so it is given up.
 public struct StallWatch: Sendable {
+    /// Keep waiting, report the stall (once per stall), or give up (the input has ended).
     public enum Action: Sendable { case waiting, report, giveUp }
     private var progressAt: Double
     private var acknowledged = 0
     private var reported = false
 
+    /// Starts watching at `now` (clock seconds), which counts as progress.
     public init(since now: Double) { progressAt = now }
 
     /// What to do at `now`, given the payload bytes acknowledged so far and those still

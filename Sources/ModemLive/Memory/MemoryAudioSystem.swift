@@ -10,9 +10,13 @@
 ///
 /// Single-threaded: every stream must be used from the thread that runs the session.
 public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
+    /// The one device's name: opening any other fails with ``AudioDeviceError/Reason/noSuchDevice``.
     public let name: String
+    /// Frames per second every stream runs at, whatever a request asks.
     public let sampleRate: Int
+    /// Frames moved at a time, as a card's period; the device buffer is four of them.
     public let periodFrames: Int
+    /// The virtual clock the devices advance whenever a stream would wait.
     public let clock: VirtualClock
     /// Scheduled faults (times in clock seconds).
     public var faults: [MemoryFault] = []
@@ -20,6 +24,7 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
     public var echoGain: Float = 0
     /// Frames from our playback to its echo in our capture.
     public var echoDelayFrames = 0
+    /// The other end of the line (nil: the capture hears only our echo, if any).
     public var farEnd: (any MemoryFarEnd)?
 
     /// Line frames rendered so far (frame `f` is at clock time `f / sampleRate`).
@@ -33,6 +38,9 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
     var captureQueue: [Float] = []
     var captureRead = 0
     var capturing = false
+    /// True while a capture (playback) stream is open: released when the stream is.
+    var captureHeld = false
+    var playbackHeld = false
     var captured: Int64 = 0
     var overruns = 0
     private var echoLine: [Float] = []
@@ -54,19 +62,29 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
         CaptureRequest(device: name, sampleRate: sampleRate, rateIsExact: true, periodFrames: periodFrames, periods: 4)
     }
 
+    /// The playback request to match ``captureRequest`` (mono, 4 periods).
     public var playbackRequest: PlaybackRequest {
         PlaybackRequest(device: name, sampleRate: sampleRate, rateIsExact: true, periodFrames: periodFrames, periods: 4)
     }
 
+    /// Opens the capture side, its queue empty. Throws ``AudioDeviceError/Reason/noSuchDevice`` for
+    /// another name, or while a ``MemoryFault/unplug(at:seconds:)`` fault has the device gone.
     public func openCapture(_ request: CaptureRequest) throws(AudioDeviceError) -> any CaptureDevice {
         try checkOpen(request.device)
+        // One open per direction, as on a card: a stream still held makes the next one busy.
+        guard !captureHeld else { throw AudioDeviceError(.busy, device: name, description: "\(name): capture busy") }
+        captureHeld = true
         captureQueue.removeAll()
         captureRead = 0
         return MemoryCaptureDevice(self, generation: unplugs(before: clock.now()))
     }
 
+    /// Opens the playback side with 1 or 2 channels (the request's, clamped); throws as
+    /// ``openCapture(_:)`` does.
     public func openPlayback(_ request: PlaybackRequest) throws(AudioDeviceError) -> any PlaybackDevice {
         try checkOpen(request.device)
+        guard !playbackHeld else { throw AudioDeviceError(.busy, device: name, description: "\(name): playback busy") }
+        playbackHeld = true
         playQueue.removeAll()
         playRead = 0
         playChannels = min(2, max(1, request.channels))

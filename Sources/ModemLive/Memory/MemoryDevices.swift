@@ -12,6 +12,8 @@ final class MemoryCaptureDevice: CaptureDevice {
             periodFrames: system.periodFrames, bufferFrames: 4 * system.periodFrames)
     }
 
+    deinit { system.captureHeld = false }
+
     var latencyFrames: Int { info.bufferFrames }
     var overruns: Int { system.overruns }
     var droppedFrames: Int { 0 }
@@ -63,6 +65,8 @@ final class MemoryPlaybackDevice: PlaybackDevice {
     /// Frames the ring holds before a write waits: one second, as ``PlaybackRequest/ringSeconds``.
     private var ringFrames: Int { system.sampleRate }
 
+    deinit { system.playbackHeld = false }
+
     var underruns: Int { 0 }
     var playedFrames: Int { Int(system.played - playedAtOpen) }
     var silenceFrames: Int { Int(system.silence - silenceAtOpen) }
@@ -85,6 +89,8 @@ final class MemoryPlaybackDevice: PlaybackDevice {
     }
 
     func endBurst() {}
+
+    func check() throws(AudioDeviceError) { try system.check(generation) }
 
     func finish() throws(AudioDeviceError) {
         while system.playing && pendingFrames > 0 {

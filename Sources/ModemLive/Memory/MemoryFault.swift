@@ -45,6 +45,7 @@ public final class ScriptedFarEnd: MemoryFarEnd {
     /// Everything heard, from frame 0.
     public private(set) var heard: [Float] = []
 
+    /// A far end that sends nothing until ``play(_:atFrame:)`` schedules a signal.
     public init() {}
 
     /// Plays `samples` from line frame `frame` on (added to anything else playing then).
@@ -52,6 +53,7 @@ public final class ScriptedFarEnd: MemoryFarEnd {
         signals.append((frame, samples))
     }
 
+    /// Records `heard` and adds to `sent` the part of each scheduled signal that falls in this period.
     public func exchange(heard: UnsafeBufferPointer<Float>, sent: UnsafeMutableBufferPointer<Float>, at frame: Int64) {
         self.heard.append(contentsOf: heard)
         let end = frame + Int64(sent.count)

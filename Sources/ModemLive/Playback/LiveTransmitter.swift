@@ -8,13 +8,19 @@ public import ModemDSP
 /// itself. With ``waitsForDevice`` a device that goes away is reopened once a second; what is
 /// sent meanwhile is lost (the reliable link sends it again).
 public struct LiveTransmitter<Transmitter: ModemTransmitter> {
+    /// The device written to; a new one after a lost device is reopened.
     public private(set) var playback: any PlaybackDevice
     private var transmitter: Transmitter
     private var samples: [Float]
     private let context: LiveContext
     private let request: PlaybackRequest
+    /// Bytes encoded at a time: ``send(_:)`` checks for a stop between chunks, and a bridge feeds
+    /// its input this many at a time.
     public static var chunkBytes: Int { 64 }
+    /// Bytes encoded and queued by ``send(_:)`` so far (including any lost while a device was gone).
     public private(set) var bytesSent = 0
+    /// Frames the transmitter has produced so far (bursts and resting line), including any lost
+    /// while a device was gone.
     public private(set) var framesRendered: Int64 = 0
     /// Frames kept queued ahead of the device while the line rests (``pump()``): enough to
     /// ride out a late wake-up, short enough that a byte typed now is heard soon.
@@ -25,6 +31,7 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
     /// Frames the player had taken when the current device opened (a reopened device counts
     /// from 0).
     private var playedBefore: Int64 = 0
+    /// Reopens a device that goes away, once a second, instead of ending the session.
     public var waitsForDevice = false
     private var reopenAt: Double?
 
@@ -66,11 +73,13 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
         context.notices.notice(.playbackOpened(playback.info, keptOpen: request.keepOpen))
     }
 
+    /// Frames per second the device granted.
     public var sampleRate: Int { playback.info.sampleRate }
 
     /// The transmitter, for describing what is sent.
     public var modem: Transmitter { transmitter }
 
+    /// Starts the playback device; what is queued plays from then on.
     public func start() { playback.start() }
 
     /// Queues `bytes` as characters of the current burst (opening one if needed). After a
@@ -96,13 +105,14 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
     }
 
     /// Keeps a resting line that carries a signal queued up to ``targetFrames``; call at
-    /// least every 100 ms. Nothing to do for FSK.
+    /// least every 100 ms (for FSK the line rests silent by itself). Also where a device that
+    /// failed while idle is noticed, and one that went away is reopened.
     public mutating func pump() throws(LiveError) {
+        try watchDevice()
         guard transmitter.restIsSignal else { return }
         while playback.pendingFrames < targetFrames && !context.stop.isRequested && reopenAt == nil {
             try rest(playback.info.periodFrames)
         }
-        if reopenAt != nil { try reopenIfDue() }
     }
 
     /// Queues at least `frames` frames of the resting line.
@@ -144,7 +154,7 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
         if transmitter.restIsSignal && tail > 0 { try rest(Int(tail * Double(sampleRate))) }
         playback.endBurst()
         guard reopenAt == nil else { return }
-        do { try playback.finish() } catch { throw .device(error) }
+        do { try playback.finish() } catch { try lost(error) }
     }
 
     private mutating func queue(_ frames: Int) throws(LiveError) {
@@ -160,11 +170,25 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
                 try playback.write(UnsafeBufferPointer(rebasing: b[0..<count]))
             }
         } catch {
-            guard waitsForDevice && error.reason == .disconnected else { throw .device(error) }
-            context.notices.notice(.deviceLost(error, .playback))
-            playback.abort()
-            reopenAt = context.clock.now() + CaptureReader.reopenInterval
+            try lost(error)
         }
+    }
+
+    /// A device that failed while idle (a card unplugged between bursts) is noticed here,
+    /// not at the next burst, which would then be lost; one that is gone is reopened when due.
+    private mutating func watchDevice() throws(LiveError) {
+        guard reopenAt == nil else { return try reopenIfDue() }
+        do { try playback.check() } catch { try lost(error) }
+    }
+
+    /// Ends the session with `error`, or, when waiting for the device and it went away,
+    /// releases it and schedules the reopen.
+    private mutating func lost(_ error: AudioDeviceError) throws(LiveError) {
+        guard waitsForDevice && error.reason == .disconnected else { throw .device(error) }
+        context.notices.notice(.deviceLost(error, .playback))
+        playback.abort()
+        playback = LostPlaybackDevice(playback, error: error)
+        reopenAt = context.clock.now() + CaptureReader.reopenInterval
     }
 
     /// Opens the device again once the interval since the last try has passed.
@@ -208,9 +232,14 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
 
 /// A playback's running totals.
 public struct PlaybackCounters: Sendable, Equatable {
+    /// Bytes the transmitter encoded and queued.
     public var bytesSent: Int
+    /// Frames of signal the current device took from the ring (filler silence not counted).
     public var framesPlayed: Int
+    /// Frames of filler silence played while the ring was empty.
     public var silenceFrames: Int
+    /// Underruns the device recovered from.
     public var underruns: Int
+    /// True when the playback thread runs at real-time priority.
     public var isRealTime: Bool
 }

@@ -9,6 +9,7 @@ public import ModemDSP
 /// device opens. The FSK and HiJack makers both conform; callers switch on the modem once
 /// and call generic code with one of them.
 public protocol TransmitterMaker {
+    /// The transmitter made (the burst encoder for FSK, the HiJack transmitter).
     associatedtype Transmitter: ModemTransmitter
     /// The modem's channel plan, known before any transmitter is made.
     var channelPlan: ChannelPlan { get }
@@ -18,14 +19,18 @@ public protocol TransmitterMaker {
 
 /// FSK: a profile, a character format, a level and the burst's preamble and postamble.
 public struct FSKTransmitterMaker: TransmitterMaker {
+    /// The FSK profile and character format to send with.
     public var settings: FSKSettings
+    /// Mono: FSK sends one channel.
     public var channelPlan: ChannelPlan { FSKSettings.channelPlan }
     /// Peak level in dBFS.
     public var amplitudeDB: Double
     /// Mark bits before the first character and after the last.
     public var preamble: Int
+    /// Mark bits after the last character, closing the burst.
     public var postamble: Int
 
+    /// Keeps the settings as given; nothing is checked until ``make(sampleRate:)``.
     public init(settings: FSKSettings, amplitudeDB: Double, preamble: Int, postamble: Int) {
         self.settings = settings
         self.amplitudeDB = amplitudeDB
@@ -33,6 +38,8 @@ public struct FSKTransmitterMaker: TransmitterMaker {
         self.postamble = postamble
     }
 
+    /// An FSK burst encoder at `sampleRate`; throws ``TransmitterSetupError/modem(_:)`` when the
+    /// profile cannot work at that rate.
     public func make(sampleRate: Double) throws(TransmitterSetupError) -> BurstEncoder {
         let modulator: FSKModulator
         do {
@@ -50,20 +57,28 @@ public struct FSKTransmitterMaker: TransmitterMaker {
 /// HiJack phone -> board: the data line's bit rate, byte period and polarity, the power
 /// tone, and whether the resting data line carries idle 1s (live) or silence (files).
 public struct HiJackTransmitterMaker: TransmitterMaker {
+    /// The data line's bit rate (the board accepts about 1000-1900 baud).
     public var baud: Double
+    /// Bit cells from one start bit to the next (at least 14).
     public var bytePeriod: Int
+    /// Flips the data signal, for audio paths that invert it.
     public var invert: Bool
     /// Data level in dBFS, or nil for a silent data line (power tone only).
     public var amplitudeDB: Double?
+    /// Idle 1s before a burst's first byte (never fewer than the 4 the board needs).
     public var preamble: Int
+    /// Idle 1s after a burst's last byte.
     public var postamble: Int
     /// The power tone's frequency (nil: ``HiJack/defaultPowerTone(sampleRate:)``).
     public var powerTone: Double?
     /// The power tone's peak, 0...1 of full scale (0 turns it off).
     public var powerAmplitude: Double
+    /// True: the resting data line carries idle 1s (live); false: it is silent (files).
     public var idleLine: Bool
+    /// Stereo: the data line left, the board's power tone right.
     public var channelPlan: ChannelPlan { HiJackSettings.channelPlan }
 
+    /// Keeps the settings as given; nothing is checked until ``make(sampleRate:)``.
     public init(
         baud: Double, bytePeriod: Int, invert: Bool, amplitudeDB: Double?, preamble: Int, postamble: Int,
         powerTone: Double?, powerAmplitude: Double, idleLine: Bool
@@ -92,6 +107,7 @@ public struct HiJackTransmitterMaker: TransmitterMaker {
         }
     }
 
+    /// A HiJack transmitter at `sampleRate`; throws for a power tone or data line that cannot work there.
     public func make(sampleRate: Double) throws(TransmitterSetupError) -> HiJackTransmitter {
         let tone = try tone(sampleRate: sampleRate)
         do throws(HiJackConfigurationError) {

@@ -67,6 +67,7 @@ public enum LiveNotice: Equatable {
 }
 
 extension AudioDeviceError: Equatable {
+    /// Equal when the reason, the device and the backend's account all match.
     public static func == (a: AudioDeviceError, b: AudioDeviceError) -> Bool {
         a.reason == b.reason && a.device == b.device && a.description == b.description
     }
@@ -75,14 +76,18 @@ extension AudioDeviceError: Equatable {
 /// Receives a live session's notices (swappable: the command line words them on stderr,
 /// tests collect them in a ``NoticeLog``).
 public protocol LiveNoticeHandler: AnyObject {
+    /// Takes one notice, on the session's thread, as it happens.
     func notice(_ notice: LiveNotice)
 }
 
 /// Keeps every notice, in order: for tests and for programs that look at them afterwards.
 public final class NoticeLog: LiveNoticeHandler {
+    /// Every notice received, oldest first.
     public private(set) var notices: [LiveNotice] = []
 
+    /// An empty log.
     public init() {}
 
+    /// Keeps `notice` after those already received.
     public func notice(_ notice: LiveNotice) { notices.append(notice) }
 }

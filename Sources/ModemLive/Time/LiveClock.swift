@@ -14,8 +14,10 @@ public protocol LiveClock: AnyObject, Sendable {
 
 /// The system's monotonic clock (`clock_gettime(CLOCK_MONOTONIC)`).
 public final class MonotonicClock: LiveClock {
+    /// The system's clock; every instance reads the same time.
     public init() {}
 
+    /// Seconds on `CLOCK_MONOTONIC`: unaffected by changes to the wall clock.
     public func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
@@ -34,6 +36,7 @@ public final class VirtualClock: LiveClock {
         microseconds.store(Int64(start * 1e6), ordering: .relaxed)
     }
 
+    /// The start plus every ``advance(by:)``, in whole microseconds.
     public func now() -> Double { Double(microseconds.load(ordering: .relaxed)) * 1e-6 }
 
     /// Moves the clock `seconds` forward (a negative or non-finite value is ignored).
@@ -48,10 +51,13 @@ public final class VirtualClock: LiveClock {
 public final class StopFlag: Sendable {
     private let flag = Atomic<Int>(0)
 
+    /// A flag not yet set.
     public init() {}
 
+    /// True once ``request()`` has been called; never cleared.
     public var isRequested: Bool { flag.load(ordering: .relaxed) != 0 }
 
+    /// Asks every loop polling this flag to stop; safe in a signal handler.
     public func request() { flag.store(1, ordering: .relaxed) }
 }
 
