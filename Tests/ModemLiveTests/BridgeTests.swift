@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    /// The device goes away while our own echo is being decoded: what the receiver held from
+    /// before the gap keeps its date, so it is still recognised as echo after the reopen.
+    @Test func echoHeldAcrossAReopenIsStillEcho() throws {
+        let (system, context, _) = memoryLine(echoGain: 1)
+        system.faults = [.unplug(at: 2.0, seconds: 0.5)]
+        let line = Array("a line heard back while the card goes away\n".utf8)
+        var input = TimedInput([(1.7, line)], clock: context.clock)
+        let port = MemoryPort()
+        var bridge = LiveBridge(context: context, reporter: SilentReporter(), echoGuard: 0.1)
+        bridge.waitsForDevice = true
+        // Detection holds a burst's first characters until it has proved the modem: those
+        // are the ones the gap releases.
+        let report = try bridge.run(AutoSettings(), maker, tail: 0, input: &input, output: port) {
+            context.clock.now() < 4.5
+        }
+        #expect(port.bytes.isEmpty, "\(String(decoding: port.bytes, as: UTF8.self))")
+        #expect(report.echoed > 0)
+    }
+
     /// Without waiting, the device going away ends the bridge with its error.
     @Test func bridgeEndsWhenTheDeviceGoesAwayUnlessItWaits() throws {
         let (system, context, _) = memoryLine()

@@ -28,6 +28,8 @@ public struct CaptureReader {
     public private(set) var lastRead = 0.0
     /// Set while the device is gone: when the next reopen is tried.
     private var reopenAt: Double?
+    /// Set by a reopen: the next read that brings audio dates the stream anew.
+    private var reanchor = false
     /// Seconds between attempts to reopen a device that went away.
     public static let reopenInterval = 1.0
 
@@ -76,7 +78,9 @@ public struct CaptureReader {
         try watch(now: now)
         if n > 0 {
             received += Int64(n)
-            anchor = min(anchor, now - Double(received) / sampleRate)
+            let start = now - Double(received) / sampleRate
+            anchor = reanchor ? start : min(anchor, start)
+            reanchor = false
             lastRead = now
         }
         return (n, overran)
@@ -113,8 +117,9 @@ public struct CaptureReader {
         seenOverruns = 0
         seenDropped = 0
         watchdog = CaptureWatchdog()
-        // Time went on while nothing was read: date the stream afresh from the next read.
-        anchor = .infinity
+        // Time went on while nothing was read: the stream is dated afresh from the next read
+        // that brings audio (characters released now, from before the gap, keep the old date).
+        reanchor = true
         context.notices.notice(.deviceReopened(again.info, .capture))
         again.start()
         return (0, true)

@@ -59,6 +59,7 @@ public struct LiveDecoder<Receiver: ModemReceiver> {
     public mutating func poll(timeout: Double) throws(LiveError) -> Bool {
         let (n, overran) = try reader.read(timeout: timeout)
         beforeGap.removeAll(keepingCapacity: true)
+        processed = false
         if overran {
             // What the receivers held from before the gap comes out ahead of this read's.
             session.restartAfterGap()
@@ -75,18 +76,28 @@ public struct LiveDecoder<Receiver: ModemReceiver> {
             }
         }
         reader.buffer.withUnsafeBufferPointer { session.process($0, frames: n) }
+        processed = true
         return true
     }
 
     /// The characters of the last ``poll(timeout:)`` or ``stop()``.
-    public var events: [ModemEvent] { beforeGap.isEmpty ? session.delivered : beforeGap + session.delivered }
+    public var events: [ModemEvent] {
+        // A poll that brought no audio (a gap met with nothing after it: a device reopened)
+        // has only what the gap released; the session's list is still the last step's.
+        guard processed else { return beforeGap }
+        return beforeGap.isEmpty ? session.delivered : beforeGap + session.delivered
+    }
+    /// True when the session's delivered list belongs to the last poll (or to ``stop()``).
+    private var processed = false
     /// Characters decoded before a capture gap, delivered by the poll that met it.
     private var beforeGap: [ModemEvent] = []
 
     /// Stops capture and delivers a character the end completes.
     public mutating func stop() {
         capture.stop()
+        beforeGap.removeAll()
         session.finish()
+        processed = true
     }
 
     /// Writes the recording's final header (its real length).

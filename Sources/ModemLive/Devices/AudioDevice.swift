@@ -120,10 +120,10 @@ public protocol PlaybackDevice: AnyObject {
     func start()
     /// Queues interleaved samples, waiting while the ring is full.
     func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioDeviceError)
-    /// Marks the end of a burst: a device not kept open may stop once it has played it.
     /// Throws the error that stopped the device, if one did, without writing: a device that
     /// went away while idle is noticed before the next burst.
     func check() throws(AudioDeviceError)
+    /// Marks the end of a burst: a device not kept open may stop once it has played it.
     func endBurst()
     /// Plays everything queued, then stops.
     func finish() throws(AudioDeviceError)

@@ -52,6 +52,9 @@ extension LiveLink {
                 outcome = .interrupted
                 break
             }
+            // A resting line that carries a signal (HiJack's power) stays fed between bursts,
+            // and a device that failed while idle is noticed.
+            try pump()
             let now = clock.now()
             if let timeout, now - started >= timeout {
                 outcome = .timedOut

@@ -4,9 +4,13 @@ final class MemoryCaptureDevice: CaptureDevice {
     private let generation: Int
     let info: AudioDeviceInfo
 
+    /// The card's overruns when this stream opened: each stream counts its own.
+    private let overrunsAtOpen: Int
+
     init(_ system: MemoryAudioSystem, generation: Int) {
         self.system = system
         self.generation = generation
+        overrunsAtOpen = system.overruns
         info = AudioDeviceInfo(
             name: system.name, sampleRate: system.sampleRate, channels: 1, format: "FLOAT_LE",
             periodFrames: system.periodFrames, bufferFrames: 4 * system.periodFrames)
@@ -15,7 +19,7 @@ final class MemoryCaptureDevice: CaptureDevice {
     deinit { system.captureHeld = false }
 
     var latencyFrames: Int { info.bufferFrames }
-    var overruns: Int { system.overruns }
+    var overruns: Int { system.overruns - overrunsAtOpen }
     var droppedFrames: Int { 0 }
     var capturedFrames: Int { Int(system.captured) }
     var isRealTime: Bool { false }

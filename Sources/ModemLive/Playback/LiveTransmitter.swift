@@ -161,7 +161,8 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
         guard frames > 0 else { return }
         framesRendered += Int64(frames)
         if reopenAt != nil {
-            try reopenIfDue()
+            // This chunk is already counted in framesRendered but goes to the new device.
+            try reopenIfDue(pending: frames)
             if reopenAt != nil { return }
         }
         let count = frames * transmitter.channels
@@ -191,8 +192,9 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
         reopenAt = context.clock.now() + CaptureReader.reopenInterval
     }
 
-    /// Opens the device again once the interval since the last try has passed.
-    private mutating func reopenIfDue() throws(LiveError) {
+    /// Opens the device again once the interval since the last try has passed; `pending`
+    /// frames rendered but not yet written go to the new device.
+    private mutating func reopenIfDue(pending: Int = 0) throws(LiveError) {
         let now = context.clock.now()
         guard let due = reopenAt, now >= due else { return }
         let again: any PlaybackDevice
@@ -216,7 +218,7 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
         playback = again
         reopenAt = nil
         // Whatever was queued before is gone: count the new device's frames from here.
-        playedBefore = framesRendered
+        playedBefore = framesRendered - Int64(pending)
         signalEnd = min(signalEnd, framesRendered)
         context.notices.notice(.deviceReopened(again.info, .playback))
         again.start()
