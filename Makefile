@@ -40,7 +40,7 @@ deps-test:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(TEST_DEB_PACKAGES)"
 
 # The command-line tool links the Swift runtime (and FoundationEssentials, which
-# swift-argument-parser imports; softmodem's own code imports no Foundation) statically: a decode starts in about half the time (no dynamic symbol
+# swift-argument-parser imports and the report's JSON encoder uses) statically: a decode starts in about half the time (no dynamic symbol
 # resolution), and the binary runs on machines without a Swift toolchain. Tests build the
 # usual dynamic way.
 STATIC      ?= --static-swift-stdlib
@@ -61,8 +61,12 @@ endif
 # then cost the loader a third of the cycles, about 0.4 ms less on every start.
 LINKFLAGS   ?= -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 
+# Two programs: softmodem, and softmodem-report, which draws the HTML pages of `inspect` and
+# `loopback --report` for it (the HTML library links Foundation and its 38 MB of ICU tables,
+# which softmodem leaves out).
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product softmodem $(STATIC) $(CPUFLAGS) $(LINKFLAGS)
+	$(SWIFT) build -c $(CONFIG) --product softmodem-report $(STATIC) $(CPUFLAGS) $(LINKFLAGS)
 
 # Decode a capture from samples/ to readable text.
 demo: build
@@ -110,7 +114,8 @@ samples: build
 	./samples/regenerate.sh $(BIN)
 
 # ---- Installing like a Linux tool ----
-# `make install [PREFIX=/usr/local] [DESTDIR=]`: the binary `make build` makes, one man page
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the binaries `make build` makes (softmodem
+# in PREFIX/bin, its report drawer in PREFIX/lib/softmodem), one man page
 # per command (softmodem, softmodem-decode, ...) and the bash, zsh and fish completions,
 # all generated from the command definitions. `make deb`: the same as a Debian package.
 PREFIX          ?= /usr/local

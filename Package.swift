@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "softmodem", targets: ["softmodem"]),
+        .executable(name: "softmodem-report", targets: ["softmodem-report"]),
         .library(name: "ModemDSP", targets: ["ModemDSP"]),
         .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
         .library(name: "ModemFraming", targets: ["ModemFraming"]),
@@ -38,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
     targets: [
         // Thin C shims: one header each, linked through pkg-config.
@@ -76,14 +78,26 @@ let package = Package(
         // (latency, drift, response, levels, AGC, byte tests). Pure Swift, testable offline.
         .target(name: "ModemCalibration", dependencies: ["ModemDSP"], swiftSettings: strict),
 
-        // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict)
-        // and its offline HTML report (Plot for the markup, libpng for the pictures).
-        // Also `loopback --report`: it takes ModemCalibration's result as it is.
+        // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict),
+        // and the document a report page is drawn from (an inspection or a loopback test), as
+        // Codable values. Pure Swift, no Foundation.
         .target(
             name: "ModemReport",
             dependencies: [
-                "ModemDSP", "ModemSpectrum", "ModemCalibration", "CPNG",
+                "ModemDSP", "ModemSpectrum", "ModemCalibration",
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+            ],
+            swiftSettings: strict),
+
+        // The offline HTML page of a report document (Plot for the markup, libpng for the
+        // pictures). Plot brings Foundation and its 38 MB of ICU tables, so only the
+        // `softmodem-report` program links this module, never `softmodem`.
+        .target(
+            name: "ModemReportPage",
+            dependencies: [
+                "ModemDSP", "ModemReport", "ModemCalibration", "CPNG",
                 .product(name: "Plot", package: "Plot"),
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ],
             swiftSettings: strict),
 
@@ -115,6 +129,16 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // Draws report pages: reads a ReportDocument (JSON) on stdin, writes the HTML page on
+        // stdout. `softmodem inspect` and `loopback --report` run it; users never do.
+        .executableTarget(
+            name: "softmodem-report",
+            dependencies: [
+                "ModemReport", "ModemReportPage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+
         // Examples of the public libraries on their own (built by `make test`; see Examples/).
         .executableTarget(
             name: "decode-wav",
@@ -134,7 +158,8 @@ let package = Package(
 
         // Helpers shared by the tests and the benchmarks (signals, edit distance, the CLI runner).
         // No production target depends on it.
-        .target(name: "ModemTestSupport", dependencies: ["ModemDSP", "BoardModels"], swiftSettings: strict),
+        .target(
+            name: "ModemTestSupport", dependencies: ["ModemDSP", "BoardModels", "ModemReport"], swiftSettings: strict),
 
         .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(
@@ -153,14 +178,16 @@ let package = Package(
             name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "ModemReportTests", dependencies: ["ModemReport", "ModemDSP", "ModemTestSupport"],
+            name: "ModemReportTests", dependencies: ["ModemReport", "ModemReportPage", "ModemDSP", "ModemTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ModemCalibrationTests",
-            dependencies: ["ModemCalibration", "ModemReport", "BoardModels", "ModemDSP", "ModemTestSupport"],
+            dependencies: [
+                "ModemCalibration", "ModemReport", "ModemReportPage", "BoardModels", "ModemDSP", "ModemTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),

@@ -37,7 +37,7 @@ umask 022
 "$here/install.sh" "$binary" "$generate_manual" "$root" /usr
 
 # Debian policy: no debugging symbols in the package (dh_strip's options for programs).
-strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$name"
+strip --remove-section=.comment --remove-section=.note "$root/usr/bin/$name" "$root/usr/lib/$name/softmodem-report"
 
 doc="$root/usr/share/doc/$name"
 install -d -m 0755 "$doc"
@@ -63,7 +63,7 @@ install -D -m 0644 "$here/debian/lintian-overrides" "$root/usr/share/lintian/ove
 install -d -m 0755 "$root/DEBIAN"
 mkdir -p "$work/src/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$name" "$name" > "$work/src/debian/control"
-depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/$name" | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$work/src" && dpkg-shlibdeps -O "$root/usr/bin/$name" "$root/usr/lib/$name/softmodem-report" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "$0: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
 # Packed relative relocations (LINKFLAGS in the Makefile) need the loader of glibc 2.36,
 # a version need (GLIBC_ABI_DT_RELR) that dpkg-shlibdeps does not turn into a version.

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs softmodem as a Linux tool: the binary, one man page per command and the bash,
+# Installs softmodem as a Linux tool: the binary (and beside it in the build directory,
+# softmodem-report, which draws inspect's pages: it goes to PREFIX/lib/softmodem, where
+# softmodem looks for it), one man page per command and the bash,
 # zsh and fish completion scripts, all generated from the command definitions of the
 # binary being installed.
 #
@@ -19,14 +21,17 @@ binary=$1 generate_manual=$2 destdir=$3 prefix=$4
 name=softmodem
 
 [ -x "$binary" ] || { echo "$0: no executable at $binary (run make build)" >&2; exit 1; }
+report=$(dirname "$binary")/softmodem-report
+[ -x "$report" ] || { echo "$0: no executable at $report (run make build)" >&2; exit 1; }
 [ -x "$generate_manual" ] || { echo "$0: no generate-manual tool at $generate_manual" >&2; exit 1; }
 
 root="$destdir$prefix"
 if [ "$prefix" = /usr ]; then zsh_dir=share/zsh/vendor-completions; else zsh_dir=share/zsh/site-functions; fi
 
-install -d -m 0755 "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
+install -d -m 0755 "$root/bin" "$root/lib/$name" "$root/share/man/man1" "$root/share/bash-completion/completions" \
     "$root/$zsh_dir" "$root/share/fish/vendor_completions.d"
 install -m 0755 "$binary" "$root/bin/$name"
+install -m 0755 "$report" "$root/lib/$name/softmodem-report"
 
 # The pages carry the date of the sources (the last commit), not of the build, so two
 # builds of one commit install identical pages.

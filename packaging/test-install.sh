@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Tests softmodem installed as a Linux tool, through the Makefile targets a user runs:
-#   - `make install` into a temporary DESTDIR: the installed binary runs and round-trips
-#     bytes, `man softmodem-SUBCOMMAND` finds and renders every page without a warning, and
+#   - `make install` into a temporary DESTDIR: the installed binary runs, round-trips
+#     bytes and draws an inspect page through the installed softmodem-report, `man softmodem-SUBCOMMAND` finds and renders every page without a warning, and
 #     each completion script loads in its shell and completes a subcommand;
-#   - `make deb`: the package extracts with dpkg-deb, its binary runs, its Depends name the
-#     audio, FFT and sound-file libraries, and lintian reports no error.
+#   - `make deb`: the package extracts with dpkg-deb, its binary runs and is at most 20 MB,
+#     its report drawer is there, its Depends name the audio, FFT and sound-file libraries,
+#     and lintian reports no error.
 #
 # Run by `make test-install`, which installs the tools it needs. PORTABLE is passed on to
 # `make deb` so the package is built from the same release build as the install.
@@ -29,6 +30,10 @@ version=$("$bin" --version)
 check "installed binary prints its version ($version)" test -n "$version"
 roundtrip=$(printf 'installed\n' | "$bin" encode | "$bin" decode)
 check "installed binary encodes and decodes" test "$roundtrip" = installed
+printf 'report\n' | "$bin" encode -o "$tmp/report.wav"
+check "installed inspect draws its page through lib/softmodem/softmodem-report" \
+    sh -c '"$1" inspect "$2" -o "$3" && grep -q "<title>softmodem inspect" "$3"' sh "$bin" "$tmp/report.wav" \
+    "$tmp/report.html"
 
 # One page per command of `softmodem --help` (and per nested subcommand), found by name,
 # and one for the `help` command swift-argument-parser adds.
@@ -93,6 +98,10 @@ check "make deb builds $(basename "$deb")" test -f "$deb"
 extracted="$tmp/extracted"
 check "the package extracts" dpkg-deb -x "$deb" "$extracted"
 check "the packaged binary runs softmodem --version" test "$("$extracted/usr/bin/softmodem" --version)" = "$version"
+size=$(stat -c %s "$extracted/usr/bin/softmodem")
+check "the packaged softmodem is at most 20 MB ($size bytes)" test "$size" -le 20000000
+check "the packaged softmodem-report is there and finds the charting library" \
+    "$extracted/usr/lib/softmodem/softmodem-report" --check
 depends=$(dpkg-deb -f "$deb" Depends)
 for library in libasound2 libfftw3-single3 libsndfile1 libpng16-16 libjs-dygraphs; do
     check "Depends names $library" grep -q "\b$library\b" <<<"$depends"

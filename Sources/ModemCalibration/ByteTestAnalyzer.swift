@@ -1,7 +1,7 @@
 import ModemDSP
 
 /// One modem's byte-test outcome.
-public struct ByteTestResult: Sendable, Equatable {
+public struct ByteTestResult: Sendable, Equatable, Codable {
     public var modem: String
     public var levelDBFS: Double
     public var sent: Int

@@ -1,7 +1,7 @@
 /// One thing the loopback test found about the path, as values (levels in dBFS, gains and
 /// ratios in dB, frequencies in Hz); ``LoopbackVerdict/findings`` lists them most important
 /// first.
-public enum LoopbackFinding: Sendable, Equatable {
+public enum LoopbackFinding: Sendable, Equatable, Codable {
     /// Nothing came back: the output is not connected to the input, or the capture is muted.
     case nothingReturned
     /// The output level to use.

@@ -3,7 +3,7 @@
 /// Levels are dBFS: tones as peak amplitude (a full-scale sine is 0 dBFS, as `--amplitude`
 /// takes it), noise as power relative to a full-scale sine. Gains are capture over playback,
 /// in dB. Values that could not be measured are nil.
-public struct LoopbackMeasurements: Sendable, Equatable {
+public struct LoopbackMeasurements: Sendable, Equatable, Codable {
     public var sampleRate: Double
     /// True when the opening chirp came back clearly; everything below needs it.
     public var signalReturned = false
@@ -50,13 +50,13 @@ public struct LoopbackMeasurements: Sendable, Equatable {
 }
 
 /// The gain of the path at one frequency, relative to 1 kHz.
-public struct ResponsePoint: Sendable, Equatable {
+public struct ResponsePoint: Sendable, Equatable, Codable {
     public var frequency: Double
     public var relativeDB: Double
 }
 
 /// One rung of the level ladder: what was played and what came back.
-public struct LevelStep: Sendable, Equatable {
+public struct LevelStep: Sendable, Equatable, Codable {
     public var outputDBFS: Double
     /// The 1 kHz tone's captured amplitude (peak dBFS).
     public var captureDBFS: Double
@@ -71,7 +71,7 @@ public struct LevelStep: Sendable, Equatable {
 }
 
 /// How the path's gain answered an 18 dB level step.
-public struct AGCResponse: Sendable, Equatable {
+public struct AGCResponse: Sendable, Equatable, Codable {
     /// The step played, in dB.
     public var playedStepDB: Double
     /// The step captured once settled.
@@ -86,7 +86,7 @@ public struct AGCResponse: Sendable, Equatable {
 }
 
 /// Signs of a sample-rate converter between playback and capture.
-public struct ResamplerEvidence: Sendable, Equatable {
+public struct ResamplerEvidence: Sendable, Equatable, Codable {
     /// The round-trip delay's distance from a whole number of samples (0 to 0.5).
     public var fractionalDelay: Double
     /// Residual left when the played chirp, delayed and scaled, is taken from the captured

@@ -65,7 +65,7 @@ public struct LoopbackTest: Sendable {
 }
 
 /// Everything the loopback test found.
-public struct LoopbackReport: Sendable, Equatable {
+public struct LoopbackReport: Sendable, Equatable, Codable {
     /// What the measurement timeline found.
     public var measurements: LoopbackMeasurements
     /// One result per byte-tested modem; empty when nothing came back or no modem fits.

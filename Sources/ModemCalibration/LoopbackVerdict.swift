@@ -1,8 +1,8 @@
 /// The loopback test's conclusion: a status, the output level to use, and what was found
 /// (``LoopbackFinding``, most important first), as values: the report and the command line
 /// word them.
-public struct LoopbackVerdict: Sendable, Equatable {
-    public enum Status: String, Sendable {
+public struct LoopbackVerdict: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable {
         /// Everything measured is fine and every byte test passed.
         case ok
         /// Bytes get through, but something should be changed.

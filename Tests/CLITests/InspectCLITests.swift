@@ -112,4 +112,30 @@ struct InspectCLITests {
         #expect(!r.stdoutText.contains("href=\"http"))
         #expect(r.stderr.isEmpty)
     }
+
+    /// The page is drawn by softmodem-report, found beside softmodem (or in ../lib/softmodem);
+    /// without it, inspect fails at once in one line naming it, and writes nothing.
+    @Test func withoutTheReportProgramInspectSaysSoInOneLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        let alone = dir.appendingPathComponent("softmodem").path
+        try FileManager.default.copyItem(atPath: CLI.binary, toPath: alone)
+        let html = dir.appendingPathComponent("r.html").path
+        let sample = CLI.packageRoot.appendingPathComponent("samples/hello-softmodem-1225.wav").path
+        let r = try CLI.run(alone, ["inspect", sample, "-o", html])
+        BadInputTests.expectOneLine(r, status: 1, mentioning: ["softmodem-report", "not installed"])
+        #expect(!FileManager.default.fileExists(atPath: html))
+        // Installed as the package lays it out: PREFIX/bin/softmodem, PREFIX/lib/softmodem/.
+        let helper = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent(
+            "softmodem-report")
+        let bin = dir.appendingPathComponent("bin")
+        let lib = dir.appendingPathComponent("lib/softmodem")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: alone, toPath: bin.appendingPathComponent("softmodem").path)
+        try FileManager.default.copyItem(
+            atPath: helper.path, toPath: lib.appendingPathComponent("softmodem-report").path)
+        let installed = try CLI.run(bin.appendingPathComponent("softmodem").path, ["inspect", sample, "-o", html])
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(try String(contentsOfFile: html, encoding: .utf8).contains("<title>softmodem inspect"))
+    }
 }

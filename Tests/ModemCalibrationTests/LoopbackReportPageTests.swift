@@ -1,6 +1,7 @@
 import Foundation
 import ModemCalibration
 import ModemReport
+import ModemReportPage
 import ModemTestSupport
 import Testing
 
@@ -13,7 +14,8 @@ struct LoopbackReportPageTests {
         HeadlessBrowser.chromium != nil && FileManager.default.fileExists(atPath: ChartLibrary.defaultPath)
 
     /// Runs the test through `channel`, keeping an overview of each phase's capture as the
-    /// command does, and writes the page.
+    /// command does, and writes the page from the document's JSON form, as softmodem-report
+    /// receives it.
     static func page(_ channel: LoopbackChannel, hijack: Bool = false, in dir: URL) throws -> (LoopbackReport, URL) {
         var captures: [RecordingAnalysis] = []
         let report = LoopbackTest(sampleRate: channel.sampleRate, hijack: hijack).run { signal, phase in
@@ -23,8 +25,10 @@ struct LoopbackReportPageTests {
                     name: "\(phase.rawValue) capture", samples: captured, sampleRate: channel.sampleRate))
             return captured
         }
-        let html = LoopbackReportPage.render(
-            report, devices: "channel model", captures: captures, chartLibrary: try ChartLibrary.load())
+        let document = try ReportDocumentJSON.roundTrip(.loopback(report, devices: "channel model", captures: captures))
+        guard case .loopback(let decoded, _, _) = document else { throw ReportDocumentJSON.Mismatch() }
+        #expect(decoded == report)
+        let html = ReportPage.render(document, chartLibrary: try ChartLibrary.load())
         let url = dir.appendingPathComponent("loopback.html")
         try html.write(to: url, atomically: true, encoding: .utf8)
         return (report, url)

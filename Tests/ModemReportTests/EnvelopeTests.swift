@@ -2,6 +2,7 @@ import ModemDSP
 import Testing
 
 @testable import ModemReport
+@testable import ModemReportPage
 
 @Suite struct EnvelopeTests {
     @Test func mergesToStayBounded() {

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemReportPage
 import ModemTestSupport
 import Testing
 

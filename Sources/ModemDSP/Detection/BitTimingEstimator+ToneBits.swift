@@ -6,7 +6,7 @@
 
 /// The measured lengths of an FSK sender's bits of each tone, in seconds, when they differ
 /// noticeably (more than ``BitTimingEstimator/unequalBitsFraction``).
-public struct ToneBitLengths: Sendable, Equatable {
+public struct ToneBitLengths: Sendable, Equatable, Codable {
     /// Seconds per bit of the upper and of the lower tone.
     public var upper: Double
     public var lower: Double

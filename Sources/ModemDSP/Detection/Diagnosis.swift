@@ -3,7 +3,7 @@
 ///
 /// Made by ``SignalSurvey/diagnosis(pinned:)`` from a whole input. Levels are in dBFS as
 /// mean power (a full-scale sine reads -3 dBFS); peaks in dBFS of the sample magnitude.
-public enum Diagnosis: Sendable, Equatable, CustomStringConvertible {
+public enum Diagnosis: Sendable, Equatable, CustomStringConvertible, Codable {
     /// No samples at all, or only digital zero.
     case silence
     /// Sound far too weak to carry a modem: the loudest stretch's level.
@@ -52,7 +52,7 @@ public enum Diagnosis: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A two-tone modem as measured: tones, bit rate, mark, and the profile it matches.
-public struct ModemSignature: Sendable, Equatable {
+public struct ModemSignature: Sendable, Equatable, Codable {
     public var mark: Double
     public var space: Double
     public var baud: Double

@@ -5,7 +5,7 @@
 /// call that proves it finished (the first event after the gap) or by ``finish(at:)``.
 public struct BurstTracker: Sendable {
     /// What one burst looked like.
-    public struct Summary: Sendable, Equatable {
+    public struct Summary: Sendable, Equatable, Codable {
         public var startSample: Int64
         public var endSample: Int64
         public var bytes = 0

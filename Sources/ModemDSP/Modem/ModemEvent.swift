@@ -3,8 +3,8 @@
 /// Times are sample indices counted from the first sample given to the receiver (a reset
 /// keeps counting). Levels are mean powers relative to full scale (a full-scale sine is
 /// 0.5, -3 dBFS).
-public struct ModemEvent: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+public struct ModemEvent: Sendable, Equatable, Codable {
+    public enum Kind: Sendable, Equatable, Codable {
         /// A character with a valid start bit, stop bit(s) and parity.
         case byte
         /// Start bit and signal were good but a stop bit was wrong (or the bit clock was
@@ -15,7 +15,7 @@ public struct ModemEvent: Sendable, Equatable {
     }
 
     /// What only one kind of modem measures about a character.
-    public enum Metrics: Sendable, Equatable {
+    public enum Metrics: Sendable, Equatable, Codable {
         case fsk(FSKCharacterMetrics)
         case hijack(HiJackFrameMetrics)
     }
@@ -61,7 +61,7 @@ public struct ModemEvent: Sendable, Equatable {
 }
 
 /// What the FSK demodulator measured over one character.
-public struct FSKCharacterMetrics: Sendable, Equatable {
+public struct FSKCharacterMetrics: Sendable, Equatable, Codable {
     /// Mean power of the tone component over the character (linear, full scale sine = 0.5).
     public var signalPower: Double
     /// Mean power of everything else over the character (noise, harmonics, hum).
@@ -89,7 +89,7 @@ public struct FSKCharacterMetrics: Sendable, Equatable {
 }
 
 /// What the HiJack decoder measured over one frame.
-public struct HiJackFrameMetrics: Sendable, Equatable {
+public struct HiJackFrameMetrics: Sendable, Equatable, Codable {
     /// The bit rate measured over the frame.
     public var baud: Double
     /// True when the line was inverted (start bit seen as a rising mid-cell transition).

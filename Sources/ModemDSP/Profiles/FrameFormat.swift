@@ -1,5 +1,5 @@
 /// Parity of an asynchronous serial character.
-public enum Parity: String, Sendable, CaseIterable {
+public enum Parity: String, Sendable, CaseIterable, Codable {
     case none, even, odd
 }
 
@@ -8,7 +8,7 @@ public enum Parity: String, Sendable, CaseIterable {
 ///
 /// SoftModem boards use 8N1 (the default). Data bits 5-8 and 1 or 2 stop bits are
 /// accepted; anything else is rejected by the initializer.
-public struct FrameFormat: Sendable, Hashable, CustomStringConvertible {
+public struct FrameFormat: Sendable, Hashable, CustomStringConvertible, Codable {
     public let dataBits: Int
     public let parity: Parity
     public let stopBits: Int

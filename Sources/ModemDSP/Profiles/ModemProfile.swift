@@ -4,7 +4,7 @@
 /// given in hertz; `baud` in bits per second. SoftModem's mark is always the higher tone,
 /// but nothing here requires that: Bell 103 answer-side profiles and user overrides may
 /// swap them. Values are validated against a sample rate by ``validate(sampleRate:)``.
-public struct ModemProfile: Sendable, Hashable, CustomStringConvertible {
+public struct ModemProfile: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The name used on the command line, or "custom" after an override.
     public var name: String
     public var baud: Double
@@ -19,7 +19,7 @@ public struct ModemProfile: Sendable, Hashable, CustomStringConvertible {
     public var encoderTones: Tones?
 
     /// A bit rate and two tones.
-    public struct Tones: Sendable, Hashable {
+    public struct Tones: Sendable, Hashable, Codable {
         public var baud: Double
         public var mark: Double
         public var space: Double

@@ -1,8 +1,8 @@
 public import ModemDSP
 
 /// How one character sits on the wire, for drawing its bits and labelling its burst.
-public struct CharacterLayout: Sendable, Equatable {
-    public enum Line: Sendable, Equatable {
+public struct CharacterLayout: Sendable, Equatable, Codable {
+    public enum Line: Sendable, Equatable, Codable {
         /// Two tones; mark is 1.
         case fsk(mark: Double, space: Double)
         /// HiJack's Manchester line.
@@ -25,7 +25,7 @@ public struct CharacterLayout: Sendable, Equatable {
 
 /// One bit of a shown character: the mark and space tone amplitudes over its middle and
 /// what the bit should be from the decoded character.
-public struct BitEnergy: Sendable, Equatable {
+public struct BitEnergy: Sendable, Equatable, Codable {
     /// The middle of the bit that was measured (sample indices).
     public var start: Int64
     public var end: Int64
@@ -36,7 +36,7 @@ public struct BitEnergy: Sendable, Equatable {
 
 /// One burst as the report lists it: its summary, its first characters as text, and how
 /// it was decoded.
-public struct BurstRow: Sendable {
+public struct BurstRow: Sendable, Codable {
     public var index: Int
     public var summary: BurstTracker.Summary
     public var preview: [UInt8] = []
@@ -46,7 +46,7 @@ public struct BurstRow: Sendable {
 /// What the report shows of a burst in detail: its waveform, its characters with their
 /// bits, and (HiJack) the traces of its bit cells for an eye picture. Capped at
 /// ``RecordingAnalyzer/maxCharactersPerBurst`` characters.
-public struct BurstDetail: Sendable {
+public struct BurstDetail: Sendable, Codable {
     public var index: Int
     public var layout: CharacterLayout
     /// First sample shown.

@@ -5,8 +5,8 @@
 /// merge pairwise and buckets double in length, so any length of input fits in a fixed
 /// number of points. Used for the overview of a whole recording and for each burst's
 /// waveform. Streaming: chunks of any size; NaN and infinite samples read as 0.
-public struct Envelope: Sendable {
-    public struct Bucket: Sendable, Equatable {
+public struct Envelope: Sendable, Codable {
+    public struct Bucket: Sendable, Equatable, Codable {
         public var low: Float
         public var high: Float
         /// Mean of the squared samples.

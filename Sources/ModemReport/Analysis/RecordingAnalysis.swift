@@ -2,7 +2,7 @@ public import ModemDSP
 
 /// Everything the report shows about one recording, made by ``RecordingAnalyzer/finish()``.
 /// Its size is bounded whatever the length of the recording.
-public struct RecordingAnalysis: Sendable {
+public struct RecordingAnalysis: Sendable, Codable {
     public var name: String
     public var sampleRate: Double
     public var frames: Int64
@@ -11,14 +11,14 @@ public struct RecordingAnalysis: Sendable {
     /// The modem asked for ("softmodem-1225", "hijack", "auto").
     public var modem: String
     /// The profile's tones, when one was named (FSK).
-    public var nominalTones: (mark: Double, space: Double)?
+    public var nominalTones: NominalTones?
     /// The modem's nominal bit rate (for auto, a placeholder).
     public var nominalBaud: Double
     public var overview: Envelope
     /// ``overview``'s buckets with its last, partly filled one.
     public var overviewBuckets: [Envelope.Bucket]
     /// Spectrogram columns (mean power per bin), bin width and column length.
-    public var spectrogram: [[Float]]
+    @PackedColumns public var spectrogram: [[Float]]
     public var binHz: Double
     public var columnSeconds: Double
     /// Mean power per bin over the whole input.
@@ -42,4 +42,15 @@ public struct RecordingAnalysis: Sendable {
 
     /// Seconds of input.
     public var duration: Double { Double(frames) / sampleRate }
+}
+
+/// A profile's mark and space tones, in hertz.
+public struct NominalTones: Sendable, Equatable, Codable {
+    public var mark: Double
+    public var space: Double
+
+    public init(mark: Double, space: Double) {
+        self.mark = mark
+        self.space = space
+    }
 }

@@ -114,7 +114,7 @@ public final class RecordingAnalyzer {
         spectrogram.finish()
         return RecordingAnalysis(
             name: name, sampleRate: sampleRate, frames: position, format: format, modem: modem,
-            nominalTones: nominalTones, nominalBaud: nominalBaud,
+            nominalTones: nominalTones.map { NominalTones(mark: $0.mark, space: $0.space) }, nominalBaud: nominalBaud,
             overview: overview, overviewBuckets: overview.allBuckets, spectrogram: spectrogram.columns,
             binHz: spectrogram.binHz, columnSeconds: spectrogram.columnSeconds,
             averageSpectrum: spectrogram.averageSpectrum, diagnosis: survey.diagnosis(), peak: survey.peak,

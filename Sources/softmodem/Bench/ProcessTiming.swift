@@ -49,14 +49,6 @@ struct MinimodemComparison: Sendable {
         let ours = try ProcessTiming.run(try ownExecutable(), ["decode", "--profile", profile.name, file.path])
         return MinimodemComparison(minimodem: theirs, softmodem: ours)
     }
-
-    /// This program's binary, through /proc (argv[0] may be a bare name found on PATH).
-    private static func ownExecutable() throws(CLIError) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)  // readlink(2)
-        guard n > 0 else { throw .runtime("cannot find this program's binary in /proc/self/exe: \(systemError())") }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }
 
 /// How minimodem is asked to decode one of the FSK profiles from a file.

@@ -39,15 +39,10 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let modem = try self.modem.receiveModem(
             squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false, autoByDefault: true)
-        let chart: (script: String, style: String)
-        do {
-            chart = try ChartLibrary.load()
-        } catch {
-            throw CLIError.runtime(error.description)
-        }
+        try ReportRenderer.check()
         var analyses: [RecordingAnalysis] = []
         for path in files { analyses.append(try analyse(path, modem: modem)) }
-        try InspectOutput.write(InspectReport.render(analyses, chartLibrary: chart), to: output)
+        try InspectOutput.write(ReportRenderer.render(.inspection(analyses)), to: output)
     }
 
     private func analyse(_ path: String, modem: Modem) throws(CLIError) -> RecordingAnalysis {

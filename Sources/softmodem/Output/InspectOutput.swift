@@ -17,8 +17,7 @@ enum InspectOutput {
         if !parent.isEmpty, !isDirectory(parent) { throw .runtime("cannot write \(path): no such directory \(parent)") }
     }
 
-    static func write(_ text: String, to path: String) throws(CLIError) {
-        let bytes = Array(text.utf8)
+    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
         if path == "-" {
             var sink = ByteSink()
             do {

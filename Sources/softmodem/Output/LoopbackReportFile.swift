@@ -1,21 +1,17 @@
 import ModemCalibration
 import ModemReport
 
-/// `loopback --report`: checks the target and loads the charting library before the test
+/// `loopback --report`: checks the target and that the page can be drawn before the test
 /// starts (so a bad path fails at once, not after 15 seconds of audio), keeps an overview of
-/// each phase's capture as it arrives, and writes the page through ``InspectOutput``.
+/// each phase's capture as it arrives, and writes the page (``ReportRenderer``) through
+/// ``InspectOutput``.
 final class LoopbackReportFile {
     let path: String
-    private let chartLibrary: (script: String, style: String)
     private var captures: [RecordingAnalysis] = []
 
     init(path: String) throws(CLIError) {
         try InspectOutput.check(path)
-        do {
-            chartLibrary = try ChartLibrary.load()
-        } catch {
-            throw CLIError.runtime(error.description)
-        }
+        try ReportRenderer.check()
         self.path = path
     }
 
@@ -28,7 +24,6 @@ final class LoopbackReportFile {
 
     func write(_ report: LoopbackReport, devices: String) throws(CLIError) {
         try InspectOutput.write(
-            LoopbackReportPage.render(report, devices: devices, captures: captures, chartLibrary: chartLibrary),
-            to: path)
+            ReportRenderer.render(.loopback(report, devices: devices, captures: captures)), to: path)
     }
 }

@@ -136,39 +136,10 @@ final class OutputFile {
     }
 }
 
-/// Runs `program` with `arguments` (`posix_spawn(3)`, standard error to /dev/null) and
-/// returns what it wrote to standard output once it has exited.
-func runCapturingOutput(_ program: String, _ arguments: [String]) throws(CLIError) -> [UInt8] {
-    let pipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-    do {
-        pipe = try FileDescriptor.pipe()  // pipe(2)
-    } catch {
-        throw CLIError.runtime("cannot run \(program): \(error)")
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipe.writeEnd.rawValue, 1)
-    posix_spawn_file_actions_addclose(&actions, pipe.readEnd.rawValue)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for a in argv { free(a) } }
-    var pid = pid_t()
-    let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
-    try? pipe.writeEnd.close()
-    guard status == 0 else {
-        try? pipe.readEnd.close()
-        throw CLIError.runtime("cannot run \(program): \(Errno(rawValue: status))")
-    }
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while case .success(let n) = chunk.withUnsafeMutableBytes({ b in
-        Result { () throws(Errno) in try pipe.readEnd.readRetrying(into: b) }
-    }), n > 0 {
-        output += chunk[0..<n]
-    }
-    try? pipe.readEnd.close()
-    var exitStatus: Int32 = 0
-    while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}  // waitpid(2)
-    return output
+/// This program's binary, through /proc (argv[0] may be a bare name found on PATH).
+func ownExecutable() throws(CLIError) -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)  // readlink(2)
+    guard n > 0 else { throw .runtime("cannot find this program's binary in /proc/self/exe: \(systemError())") }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -1,5 +1,6 @@
 internal import CPNG
-import Foundation
+import ExtrasBase64
+import ModemReport
 
 /// An RGB picture drawn pixel by pixel, encoded as PNG by libpng (its simplified API):
 /// the report's spectrogram, waveforms and eye pictures. Drawing clips to the picture.
@@ -119,6 +120,6 @@ struct Raster {
     /// A data: URI of the PNG, for an inline <img>.
     func dataURI() -> String {
         guard let bytes = png() else { return "" }
-        return "data:image/png;base64," + Data(bytes).base64EncodedString()
+        return "data:image/png;base64," + Base64.encodeToString(bytes: bytes)
     }
 }

@@ -1,3 +1,5 @@
+import ModemReport
+
 /// The report's style sheet and its own scripts (the charting library comes separately).
 enum ReportStyle {
     static let css = """

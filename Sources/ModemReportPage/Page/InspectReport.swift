@@ -1,3 +1,4 @@
+public import ModemReport
 import Plot
 
 /// The HTML report of `softmodem inspect`: one self-contained page (every script, style

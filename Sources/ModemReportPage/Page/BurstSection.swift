@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemReport
 import Plot
 
 /// One burst in detail: figures, the waveform with the bit clock and each character under

@@ -1,4 +1,5 @@
 import Foundation
+import ModemReport
 
 /// The charting library inlined into every report: dygraphs, from Debian's libjs-dygraphs,
 /// read from its installed path at run time so the report needs no network.

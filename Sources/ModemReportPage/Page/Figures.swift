@@ -1,3 +1,4 @@
+import ModemReport
 import Plot
 
 /// The report's figure pieces: a caption under a picture or chart, a picture with its

@@ -1,5 +1,6 @@
 import Foundation
 import ModemDSP
+public import ModemReport
 
 /// One line of a report's verdict: what is wrong (or right) and what to do about it.
 public struct Hint: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemReport
 import Plot
 
 /// One recording's part of the report: facts, verdict, overview, spectrogram, decoded text,

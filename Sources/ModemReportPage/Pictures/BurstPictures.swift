@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemReport
 
 /// The pictures of one burst: its waveform with the bit clock, the mark/space amplitudes of
 /// its bits (FSK) or the eye of its bit cells (HiJack).

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemReport
 
 /// The spectrogram as a picture: time across, frequency up (0 Hz at the bottom), power on a
 /// heat scale spanning 70 dB under the loudest cell; the profile's tones as dashed white

@@ -1,5 +1,6 @@
 public import ModemCalibration
 import ModemDSP
+public import ModemReport
 import Plot
 
 /// The HTML report of `softmodem loopback --report`: one self-contained page with the

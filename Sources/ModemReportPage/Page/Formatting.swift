@@ -1,4 +1,5 @@
 import Foundation
+import ModemReport
 
 /// Numbers, text and script literals as the report prints them.
 enum Formatting {

@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemReport
 
 /// The overview chart's data as a script literal: the envelope (time, peak, rms), every
 /// burst's span, and labels with each burst's first characters.

@@ -1,5 +1,6 @@
 import ModemCalibration
 import ModemDSP
+import ModemReport
 
 /// The loopback report's two charts: the frequency response with every built-in profile's
 /// tones on it, and the level ladder. Their data go into the page as one script literal
