@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "ModemReportPage",
             dependencies: [
-                "ModemDSP", "ModemReport", "ModemCalibration", "CPNG",
+                "ModemDSP", "ModemReport", "ModemCalibration", "CPNG", "CommandLineText",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ],
@@ -118,12 +118,19 @@ let package = Package(
         // ModemLive device protocols on top.
         .target(name: "ModemALSA", dependencies: ["CALSA", "CSoundServer", "ModemLive"], swiftSettings: strict),
 
+        // The command line's words, shared by its two programs (and the report page): notes,
+        // diagnoses and the options that would pin a detection, the loopback advice. No
+        // library depends on it, so libraries hand over values and never name an option.
+        .target(
+            name: "CommandLineText", dependencies: ["ModemDSP", "ModemDecoding", "ModemCalibration"],
+            swiftSettings: strict),
+
         .executableTarget(
             name: "softmodem",
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum", "ModemDecoding",
                 "ModemFraming", "ModemCalibration", "ModemReport",
-                "ModemLive", "ModemALSA", "CPseudoTerminal",
+                "ModemLive", "ModemALSA", "CPseudoTerminal", "CommandLineText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -161,9 +168,12 @@ let package = Package(
         .target(
             name: "ModemTestSupport", dependencies: ["ModemDSP", "BoardModels", "ModemReport"], swiftSettings: strict),
 
-        .testTarget(name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "ModemDecodingTests", dependencies: ["ModemDecoding", "ModemDSP", "ModemTestSupport"],
+            name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport", "CommandLineText"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ModemDecodingTests",
+            dependencies: ["ModemDecoding", "ModemDSP", "ModemTestSupport", "CommandLineText"],
             swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(
@@ -172,10 +182,11 @@ let package = Package(
             name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"],
             swiftSettings: strict),
         .testTarget(
-            name: "CLITests", dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport"],
+            name: "CLITests",
+            dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport", "CommandLineText"],
             swiftSettings: strict),
         .testTarget(
-            name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport"],
+            name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport", "CommandLineText"],
             swiftSettings: strict),
         .testTarget(
             name: "ModemReportTests", dependencies: ["ModemReport", "ModemReportPage", "ModemDSP", "ModemTestSupport"],
@@ -187,6 +198,7 @@ let package = Package(
             name: "ModemCalibrationTests",
             dependencies: [
                 "ModemCalibration", "ModemReport", "ModemReportPage", "BoardModels", "ModemDSP", "ModemTestSupport",
+                "CommandLineText",
             ],
             swiftSettings: strict),
         .testTarget(

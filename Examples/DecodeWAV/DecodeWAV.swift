@@ -24,7 +24,7 @@ struct DecodeWAV {
             var out = ByteSink()
             try out.write(bytes)
             try out.flush()
-            if let note = notes.first { fail("\(arguments[1]): \(note)") }
+            if let note = notes.first { fail("\(arguments[1]): \(words(note))") }
         } catch {
             fail("\(error)")
         }
@@ -32,7 +32,7 @@ struct DecodeWAV {
 
     /// The bytes of every burst in the file at `path`, and the session's notes (why nothing,
     /// or not all, was printed).
-    static func decode(_ path: String) throws -> (bytes: [UInt8], notes: [String]) {
+    static func decode(_ path: String) throws -> (bytes: [UInt8], notes: [DecodeNote]) {
         var source = try SoundFileReader(path: path)
         let settings = AutoSettings()
         let rate = source.sampleRate
@@ -44,6 +44,23 @@ struct DecodeWAV {
             if e.kind == .byte { bytes.append(e.value) }
         }
         return (bytes, session.notes)
+    }
+
+    /// This program's words for a note: the library hands over values (softmodem's command
+    /// line says more, with the options that would help).
+    static func words(_ note: DecodeNote) -> String {
+        switch note {
+        case .nothingDecoded(let diagnosis):
+            switch diagnosis {
+            case .silence: "nothing decoded: the input is silent"
+            case .modem(let signature): "nothing decoded from \(signature.summary)"
+            default: "nothing decoded: no modem signal"
+            }
+        case .markUnproven(let bursts, _): "\(bursts) burst(s) not printed: which tone is mark is unproven"
+        case .profileMismatch(let pinned, let signature):
+            "the signal is not \(pinned.name) but looks like \(signature.summary)"
+        case .channelChosen, .retuned, .detected: "\(note)"
+        }
     }
 
     static func fail(_ line: String) -> Never {

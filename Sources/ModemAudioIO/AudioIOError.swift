@@ -7,6 +7,8 @@ public enum AudioIOError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty(path: String)
     /// The bytes are not audio in any format the reader knows.
     case unsupportedFormat(path: String, reason: String)
+    /// No header any format has: perhaps raw samples, which need their format named.
+    case noAudioHeader(path: String)
     /// The header promises more audio than the file holds.
     case truncated(path: String, expectedFrames: Int64, foundFrames: Int64)
     /// A read failed part way.
@@ -21,6 +23,8 @@ public enum AudioIOError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotOpen(let path, let reason): return "cannot open \(path): \(reason)"
         case .empty(let path): return "\(path) is empty"
         case .unsupportedFormat(let path, let reason): return "\(path) is not a supported audio file: \(reason)"
+        case .noAudioHeader(let path):
+            return "\(path) is not a supported audio file: no audio header libsndfile recognises"
         case .truncated(let path, let expected, let found):
             return "\(path) is truncated: its header promises \(expected) frames but only \(found) are there"
         case .readFailed(let path, let reason): return "error reading \(path): \(reason)"

@@ -101,7 +101,14 @@ public final class SoundFileReader: SampleSource {
             if code == Int32(SF_ERR_SYSTEM) {
                 throw .cannotOpen(path: name, reason: text.replacingPrefix("System error : ", ""))
             }
-            throw .unsupportedFormat(path: name, reason: Self.openFailure(text, header: header))
+            // For a file that opened and is regular, libsndfile's "File does not exist or is not
+            // a regular file" (its answer when libmpg123 finds no MPEG frame) is not true.
+            if LibraryNoise.looksLikeMPEG(header) && !text.contains("MPEG") {
+                throw .unsupportedFormat(
+                    path: name, reason: "it starts like MPEG audio (MP3) but holds no valid MPEG frame")
+            }
+            if text.contains("not recognised") || text.contains("does not exist") { throw .noAudioHeader(path: name) }
+            throw .unsupportedFormat(path: name, reason: text)
         }
         file = handle
         sampleRate = Double(info.samplerate)
@@ -175,19 +182,6 @@ public final class SoundFileReader: SampleSource {
     public var truncation: AudioIOError? {
         guard let promised = promisedFrames, promised > framesRead else { return nil }
         return .truncated(path: name, expectedFrames: promised, foundFrames: framesRead)
-    }
-
-    /// What is wrong with a file libsndfile would not open, from its error text. For a file
-    /// that opened and is regular, libsndfile's "File does not exist or is not a regular
-    /// file" (its answer when libmpg123 finds no MPEG frame) is not true, so say what is.
-    private static func openFailure(_ text: String, header: [UInt8]) -> String {
-        if LibraryNoise.looksLikeMPEG(header) && !text.contains("MPEG") {
-            return "it starts like MPEG audio (MP3) but holds no valid MPEG frame"
-        }
-        if text.contains("not recognised") || text.contains("does not exist") {
-            return "no audio header libsndfile recognises (for headerless audio use --raw)"
-        }
-        return text
     }
 
     /// libsndfile clamps the frame count of a short file silently but logs the data chunk

@@ -17,8 +17,9 @@ public protocol DecodeObserver<Receiver>: AnyObject {
     var holdsOutput: Bool { get }
     /// True when the chosen channel's events are to be dropped (the check failed).
     var withholdsOutput: Bool { get }
-    /// The input ended: settle what is pending; a line for stderr, or nil.
-    func inputEnded(decodedBytes: Int) -> String?
+    /// The input ended: settle what is pending; what to tell the user always (not only with
+    /// `-v`), or nil.
+    func inputEnded(decodedBytes: Int) -> DecodeNote?
 }
 
 /// What an observer measured of one burst, handed to ``DecodeReporting/burst(_:rate:observations:)``.
@@ -30,5 +31,5 @@ public enum BurstObservation: Sendable, Equatable {
 extension DecodeObserver {
     public var holdsOutput: Bool { false }
     public var withholdsOutput: Bool { false }
-    public func inputEnded(decodedBytes: Int) -> String? { nil }
+    public func inputEnded(decodedBytes: Int) -> DecodeNote? { nil }
 }

@@ -14,8 +14,8 @@ public protocol DecodeReporting: Sendable {
     func trace(_ event: ModemEvent, rate: Double)
     /// One burst ended, with what the observers measured of it (in the observers' order).
     func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation])
-    /// A line for `-v` (only called when ``verbose`` is on).
-    func note(_ line: String)
+    /// Something to tell with `-v` (only called when ``verbose`` is on).
+    func note(_ note: DecodeNote)
 }
 
 /// Reports nothing: for benchmarks, fuzzing and any caller that only wants the events.
@@ -25,13 +25,13 @@ public struct SilentReporter: DecodeReporting {
     public var trace: Bool { false }
     public func trace(_ event: ModemEvent, rate: Double) {}
     public func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {}
-    public func note(_ line: String) {}
+    public func note(_ note: DecodeNote) {}
 }
 
 /// Why a decode session could not start; both are usage errors (nothing could make them
 /// work but other options).
 public enum DecodeSessionError: Error, Equatable, CustomStringConvertible {
-    /// `--channel` names a channel the input does not have (`requested` is 0-based).
+    /// The channel asked for is not in the input (`requested` is 0-based).
     case noSuchChannel(input: String, channels: Int, requested: Int)
     /// The modem cannot run at the input's sample rate (e.g. tones above Nyquist).
     case configuration(input: String, ModemConfigurationError)
@@ -39,7 +39,7 @@ public enum DecodeSessionError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchChannel(let input, let channels, let requested):
-            "\(input) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(requested + 1) does not exist"
+            "\(input) has \(channels) channel\(channels == 1 ? "" : "s"); channel \(requested + 1) does not exist"
         case .configuration(let input, let error):
             "\(input): \(error)"
         }

@@ -44,9 +44,9 @@ public struct DecodeSession<Receiver: ModemReceiver> {
     @usableFromInline var _stats: DecodeStats = DecodeStats()
     /// Events an observer holds back (``DecodeObserver/holdsOutput``) until its check ends.
     @usableFromInline var held: [ModemEvent] = []
-    /// What the chosen channel's observers said when the input ended (lines for stderr).
-    public var notes: [String] { _notes }
-    @usableFromInline var _notes: [String] = []
+    /// What the chosen channel's observers said when the input ended (for stderr, always).
+    public var notes: [DecodeNote] { _notes }
+    @usableFromInline var _notes: [DecodeNote] = []
     /// The chosen channel's events from the last call (emptied by each call).
     public var delivered: [ModemEvent] { _delivered }
     @usableFromInline var _delivered: [ModemEvent] = []
@@ -258,7 +258,7 @@ public struct DecodeSession<Receiver: ModemReceiver> {
         for d in receivers.indices { pending[d] = [] }
         deliver(waiting)
         if verbose && channelCount > 1 {
-            reporter.note("\(name): decoding channel \(candidates[c] + 1) of \(channelCount)")
+            reporter.note(.channelChosen(input: name, channel: candidates[c], channels: channelCount))
         }
     }
 

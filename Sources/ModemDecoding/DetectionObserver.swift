@@ -1,8 +1,8 @@
 public import ModemDSP
 
-/// What `--profile auto` detected: with `-v`, each burst's modem and the options that would
-/// pin it, just before the burst's own `-v` line; always, the one line that says why bursts
-/// were not printed because nothing proved which tone is mark (``Detection/MarkEvidence``).
+/// What the automatic receiver detected: with `-v`, each burst's detection, just before the
+/// burst's own report; always, at the end, how many bursts were not printed because nothing
+/// proved which tone is mark (``Detection/MarkEvidence``).
 ///
 /// Lines wait for the burst to be reported because the burst report comes only from the
 /// chosen channel: a stereo input's other channel, detected while the channel is being
@@ -14,7 +14,7 @@ public final class DetectionObserver: DecodeObserver {
     private var waiting: [Detection] = []
     private var unproven: (bursts: Int, first: Detection?) = (0, nil)
 
-    /// - Parameter reporter: takes the `-v` lines (as notes).
+    /// - Parameter reporter: takes the `-v` notes.
     public init(reporter: any DecodeReporting) { self.reporter = reporter }
 
     public func wantsSamples(inBurst: Bool) -> Bool { false }
@@ -36,16 +36,13 @@ public final class DetectionObserver: DecodeObserver {
     }
 
     public func burstEnded() -> BurstObservation? {
-        if reporter.verbose { for d in waiting { reporter.note(d.description) } }
+        if reporter.verbose { for d in waiting { reporter.note(.detected(d)) } }
         waiting.removeAll()
         return nil
     }
 
-    public func inputEnded(decodedBytes: Int) -> String? {
+    public func inputEnded(decodedBytes: Int) -> DecodeNote? {
         guard unproven.bursts > 0, let d = unproven.first else { return nil }
-        let s = d.signature
-        return "\(unproven.bursts) burst(s) not printed: which tone is mark is unproven (\(s.summary), "
-            + "a tone pair of no known modem, read as well both ways round); pin with \(d.options), "
-            + "or with --mark and --space the other way round"
+        return .markUnproven(bursts: unproven.bursts, first: d)
     }
 }

@@ -22,9 +22,7 @@ public final class ToneAdapterObserver: DecodeObserver {
         guard let tones = adapter.observe(samples, inBurst: receiver.isInBurst, events: events) else { return }
         guard (try? receiver.retune(mark: tones.mark, space: tones.space)) != nil else { return }
         if reporter.verbose {
-            reporter.note(
-                "retuned to the sender's measured tones: mark \(fixed(tones.mark, 1)) Hz, space \(fixed(tones.space, 1)) Hz"
-            )
+            reporter.note(.retuned(mark: tones.mark, space: tones.space))
         }
     }
 

@@ -66,16 +66,13 @@ public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver 
 
     public func burstEnded() -> BurstObservation? { nil }
 
-    public func inputEnded(decodedBytes: Int) -> String? {
+    public func inputEnded(decodedBytes: Int) -> DecodeNote? {
         if verdict == .pending { decide() }
         if case .mismatch(let signature) = verdict, let pinned {
-            return
-                "the signal does not match \(pinned.name) (\(fixed(pinned.baud, 0)) baud, mark \(fixed(pinned.mark, 0)) Hz, "
-                + "space \(fixed(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.suggestion), "
-                + "or without --profile to detect it"
+            return .profileMismatch(pinned: pinned, signal: signature)
         }
         guard decodedBytes == 0 else { return nil }
-        return "nothing decoded: \(survey.diagnosis())"
+        return .nothingDecoded(survey.diagnosis())
     }
 
     private func decide() {

@@ -1,4 +1,5 @@
 import BoardModels
+import CommandLineText
 import ModemDSP
 import ModemTestSupport
 import Testing
@@ -84,7 +85,7 @@ struct ArduinoUnequalBitsTests {
             let bits = try #require(d.signature.toneBits?.seconds(markIsUpper: true), "\(d)")
             #expect(abs(bits.mark / (Double(timing.markBitMicroseconds) * 1e-6) - 1) < 0.01, "\(d)")
             #expect(abs(bits.space / (Double(timing.spaceBitMicroseconds) * 1e-6) - 1) < 0.01, "\(d)")
-            #expect(d.description.contains("; mark bits "), "\(d)")
+            #expect(d.text.contains("; mark bits "), "\(d.text)")
         }
     }
 

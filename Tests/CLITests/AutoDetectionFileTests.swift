@@ -1,3 +1,4 @@
+import CommandLineText
 import Foundation
 import ModemAudioIO
 import ModemDSP
@@ -58,7 +59,7 @@ struct AutoDetectionFileTests {
         #expect(found.profile?.name == "softmodem-2450")
         #expect(!found.fits(.softmodem1225))
         #expect(
-            survey.diagnosis().description.hasSuffix("decode with --profile softmodem-2450"), "\(survey.diagnosis())")
+            survey.diagnosis().text.hasSuffix("decode with --profile softmodem-2450"), "\(survey.diagnosis())")
     }
 
     @Test("the automatic receiver prints at most 1 false byte on the interference corpus")

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemCalibration
 import ModemReport
 import Testing

@@ -1,4 +1,5 @@
 import BoardModels
+import CommandLineText
 import ModemCalibration
 import ModemReport
 import Testing

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemTestSupport
 import Testing
@@ -59,7 +60,7 @@ import Testing
         #expect(receiver.detections.first?.isHiJack == true)
         #expect(receiver.detections.first?.options == "--profile hijack")
         #expect(
-            receiver.detections.first?.description.contains(inverted ? "inverted line" : "normal polarity") == true,
+            receiver.detections.first?.text.contains(inverted ? "inverted line" : "normal polarity") == true,
             "\(receiver.detections)")
     }
 

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemTestSupport
 import Testing
@@ -28,7 +29,7 @@ import Testing
         let (got, receiver) = try AutoReceiverTests.run(signal)
         #expect(got == bytes, "\(format): \(receiver.detections)")
         #expect(receiver.detections.map(\.format) == [format])
-        #expect(receiver.detections.first?.description.contains(", \(format)): pin with") == true)
+        #expect(receiver.detections.first?.text.contains(", \(format)): pin with") == true)
         let pins = receiver.detections.first?.options ?? ""
         #expect(pins.contains("--data-bits") == (format.dataBits != 8), "\(pins)")
         #expect(pins.contains("--parity \(format.parity.rawValue)") == (format.parity != .none), "\(pins)")

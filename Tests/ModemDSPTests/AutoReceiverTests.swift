@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemTestSupport
 import Testing
@@ -70,7 +71,7 @@ import Testing
         #expect(got == text)
         #expect(receiver.detections.first?.format == format)
         #expect(
-            receiver.detections.first?.description
+            receiver.detections.first?.text
                 == "detected softmodem-1225 (1225 baud, mark 7350 Hz, space 4900 Hz, 7E1): pin with --profile softmodem-1225 --parity even --data-bits 7"
         )
     }

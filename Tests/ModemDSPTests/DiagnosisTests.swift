@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemTestSupport
 import Testing
@@ -72,6 +73,6 @@ import Testing
             return
         }
         #expect(fraction > 0.5)
-        #expect(Self.survey(clipped).description.hasPrefix("the input clips"))
+        #expect(Self.survey(clipped).text.hasPrefix("the input clips"))
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemDecoding
 import ModemTestSupport
@@ -92,7 +93,7 @@ import Testing
         ) { rate in [SignalCheckObserver(sampleRate: rate, pinned: .softmodem1225)] }
         #expect(bytes.isEmpty)
         #expect(session.stats.withheld > 0)
-        #expect(session.notes.count == 1 && session.notes[0].contains("softmodem-2450"), "\(session.notes)")
+        #expect(session.notes.count == 1 && session.notes[0].text.contains("softmodem-2450"), "\(session.notes)")
     }
 
     @Test func aChannelThatDoesNotExistIsAUsageError() {

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemDecoding
 import ModemTestSupport
@@ -18,7 +19,7 @@ import Testing
         var trace: Bool { false }
         func trace(_ event: ModemEvent, rate: Double) {}
         func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {}
-        func note(_ line: String) { lines.withLock { $0.append(line) } }
+        func note(_ note: DecodeNote) { lines.withLock { $0.append(note.text) } }
     }
 
     /// Bursts of random bytes from a sender whose tones and bit rate are 4 % slow, in white

@@ -1,9 +1,9 @@
-/// What an input held, for the one line a decoder prints when nothing decoded (or when a
+/// What an input held, for the line a decoder prints when nothing decoded (or when a
 /// pinned profile does not match what it hears).
 ///
 /// Made by ``SignalSurvey/diagnosis(pinned:)`` from a whole input. Levels are in dBFS as
 /// mean power (a full-scale sine reads -3 dBFS); peaks in dBFS of the sample magnitude.
-public enum Diagnosis: Sendable, Equatable, CustomStringConvertible, Codable {
+public enum Diagnosis: Sendable, Equatable, Codable {
     /// No samples at all, or only digital zero.
     case silence
     /// Sound far too weak to carry a modem: the loudest stretch's level.
@@ -18,30 +18,6 @@ public enum Diagnosis: Sendable, Equatable, CustomStringConvertible, Codable {
     case modem(ModemSignature)
     /// More than `fraction` of the samples sit at full scale: the input clips.
     indirect case clipping(fraction: Double, then: Diagnosis?)
-
-    public var description: String {
-        switch self {
-        case .silence:
-            return "the input is silent (digital zero)"
-        case .tooQuiet(let level):
-            return "the input is too quiet to carry a modem: loudest level \(Self.db(level)) dBFS"
-        case .noModemTones(let strongest?, let strongestLevel?, let level):
-            return
-                "no modem tones: the strongest tone is \(Self.hz(strongest)) Hz at \(Self.db(strongestLevel)) dBFS (level \(Self.db(level)) dBFS)"
-        case .noModemTones(_, _, let level):
-            return "no modem tones, only noise or sound without steady tones (level \(Self.db(level)) dBFS)"
-        case .tonesWithoutTiming(let lower, let upper, _):
-            return
-                "modem-like tones at \(Self.hz(lower)) and \(Self.hz(upper)) Hz, but their timing fits no character format"
-        case .modem(let s):
-            return "the signal looks like \(s.summary): decode with \(s.suggestion)"
-        case .clipping(let fraction, let then):
-            let share = fraction * 100 < 0.1 ? "under 0.1" : Self.db(fraction * 100)
-            let clip = "the input clips (\(share) % of samples at full scale)"
-            guard let then else { return clip }
-            return clip + "; " + then.description
-        }
-    }
 
     static func hz(_ x: Double) -> String { String(Int(x.rounded())) }
     static func db(_ x: Double) -> String {
@@ -93,19 +69,4 @@ public struct ModemSignature: Sendable, Equatable, Codable {
     /// which text sent back to back cannot prove (inverted and shifted by a bit, 8N1 text
     /// is 8N1 too): minimodem's `-M 2600 -S 1600` was described the wrong way round.
     public var markIsProven: Bool { profile != nil || ToneConvention.oriented(self) != nil }
-
-    /// What to pin: ``options``, or when ``markIsProven`` is false those options with the
-    /// caveat that mark and space may be the other way round.
-    public var suggestion: String {
-        markIsProven
-            ? options : "\(options), or with --mark and --space the other way round (which tone is mark is unproven)"
-    }
-
-    /// The options that pin it: `--profile NAME`, or the measured values (tones to the
-    /// nearest 5 Hz, well inside what the demodulator tolerates).
-    public var options: String {
-        if let profile { return "--profile \(profile.name)" }
-        func five(_ x: Double) -> String { String(Int((x / 5).rounded()) * 5) }
-        return "--baud \(Diagnosis.hz(baud)) --mark \(five(mark)) --space \(five(space))"
-    }
 }

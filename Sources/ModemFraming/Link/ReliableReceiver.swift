@@ -3,6 +3,11 @@ public struct LinkDelivery: Sendable, Equatable {
     public var bytes: [UInt8]
     /// True on the last piece of a message.
     public var endOfMessage: Bool
+
+    public init(bytes: [UInt8], endOfMessage: Bool) {
+        self.bytes = bytes
+        self.endOfMessage = endOfMessage
+    }
 }
 
 /// The receiving end of the reliable link: checks each packet's CRC, delivers data packets

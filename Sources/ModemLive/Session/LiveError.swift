@@ -1,6 +1,7 @@
 public import ModemAudioIO
 public import ModemDSP
 public import ModemDecoding
+public import ModemFraming
 
 /// Why a live session (capture, playback, a bridge, the link) ended. Values, not prose: a
 /// program embedding the modem branches on them, and the command line words them.
@@ -19,6 +20,10 @@ public enum LiveError: Error {
     case output(AudioIOError)
     /// A byte stream (standard input, a pseudo-terminal) failed: `errno` from `operation`.
     case stream(name: String, operation: StreamOperation, errno: Int32)
+    /// A received stream was not whole files (``FileAssembly/Failure``).
+    case fileTransfer(FileAssembly.Failure)
+    /// The store could not take a received file.
+    case fileStore(FileStoreError)
 
     /// What was being done to a byte stream when it failed.
     public enum StreamOperation: Sendable, Equatable {
@@ -64,6 +69,8 @@ public enum LiveNotice: Equatable {
     case reliableLinkStarted(pathDelay: Double, ackTimeout: Double, packetPayload: Int, window: Int)
     /// The far end acknowledged nothing for `seconds` while `unacknowledged` bytes wait.
     case reliableLinkStalled(unacknowledged: Int, seconds: Double)
+    /// A file arrived whole over the link (size and CRC-32 as its header said).
+    case fileReceived(FileHeader)
 }
 
 extension AudioDeviceError: Equatable {

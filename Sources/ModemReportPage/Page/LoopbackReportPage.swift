@@ -1,3 +1,4 @@
+import CommandLineText
 public import ModemCalibration
 import ModemDSP
 public import ModemReport

@@ -1,3 +1,4 @@
+import CommandLineText
 import Foundation
 import ModemDSP
 public import ModemReport
@@ -183,7 +184,7 @@ public enum Verdict {
             )
         }
         if a.bytes == 0 && !named {
-            add("nothing-decoded", .problem, "Nothing decoded: \(found.description).")
+            add("nothing-decoded", .problem, "Nothing decoded: \(found.text).")
         }
     }
 

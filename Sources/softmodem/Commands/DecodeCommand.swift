@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemAudioIO
 import ModemDSP
 import ModemDecoding
@@ -202,6 +203,6 @@ struct DecodeCommand: ParsableCommand {
             try output!.flush()
         }
         reporter.summary(session.name, session.stats, channel: session.chosenChannel, channels: session.channelCount)
-        return (session.name, session.stats, session.notes)
+        return (session.name, session.stats, session.notes.map(\.text))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemCalibration
 import ModemReport
 

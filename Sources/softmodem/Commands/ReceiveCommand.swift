@@ -44,7 +44,7 @@ struct ReceiveCommand: ParsableCommand {
         guard isDirectory(directory) else {
             throw CLIError.runtime("\(directory) is not a directory")
         }
-        let assembler = FileAssembler(directory: directory, verbose: verbosity.verbose)
+        let store = DirectoryFileStore(directory: directory)
         if live.device != nil && !files.isEmpty {
             throw CLIError.usage("give either audio files or --device NAME, not both")
         }
@@ -56,24 +56,28 @@ struct ReceiveCommand: ParsableCommand {
                 throw CLIError.usage("receive --device answers each packet, so it needs a named profile, not auto")
             }
             return try runLive(
-                profile: try modem.resolvedProfile(), format: try modem.frameFormat(), assembler: assembler)
+                profile: try modem.resolvedProfile(), format: try modem.frameFormat(), store: store)
         }
         // Files: --profile auto finds the sender's modem (the link's timing is not used here).
         switch try modem.receiveModem(squelch: DemodulatorConfiguration.defaultSquelch, hiJackBaud: false) {
-        case .fsk(let settings): try receiveFiles(settings, modem: .fsk(settings), assembler: assembler)
-        case .auto(let settings): try receiveFiles(settings, modem: .auto(settings), assembler: assembler)
+        case .fsk(let settings): try receiveFiles(settings, modem: .fsk(settings), store: store)
+        case .auto(let settings): try receiveFiles(settings, modem: .auto(settings), store: store)
         case .hijack:
             throw CLIError.usage("the reliable link runs over FSK profiles, not --profile hijack")
         }
     }
 
-    /// Decodes the files with `factory`'s receiver and hands every byte to the link.
+    /// Decodes the files with `factory`'s receiver and hands every byte to the link, and what
+    /// it delivers to the files (``FileAssembly``).
     private func receiveFiles<Factory: ObservedReceiverFactory>(
-        _ factory: Factory, modem: Modem, assembler: FileAssembler
+        _ factory: Factory, modem: Modem, store: DirectoryFileStore
     ) throws(CLIError) {
         // The link checks every packet itself, so no signal check holds characters back.
         let policy = ObserverPolicy(followsTones: true, measuresSpectrum: false, checksSignal: false)
         var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: factory.nominalBaud))
+        var assembly = FileAssembly()
+        var current: FileHeader?
+        defer { if let current { store.abandon(current) } }
         // -vv traces characters; the burst lines of -v would drown the file messages.
         let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: modem)
         for path in files.isEmpty ? ["-"] : files {
@@ -92,7 +96,7 @@ struct ReceiveCommand: ParsableCommand {
             try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
                 guard e.kind == .byte else { return }
                 for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) {
-                    try assembler.add(d)
+                    try Self.hand(d, to: &assembly, store: store, current: &current, verbose: verbosity.verbose)
                 }
             }
         }
@@ -102,7 +106,33 @@ struct ReceiveCommand: ParsableCommand {
                 "\(s.payloadBytes) payload bytes, \(s.messages) messages, \(s.damagedPackets) damaged packets, \(s.duplicates) duplicates"
             )
         }
-        try assembler.finish()
+        do { try assembly.finish() } catch { throw CLIError(error) }
+    }
+
+    /// One delivery through `files` into `store`, as ``LiveLink/receiveFiles(into:baud:turnaround:timeout:)`` does.
+    private static func hand(
+        _ d: LinkDelivery, to files: inout FileAssembly, store: DirectoryFileStore, current: inout FileHeader?,
+        verbose: Bool
+    ) throws(CLIError) {
+        do throws(LiveError) {
+            let events: [FileAssembly.Event]
+            do { events = try files.add(d) } catch { throw LiveError.fileTransfer(error) }
+            for event in events {
+                switch event {
+                case .started(let h):
+                    do { try store.begin(h) } catch { throw LiveError.fileStore(error) }
+                    current = h
+                case .content(let bytes):
+                    do { try store.write(bytes) } catch { throw LiveError.fileStore(error) }
+                case .completed(let h):
+                    current = nil
+                    do { try store.commit(h) } catch { throw LiveError.fileStore(error) }
+                    if verbose { Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok") }
+                }
+            }
+        } catch {
+            throw CLIError(error)
+        }
     }
 }
 
@@ -111,11 +141,8 @@ extension ReceiveCommand {
     /// monotonic clock, and writes the file. After the file is complete it keeps answering
     /// until the sender has been quiet for a while, because the sender retransmits the last
     /// packet until one of our ACKs gets through.
-    func runLive(profile: ModemProfile, format: FrameFormat, assembler: FileAssembler) throws(CLIError) {
+    func runLive(profile: ModemProfile, format: FrameFormat, store: DirectoryFileStore) throws(CLIError) {
         let config = LinkConfiguration(baud: profile.baud, turnaround: live.turnaround)
-        var receiver = ReliableReceiver(configuration: config)
-        // Quiet long enough for two retransmissions of a full burst to have been heard.
-        let linger = 2 * (config.airtime(bytes: config.receiveBuffer) + config.ackTimeout) + 0.5
         StopSignal.install()
         let settings = FSKSettings(profile: profile, format: format)
         let reporter = BurstReporter(verbose: verbosity.verbose, trace: false, modem: .fsk(settings))
@@ -123,45 +150,26 @@ extension ReceiveCommand {
         notices.modemName = reporter.modemName
         notices.describeTransmitter = { _ in "\(profile), \(format)" }
         let context = try live.audioOptions(rate: rate).context(notices: notices)
+        let report: FileReceiveReport
         var link: LiveLink<FSKDemodulator, BurstEncoder>
         do {
             link = try LiveLink(context: context, settings: settings, preamble: config.preambleBits, reporter: reporter)
+            report = try link.receiveFiles(
+                into: store, baud: profile.baud, turnaround: live.turnaround, timeout: live.timeout)
         } catch {
             throw CLIError(error)
         }
-        link.start()
-        let started = monotonicSeconds()
-        var lastAck = started
-        var timedOut = false
-        while !StopSignal.isRequested {
-            let now = monotonicSeconds()
-            if !assembler.completed.isEmpty && !assembler.isReceiving && now - lastAck >= linger { break }
-            if let timeout = live.timeout, now - started >= timeout {
-                timedOut = true
-                break
-            }
-            do { try link.poll(timeout: 0.02) } catch { throw CLIError(error) }
-            if !link.bytes.isEmpty {
-                for d in receiver.receive(link.bytes, at: monotonicSeconds()) { try assembler.add(d) }
-            }
-            if let ack = receiver.nextBurst(at: monotonicSeconds()) {
-                do { try link.transmit(ack) } catch { throw CLIError(error) }
-                lastAck = monotonicSeconds()
-            }
-        }
-        do { try link.finish() } catch { throw CLIError(error) }
-        let s = receiver.statistics
+        let s = report.statistics
         if verbosity.verbose {
-            let elapsed = monotonicSeconds() - started
             Diagnostics.info(
-                "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(elapsed)) s, "
+                "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(report.elapsed)) s, "
                     + "\(s.damagedPackets) damaged packets, \(s.duplicates) duplicates, \(s.acks) ACKs sent")
             Diagnostics.info(link.countersText)
         }
-        if timedOut && assembler.completed.isEmpty {
+        if report.outcome == .timedOut && report.files.isEmpty {
             throw .runtime(
                 "no complete file within \(Diagnostics.number(live.timeout ?? 0)) s (\(s.payloadBytes) bytes received)")
         }
-        try assembler.finish()
+        if let unfinished = report.unfinished { throw CLIError(unfinished) }
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemDecoding
 import ModemSpectrum
@@ -24,7 +25,7 @@ struct BurstReporter: DecodeReporting {
         baud = modem.receiverFactory.fixedBaud
     }
 
-    func note(_ line: String) { Diagnostics.info(line) }
+    func note(_ note: DecodeNote) { Diagnostics.info(note.text) }
 
     /// `-vv`: one character.
     func trace(_ e: ModemEvent, rate: Double) {

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemDecoding
 import ModemReport
@@ -71,7 +72,7 @@ struct AutoLayouts: CharacterLayouts {
     {
         let detections = receiver.detections
         while reported < detections.count {
-            analyzer.detected(detections[reported].description)
+            analyzer.detected(detections[reported].text)
             reported += 1
         }
         guard let d = detections.last(where: { $0.startSample <= event.startSample }) ?? detections.last else {

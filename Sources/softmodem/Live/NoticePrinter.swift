@@ -59,6 +59,8 @@ final class NoticePrinter: LiveNoticeHandler {
             Diagnostics.info(
                 "reliable link: \(unacknowledged) bytes not acknowledged for \(Int(seconds)) s; "
                     + "still retrying (is the far end running with --reliable?)")
+        case .fileReceived(let h):
+            if verbose { Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok") }
         }
     }
 

@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemCalibration
 import ModemDecoding
 import ModemReport

@@ -1,4 +1,5 @@
 import ModemALSA
+import ModemFraming
 import ModemLive
 
 #if canImport(Glibc)
@@ -38,6 +39,34 @@ extension CLIError {
                 case .writing: "cannot write to"
                 }
             self.init(kind: .runtime, message: "\(what) \(name): \(String(cString: strerror(code)))")
+        case .fileTransfer(let failure):
+            self.init(failure)
+        case .fileStore(let e):
+            self.init(kind: .runtime, message: "cannot write \(e.path): \(e.reason)")
+        }
+    }
+
+    /// A received stream that was not whole files.
+    init(_ failure: FileAssembly.Failure) {
+        switch failure {
+        case .headerTooLong:
+            self.init(kind: .runtime, message: "the stream does not start with a file header")
+        case .invalidHeader:
+            self.init(kind: .runtime, message: "the stream does not start with a valid file header")
+        case .mismatch(let h, let received, let crc):
+            self.init(
+                kind: .runtime,
+                message:
+                    "\(h.name): got \(received) of \(h.size) bytes, CRC-32 \(String(crc, radix: 16)) instead of \(String(h.crc, radix: 16)); kept as \(h.name).part"
+            )
+        case .incomplete(let h, let received):
+            self.init(
+                kind: .runtime,
+                message:
+                    "\(h.name): incomplete, \(received) of \(h.size) bytes (kept as \(h.name).part); a packet was lost, try send --repeat"
+            )
+        case .noFile:
+            self.init(kind: .runtime, message: "no file found in the audio")
         }
     }
 }

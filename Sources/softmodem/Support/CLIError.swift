@@ -33,13 +33,22 @@ struct CLIError: Error, CustomStringConvertible {
     /// A channel that does not exist, a modem that cannot run at the input's rate.
     init(_ error: DecodeSessionError) {
         kind = .usage
-        message = error.description
+        if case .noSuchChannel(let input, let channels, let requested) = error {
+            message =
+                "\(input) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(requested + 1) does not exist"
+        } else {
+            message = error.description
+        }
     }
 
     /// Problems with files and devices are runtime errors, except parameters that could
     /// never work, which are usage errors.
     init(_ error: AudioIOError) {
         if case .invalidParameters = error { kind = .usage } else { kind = .runtime }
-        message = error.description
+        if case .noAudioHeader = error {
+            message = error.description + " (for headerless audio use --raw)"
+        } else {
+            message = error.description
+        }
     }
 }

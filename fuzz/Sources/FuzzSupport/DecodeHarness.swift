@@ -81,5 +81,5 @@ private struct Verbose: DecodeReporting {
     func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {
         _ = observations.count
     }
-    func note(_ line: String) { _ = line.count }
+    func note(_ note: DecodeNote) { _ = note }
 }

@@ -1,0 +1,137 @@
+public import ModemFraming
+
+/// Where the files a link receives go (a directory, memory). The receiving loop calls it in
+/// order: ``begin(_:)``, ``write(_:)`` any number of times, then ``commit(_:)`` when the
+/// content matched its header or ``abandon(_:)`` when it did not or the link ended inside it.
+public protocol FileStore: AnyObject {
+    /// A file begins.
+    func begin(_ header: FileHeader) throws(FileStoreError)
+    /// The next piece of its content.
+    func write(_ bytes: [UInt8]) throws(FileStoreError)
+    /// Its content matched the header's size and CRC-32: make it the file.
+    func commit(_ header: FileHeader) throws(FileStoreError)
+    /// Its content did not match, or the link ended inside it: keep or drop what was written.
+    func abandon(_ header: FileHeader)
+}
+
+/// Why a ``FileStore`` could not take a file: the path and the system's reason.
+public struct FileStoreError: Error, Sendable, Equatable {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// How a live file reception ended.
+public struct FileReceiveReport: Sendable, Equatable {
+    /// What ended the reception.
+    public enum Outcome: Sendable, Equatable {
+        /// At least one file arrived whole and the sender then went quiet.
+        case received
+        /// The timeout passed first.
+        case timedOut
+        /// A stop was requested first.
+        case interrupted
+    }
+
+    public var outcome: Outcome
+    /// The files received whole, in order.
+    public var files: [FileHeader]
+    /// Why the stream did not end with whole files: a file left incomplete, or none at all
+    /// (``FileAssembly/finish()``); nil when it did.
+    public var unfinished: FileAssembly.Failure?
+    /// The receiving end's counters: payload, messages, damaged packets, duplicates, ACKs.
+    public var statistics: LinkStatistics
+    /// Seconds from the start to the end.
+    public var elapsed: Double
+}
+
+extension LiveLink {
+    /// Receives files sent with ``sendFile(_:name:baud:preamble:turnaround:timeout:)``:
+    /// acknowledges packets with a ``ReliableReceiver`` on the context's clock and hands the
+    /// content to `store` (``FileAssembly``). Each completed file is announced as
+    /// ``LiveNotice/fileReceived(_:)``.
+    ///
+    /// After a file is complete it keeps answering until the sender has been quiet for long
+    /// enough to have retransmitted a full burst twice, because the sender repeats its last
+    /// packet until one of our ACKs gets through. `timeout` (seconds, nil: none) bounds the
+    /// whole reception. A file whose content does not match its header, or a stream that is
+    /// not files, ends it with ``LiveError/fileTransfer(_:)``; a failing store with
+    /// ``LiveError/fileStore(_:)``. Either way the file in progress is abandoned, as it is
+    /// when the reception ends inside it (the report's ``FileReceiveReport/unfinished`` says so).
+    public mutating func receiveFiles(
+        into store: some FileStore, baud: Double, turnaround: Double, timeout: Double?
+    ) throws(LiveError) -> FileReceiveReport {
+        let clock = context.clock
+        let config = LinkConfiguration(baud: baud, turnaround: turnaround)
+        var receiver = ReliableReceiver(configuration: config)
+        var files = FileAssembly()
+        var current: FileHeader?
+        let linger = 2 * (config.airtime(bytes: config.receiveBuffer) + config.ackTimeout) + 0.5
+        start()
+        let started = clock.now()
+        var lastAck = started
+        var outcome = FileReceiveReport.Outcome.interrupted
+        do throws(LiveError) {
+            while !context.stop.isRequested {
+                let now = clock.now()
+                if !files.completed.isEmpty && !files.isReceiving && now - lastAck >= linger {
+                    outcome = .received
+                    break
+                }
+                if let timeout, now - started >= timeout {
+                    outcome = .timedOut
+                    break
+                }
+                try poll(timeout: 0.02)
+                if !bytes.isEmpty {
+                    for d in receiver.receive(bytes, at: clock.now()) {
+                        let events: [FileAssembly.Event]
+                        do { events = try files.add(d) } catch { throw LiveError.fileTransfer(error) }
+                        try hand(events, to: store, current: &current)
+                    }
+                }
+                if let ack = receiver.nextBurst(at: clock.now()) {
+                    try transmit(ack)
+                    lastAck = clock.now()
+                }
+            }
+            try finish()
+        } catch {
+            if let current { store.abandon(current) }
+            throw error
+        }
+        if let current { store.abandon(current) }
+        var unfinished: FileAssembly.Failure?
+        do { try files.finish() } catch { unfinished = error }
+        return FileReceiveReport(
+            outcome: outcome, files: files.completed, unfinished: unfinished, statistics: receiver.statistics,
+            elapsed: clock.now() - started)
+    }
+
+    /// Hands one delivery's events to `store`; `current` is the file in progress.
+    private func hand(
+        _ events: [FileAssembly.Event], to store: some FileStore, current: inout FileHeader?
+    ) throws(LiveError) {
+        do {
+            for event in events {
+                switch event {
+                case .started(let h):
+                    try store.begin(h)
+                    current = h
+                case .content(let bytes):
+                    try store.write(bytes)
+                case .completed(let h):
+                    current = nil
+                    try store.commit(h)
+                    context.notices.notice(.fileReceived(h))
+                }
+            }
+        } catch {
+            throw .fileStore(error)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ModemAudioIO
+import ModemFraming
+import ModemLive
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `receive DIR`: each file is written to `DIR/NAME.part` as it arrives and renamed to
+/// `DIR/NAME` once its size and CRC-32 match; an incomplete or damaged one stays `.part`.
+final class DirectoryFileStore: FileStore {
+    let directory: String
+    private var file: FileDescriptor?
+    private var partial = ""
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    deinit { try? file?.close() }
+
+    private func path(_ name: String) -> String { joinPath(directory, name) }
+
+    func begin(_ header: FileHeader) throws(FileStoreError) {
+        partial = path(header.name + ".part")
+        do {
+            file = try FileDescriptor.open(partial, forWriting: true)
+        } catch {
+            throw FileStoreError(path: partial, reason: "\(error)")
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws(FileStoreError) {
+        guard let file else { return }
+        do {
+            try bytes.withUnsafeBytes { b in Result { () throws(Errno) in try file.writeAllRetrying(b) } }.get()
+        } catch {
+            throw FileStoreError(path: partial, reason: "\(error)")
+        }
+    }
+
+    func commit(_ header: FileHeader) throws(FileStoreError) {
+        try? file?.close()  // close(2)
+        file = nil
+        let final = path(header.name)
+        guard rename(path(header.name + ".part"), final) == 0 else {  // rename(2)
+            throw FileStoreError(path: final, reason: systemError())
+        }
+    }
+
+    func abandon(_ header: FileHeader) {
+        try? file?.close()
+        file = nil
+    }
+}
