@@ -101,14 +101,7 @@ public final class SoundFileReader: SampleSource {
             if code == Int32(SF_ERR_SYSTEM) {
                 throw .cannotOpen(path: name, reason: text.replacingPrefix("System error : ", ""))
             }
-            // For a file that opened and is regular, libsndfile's "File does not exist or is not
-            // a regular file" (its answer when libmpg123 finds no MPEG frame) is not true.
-            if LibraryNoise.looksLikeMPEG(header) && !text.contains("MPEG") {
-                throw .unsupportedFormat(
-                    path: name, reason: "it starts like MPEG audio (MP3) but holds no valid MPEG frame")
-            }
-            if text.contains("not recognised") || text.contains("does not exist") { throw .noAudioHeader(path: name) }
-            throw .unsupportedFormat(path: name, reason: text)
+            throw Self.openFailure(name, text, header: header)
         }
         file = handle
         sampleRate = Double(info.samplerate)
@@ -127,6 +120,18 @@ public final class SoundFileReader: SampleSource {
             throw .unsupportedFormat(
                 path: name, reason: "header declares \(channels) channels at \(Int(sampleRate)) Hz")
         }
+    }
+
+    /// What is wrong with a file libsndfile would not open, from its error text. For a file
+    /// that opened and is regular, libsndfile's "File does not exist or is not a regular
+    /// file" (its answer when libmpg123 finds no MPEG frame) is not true, so say what is.
+    private static func openFailure(_ name: String, _ text: String, header: [UInt8]) -> AudioIOError {
+        if LibraryNoise.looksLikeMPEG(header) && !text.contains("MPEG") {
+            return .unsupportedFormat(
+                path: name, reason: "it starts like MPEG audio (MP3) but holds no valid MPEG frame")
+        }
+        if text.contains("not recognised") || text.contains("does not exist") { return .noAudioHeader(path: name) }
+        return .unsupportedFormat(path: name, reason: text)
     }
 
     deinit {
