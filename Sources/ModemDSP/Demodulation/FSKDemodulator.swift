@@ -308,10 +308,18 @@ public struct FSKDemodulator: Sendable {
             Int(Double(frameBits + 3) * segmentsPerBit * (1 + configuration.baudTolerance)) + window + delay + 4
         var fed = 0
         let consumed = samplesConsumed
+        let first = events.count
         while fed < needed {
             zeros.withUnsafeBufferPointer { process($0, into: &events) }
             fed += 64
         }
         samplesConsumed = consumed  // the padding is not input
+        // A character whose start bit is not all in the input is the line falling silent (an
+        // input cut off in mid-tone, as minimodem's files end, looks like a start bit), never
+        // one that was sent: a start bit is a whole bit of space.
+        let lastStart = consumed - Int64((Double(segmentLength) * segmentsPerBit).rounded())
+        let sent = events[first...].filter { $0.startSample < lastStart }
+        events.removeSubrange(first...)
+        events.append(contentsOf: sent)
     }
 }
