@@ -40,4 +40,20 @@ struct BenchCLITests {
             #expect(r.stderr.split(separator: "\n").count == 1)
         }
     }
+
+    /// --auto decodes each point as `decode` with no options: a Bell 202 burst at 48 kHz is
+    /// found by detection and read exactly at a clean SNR; without --auto there is no column.
+    @Test("--auto adds the no-options byte and bit error rates")
+    func noOptionsColumn() throws {
+        let result = try CLI.softmodem([
+            "bench", "ber", "--profile", "bell202", "--rate", "48000", "--bytes", "200", "--snr-from", "10",
+            "--snr-to", "10", "--auto", "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]]
+        #expect(rows?.first?["autoByteErrorRate"] as? Double == 0, "\(result.stdoutText)")
+        #expect(rows?.first?["autoBitErrorRate"] as? Double == 0)
+        let plain = try CLI.softmodem(["bench", "ber", "--bytes", "20", "--snr-from", "10", "--snr-to", "10", "--json"])
+        #expect(!plain.stdoutText.contains("auto"), "no --auto, no column")
+    }
 }

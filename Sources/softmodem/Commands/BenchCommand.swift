@@ -64,6 +64,13 @@ struct BitErrorRateCommand: ParsableCommand {
     @Flag(name: .long, help: "Also decode every point with minimodem (if installed) for comparison.")
     var minimodem = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Also decode every point with no options (detection, as decode does) for comparison with the pinned profile."
+    )
+    var auto = false
+
     @Flag(name: .long, help: "Print JSON (one object per SNR) instead of a table.")
     var json = false
 
@@ -80,6 +87,8 @@ struct BitErrorRateCommand: ParsableCommand {
         var theoryNonCoherentByteErrorRate: Double
         var minimodemByteErrorRate: Double?
         var minimodemBitErrorRate: Double?
+        var autoByteErrorRate: Double?
+        var autoBitErrorRate: Double?
 
         /// The row as a JSON object, keys sorted, one per line at `indent` (the minimodem
         /// fields only when measured; a non-finite number, which JSON cannot hold, as null).
@@ -95,6 +104,8 @@ struct BitErrorRateCommand: ParsableCommand {
             ]
             if let v = minimodemBitErrorRate { fields.append(("minimodemBitErrorRate", number(v))) }
             if let v = minimodemByteErrorRate { fields.append(("minimodemByteErrorRate", number(v))) }
+            if let v = autoBitErrorRate { fields.append(("autoBitErrorRate", number(v))) }
+            if let v = autoByteErrorRate { fields.append(("autoByteErrorRate", number(v))) }
             fields.sort { $0.0 < $1.0 }
             let body = fields.map { "\(indent)  \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n")
             return "\(indent){\n\(body)\n\(indent)}"
@@ -152,6 +163,7 @@ struct BitErrorRateCommand: ParsableCommand {
             )
             var header = "#  SNR  Eb/N0   bytes  decoded   byte-err     BER   | theory: BER-nc   BER-coh  byte-nc"
             if minimodemPath != nil { header += " | minimodem: byte-err      BER" }
+            if auto { header += " | no options: byte-err      BER" }
             BenchOutput.line(header)
         }
         for p in 0..<points {
@@ -176,6 +188,11 @@ struct BitErrorRateCommand: ParsableCommand {
                 let e = TransmissionErrors(sent: sent, decoded: other)
                 row.minimodemByteErrorRate = e.byteErrorRate
                 row.minimodemBitErrorRate = e.bitErrorRate
+            }
+            if auto {
+                let e = TransmissionErrors(sent: sent, decoded: try decodeWithNoOptions(noisy))
+                row.autoByteErrorRate = e.byteErrorRate
+                row.autoBitErrorRate = e.bitErrorRate
             }
             rows.append(row)
             if !json { BenchOutput.line(Self.format(row)) }
@@ -207,6 +224,33 @@ struct BitErrorRateCommand: ParsableCommand {
         return out
     }
 
+    /// Decodes as `decode` with no options does: detection, the standard observers, and
+    /// nothing printed that detection could not prove (``DecodeSession``).
+    private func decodeWithNoOptions(_ samples: [Float]) throws -> [UInt8] {
+        let settings = AutoSettings()
+        var session: DecodeSession<AutoReceiver>
+        do {
+            session = try DecodeSession(settings, sampleRate: rate, channels: 1, channel: nil, name: "bench") {
+                settings.observers(.input(verbose: false), sampleRate: rate, reporter: SilentReporter())
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        var out: [UInt8] = []
+        samples.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < all.count {
+                let n = min(4096, all.count - i)
+                session.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), frames: n)
+                for e in session.delivered where e.kind == .byte { out.append(e.value) }
+                i += n
+            }
+        }
+        session.finish()
+        for e in session.delivered where e.kind == .byte { out.append(e.value) }
+        return out
+    }
+
     /// Writes the noisy burst to a temporary 16-bit WAV and decodes it with minimodem.
     private func runMinimodem(_ path: String, _ samples: [Float], _ profile: ModemProfile) throws -> [UInt8] {
         let file = try TemporaryWAV(samples, sampleRate: rate)
@@ -224,6 +268,9 @@ struct BitErrorRateCommand: ParsableCommand {
             + "\(e(r.theoryCoherentBitErrorRate)) \(e(r.theoryNonCoherentByteErrorRate))"
         if let b = r.minimodemByteErrorRate, let bit = r.minimodemBitErrorRate {
             line += " |            \(e(b)) \(e(bit))"
+        }
+        if let b = r.autoByteErrorRate, let bit = r.autoBitErrorRate {
+            line += " |             \(e(b)) \(e(bit))"
         }
         return line
     }
