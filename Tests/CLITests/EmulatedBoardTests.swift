@@ -115,6 +115,30 @@ struct EmulatedBoardTests {
         #expect(text.hasPrefix("Arduino reset\r\nHello world\r\nGoodbye world\r\n"), "\(text.debugDescription)")
     }
 
+    /// samples/arduino/xbee_bridge on the real library: a 500-byte radio burst at the XBee's
+    /// 9600 baud reaches the jack whole (the bridge used to drop all but about 94 bytes once
+    /// its 64-byte serial buffer filled while the modem played).
+    @Test func xbeeBridgeCarriesA500ByteRadioBurstWhole() throws {
+        if Self.skip() { return }
+        let samples = CLI.packageRoot.appendingPathComponent("samples/arduino")
+        let firmware = try EmulatedBoard.firmware(
+            samples.appendingPathComponent("xbee_bridge/xbee_bridge.ino").path, rate: 1225, clock: 16_000_000,
+            includes: [samples.appendingPathComponent("common").path])
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let radio = Data((0..<500).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) })
+        let input = dir.appendingPathComponent("radio.bin").path
+        try radio.write(to: URL(fileURLWithPath: input))
+        let wav = dir.appendingPathComponent("jack.wav").path
+        // The radio's bytes at its line rate: 9600 baud, 960 a second, back to back.
+        let r = try CLI.run(
+            EmulatedBoard.avrsim, ["--uart-in-cps", "960", "-u", input, "-U", "", "-o", wav, firmware], timeout: 600)
+        #expect(r.status == 0, "\(r.stderr)")
+        let d = try CLI.softmodem(["decode", "--profile", "softmodem-1225", wav])
+        #expect(d.status == 0, "\(d.stderr)")
+        #expect(d.stdout == radio, "\(d.stdout.count) of 500 bytes, \(Self.matched(radio, d.stdout)) in order")
+    }
+
     /// Bytes of `a` found in order in `b` (the longest common subsequence, by dynamic
     /// programming; 256 x 256 here).
     static func matched(_ a: Data, _ b: Data) -> Int {
