@@ -44,7 +44,7 @@ void loop() {
     // Send when a burst's worth is queued (the far end's receive buffer) or the radio
     // paused for 20 ms (the end of a reply); keep pulling the radio between bytes.
     if (queued >= LINK_RECEIVE_BUFFER || (queued > 0 && millis() - lastRadioByte > 20)) {
-        uint8_t burst = queued < LINK_RECEIVE_BUFFER ? queued : LINK_RECEIVE_BUFFER;
+        uint16_t burst = queued < (uint16_t)LINK_RECEIVE_BUFFER ? queued : (uint16_t)LINK_RECEIVE_BUFFER;
         while (burst--) {
             modem.write(queue[queueHead]);
             queueHead = (queueHead + 1) % QUEUE_BYTES;
