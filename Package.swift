@@ -122,7 +122,7 @@ let package = Package(
         // diagnoses and the options that would pin a detection, the loopback advice. No
         // library depends on it, so libraries hand over values and never name an option.
         .target(
-            name: "CommandLineText", dependencies: ["ModemDSP", "ModemDecoding", "ModemCalibration"],
+            name: "CommandLineText", dependencies: ["ModemDSP", "ModemDecoding", "ModemCalibration", "ModemSpectrum"],
             swiftSettings: strict),
 
         .executableTarget(
@@ -192,7 +192,8 @@ let package = Package(
             name: "ModemReportTests", dependencies: ["ModemReport", "ModemReportPage", "ModemDSP", "ModemTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "ModemSpectrumTests", dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport"],
+            name: "ModemSpectrumTests",
+            dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport", "CommandLineText"],
             swiftSettings: strict),
         .testTarget(
             name: "ModemCalibrationTests",

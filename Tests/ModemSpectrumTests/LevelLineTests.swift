@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemDSP
 import ModemSpectrum
 import Testing

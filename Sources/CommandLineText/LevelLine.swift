@@ -1,3 +1,5 @@
+public import ModemSpectrum
+
 /// A ``LevelReading`` as one line of text for a terminal `columns` wide.
 ///
 /// Fields, left to right: a bar from -60 to 0 dBFS (`#` up to the peak, `|` at the peak
