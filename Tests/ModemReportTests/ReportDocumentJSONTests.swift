@@ -12,26 +12,10 @@ import Testing
     @Test func anInspectionSurvivesItsJSONFormAndDrawsTheSamePage() throws {
         let text = Array("json".utf8)
         let samples = try TestSignals.encode(text, amplitude: 0.5, silence: 4_410)
-        let settings = FSKSettings(profile: .softmodem1225)
-        var demod = try settings.makeReceiver(sampleRate: 44_100)
-        let analyzer = RecordingAnalyzer(
-            name: "t", sampleRate: 44_100, frames: Int64(samples.count), format: "test", modem: "softmodem-1225",
-            nominalTones: (7350, 4900), baud: 1225, gapBits: 20, maxFrequency: 10_000)
-        let layout = CharacterLayout(
-            line: .fsk(mark: 7350, space: 4900), baud: 1225, format: .eightN1, label: "softmodem-1225, 8N1")
-        var events: [ModemEvent] = []
-        TestSignals.feed(samples, chunk: 1000) { chunk in
-            events.removeAll()
-            demod.process(chunk, into: &events)
-            analyzer.process(chunk)
-            for e in events { analyzer.add(e, layout: layout) }
-        }
-        events.removeAll()
-        demod.flush(into: &events)
-        for e in events { analyzer.add(e, layout: layout) }
+        let analysed = try analyseSoftModem1225(samples)
         let silent = CaptureOverview.analyse(
             name: "silence", samples: [Float](repeating: 0, count: 100), sampleRate: 8_000)
-        let analyses = [analyzer.finish(), silent]
+        let analyses = [analysed, silent]
         #expect(analyses[0].text == text)
         // A tone never measured is NaN: JSON has no such number, the document's names stand in.
         #expect(analyses[0].rows.contains { !$0.summary.baud.isFinite })

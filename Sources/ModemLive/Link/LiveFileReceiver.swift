@@ -89,9 +89,9 @@ extension LiveLink {
                 try poll(timeout: 0.02)
                 if !bytes.isEmpty {
                     for d in receiver.receive(bytes, at: clock.now()) {
-                        let events: [FileAssembly.Event]
-                        do { events = try files.add(d) } catch { throw LiveError.fileTransfer(error) }
-                        try hand(events, to: store, current: &current)
+                        if let done = try store.take(d, through: &files, current: &current) {
+                            context.notices.notice(.fileReceived(done))
+                        }
                     }
                 }
                 if let ack = receiver.nextBurst(at: clock.now()) {
@@ -111,27 +111,36 @@ extension LiveLink {
             outcome: outcome, files: files.completed, unfinished: unfinished, statistics: receiver.statistics,
             elapsed: clock.now() - started)
     }
+}
 
-    /// Hands one delivery's events to `store`; `current` is the file in progress.
-    private func hand(
-        _ events: [FileAssembly.Event], to store: some FileStore, current: inout FileHeader?
-    ) throws(LiveError) {
+extension FileStore {
+    /// One link delivery through `assembly` into this store: a file begun, its content, its
+    /// commit. `current` is the file in progress (to abandon if the reception ends inside
+    /// it). Returns the file this delivery completed, if any. Both ends of `receive`, live
+    /// and from recordings, go through here.
+    public func take(
+        _ delivery: LinkDelivery, through assembly: inout FileAssembly, current: inout FileHeader?
+    ) throws(LiveError) -> FileHeader? {
+        let events: [FileAssembly.Event]
+        do { events = try assembly.add(delivery) } catch { throw .fileTransfer(error) }
+        var completed: FileHeader?
         do {
             for event in events {
                 switch event {
                 case .started(let h):
-                    try store.begin(h)
+                    try begin(h)
                     current = h
                 case .content(let bytes):
-                    try store.write(bytes)
+                    try write(bytes)
                 case .completed(let h):
                     current = nil
-                    try store.commit(h)
-                    context.notices.notice(.fileReceived(h))
+                    try commit(h)
+                    completed = h
                 }
             }
         } catch {
             throw .fileStore(error)
         }
+        return completed
     }
 }

@@ -96,7 +96,13 @@ struct ReceiveCommand: ParsableCommand {
             try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
                 guard e.kind == .byte else { return }
                 for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) {
-                    try Self.hand(d, to: &assembly, store: store, current: &current, verbose: verbosity.verbose)
+                    let done: FileHeader?
+                    do throws(LiveError) { done = try store.take(d, through: &assembly, current: &current) } catch {
+                        throw CLIError(error)
+                    }
+                    if let h = done, verbosity.verbose {
+                        Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok")
+                    }
                 }
             }
         }
@@ -107,32 +113,6 @@ struct ReceiveCommand: ParsableCommand {
             )
         }
         do { try assembly.finish() } catch { throw CLIError(error) }
-    }
-
-    /// One delivery through `files` into `store`, as ``LiveLink/receiveFiles(into:baud:turnaround:timeout:)`` does.
-    private static func hand(
-        _ d: LinkDelivery, to files: inout FileAssembly, store: DirectoryFileStore, current: inout FileHeader?,
-        verbose: Bool
-    ) throws(CLIError) {
-        do throws(LiveError) {
-            let events: [FileAssembly.Event]
-            do { events = try files.add(d) } catch { throw LiveError.fileTransfer(error) }
-            for event in events {
-                switch event {
-                case .started(let h):
-                    do { try store.begin(h) } catch { throw LiveError.fileStore(error) }
-                    current = h
-                case .content(let bytes):
-                    do { try store.write(bytes) } catch { throw LiveError.fileStore(error) }
-                case .completed(let h):
-                    current = nil
-                    do { try store.commit(h) } catch { throw LiveError.fileStore(error) }
-                    if verbose { Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok") }
-                }
-            }
-        } catch {
-            throw CLIError(error)
-        }
     }
 }
 
