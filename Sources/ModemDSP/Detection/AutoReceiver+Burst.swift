@@ -40,8 +40,9 @@ extension AutoReceiver {
             guard case .chosen(let signature, let format, let demod) = choice else { return .waiting }
             detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
-        } else if let (signature, demod) = weakTrial(samples) {
-            detections.append(Detection(startSample: first, signature: signature, format: .eightN1))
+        } else if weakBurst || quiet < 0, let choice = weakTrial(samples, canWait: canWait) {
+            guard case .chosen(let signature, let format, let demod) = choice else { return .waiting }
+            detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
         } else if let (baud, inverted, decoder) = hiJackTrial(samples) {
             detections.append(Detection(startSample: first, hiJackBaud: baud, inverted: inverted))

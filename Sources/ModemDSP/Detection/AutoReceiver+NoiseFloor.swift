@@ -12,6 +12,11 @@ extension AutoReceiver {
     mutating func reopensAfterNoiseFloor(power: Double) -> Bool {
         guard blindQuiet >= 0, quiet > 0 else { return false }
         let loud = power > 10 * quiet
+        // 1.4 times, not ``opensByTone(power:floor:)``: this floor is the quietest block of
+        // a stretch that may have been a modem all along (minimodem's continuous text from
+        // the first sample), and a tone at that level is the same burst, whose start the
+        // stretch's analysis could not read: reopened there, it printed the rest of the
+        // text without its first 59 bytes, with exit status 0.
         let weak = !loud && power > Self.weakLevel * quiet && lastBlockIsTonal()
         guard loud || weak else { return false }
         blindQuiet = -1
@@ -53,6 +58,7 @@ extension AutoReceiver {
                 k += 1
                 continue
             }
+            weakBurst = p <= 10 * quiet
             var end = k + 1
             while end < count && power(end) > Self.weakLevel * quiet { end += 1 }
             blindQuiet = -1

@@ -9,9 +9,28 @@ extension AutoReceiver {
     /// of the weak profiles' tones must hold for a block no louder than the noise to open a
     /// burst: a modem at -2 dB SNR reads 0.07-0.1.
     static let weakToneShare = 0.03
-    /// Block power over the quiet floor from which a block is looked at for tones (a modem
-    /// at -2 dB SNR raises it by 2 dB).
+    /// Block power over the quiet floor that keeps a burst going while it is gathered, and
+    /// over which a blind stretch is searched for bursts (a modem at -2 dB SNR raises it by
+    /// 2 dB).
     static let weakLevel = 1.4
+
+    /// Whether a block of `power`, not 10 dB over the quiet `floor`, holds one of the weak
+    /// profiles' tones strongly enough to open a burst. Any block at the floor or over it
+    /// is looked at: a slow sender at Eb/N0 10 dB is far under the noise across the band
+    /// (softmodem-126 at 48 kHz: -12.5 dB SNR at Eb/N0 10 dB, blocks 5 % over the noise), yet its tone
+    /// holds 5 % of a block, thirty times what white noise puts there. A level gate of 1.4
+    /// times the floor kept every such sender out (no options decoded nothing where pinned
+    /// lost 5 % of its bytes). Looking costs about 60 multiplications a sample while
+    /// listening to something over the floor.
+    ///
+    /// Not when the floor itself holds such a tone (``tonalFloor``): a continuous signal
+    /// is its own quietest block, and a stretch of it that detection could not read is not
+    /// to be reopened part way through (minimodem's text from its first sample came out
+    /// without its first 64 bytes).
+
+    func opensByTone(power: Double, floor: Double) -> Bool {
+        floor > 0 && tonalFloor < 0 && power >= floor && lastBlockIsTonal()
+    }
 
     /// Whether the block just ended holds one of the weak profiles' tones strongly (a
     /// Hann-windowed Goertzel filter per tone).
@@ -20,6 +39,17 @@ extension AutoReceiver {
         let block = history(from: samplesConsumed - Int64(n))
         guard block.count == n else { return false }
         return isTonal(block[...])
+    }
+
+    /// Whether at least half the blocks gathered since `start` hold one of the weak profiles'
+    /// tones strongly (a stretch that was a modem throughout, not a noise floor).
+    func stretchIsTonal(from start: Int64) -> Bool {
+        let b = SignalSurvey.blockLength
+        let samples = history(from: start)
+        let count = samples.count / b
+        var tonal = 0
+        for k in 0..<count where isTonal(samples[(k * b)..<((k + 1) * b)]) { tonal += 1 }
+        return count > 0 && 2 * tonal >= count
     }
 
     /// Whether `block` (one survey block) holds one of the weak profiles' tones strongly.
@@ -51,42 +81,72 @@ extension AutoReceiver {
         return false
     }
 
-    /// A burst that no analysis could measure but whose two strongest tones are a weak
-    /// profile's (within 3 % and an eighth of its bit rate): the profile that decodes it in 8N1 with at least
+    /// A burst that no analysis could measure but whose tones are a weak profile's
+    /// (``weakCandidates(_:)``): the profile that decodes it in 8N1 with at least
     /// ``weakCharacters`` characters and no more than one error in four. Of those, the
     /// slowest whose carrier-to-noise density (mean Eb/N0 plus the bit rate in dB) is within
     /// 1.5 dB of the best: a faster profile with the same tones reads a slower sender's
     /// bits as pairs at the same carrier-to-noise density, a slower one reads a faster
-    /// sender with two tones in a bit, well below it.
-    func weakTrial(_ samples: [Float]) -> (ModemSignature, FSKDemodulator)? {
-        let b = SignalSurvey.blockLength
-        guard samples.count >= 2 * b else { return nil }
-        let blocks = stride(from: 0, to: samples.count - b + 1, by: b).map { samples[$0..<($0 + b)] }
-        let peaks = BandSpectrum(blocks: Array(blocks), sampleRate: sampleRate).tones(minimumProminence: 31.6).prefix(2)
-        guard peaks.count == 2 else { return nil }
-        let low = min(peaks[peaks.startIndex].frequency, peaks[peaks.startIndex + 1].frequency)
-        let high = max(peaks[peaks.startIndex].frequency, peaks[peaks.startIndex + 1].frequency)
-        // Within 3 % and an eighth of the bit rate: the spectrum of tones that are not
-        // orthogonal peaks off them (Bell 202's 2200 Hz space peaked at 2270-2300 Hz in
-        // 20-byte bursts, and no such burst at 3 dB SNR was found).
-        func near(_ a: Double, _ b: Double, _ baud: Double) -> Bool { abs(a - b) <= 0.03 * b + baud / 8 }
+    /// sender with two tones in a bit, well below it. When a profile reads clean but too few
+    /// characters and more of the burst can be gathered (``mayWait(_:_:baud:)``), waits.
+    func weakTrial(_ samples: [Float], canWait: Bool) -> FormatChoice? {
         var passed: [(profile: ModemProfile, demod: FSKDemodulator, density: Double)] = []
         var events: [ModemEvent] = []
-        for profile in Self.weakProfiles.sorted(by: { $0.baud < $1.baud })
-        where near(low, min(profile.mark, profile.space), profile.baud)
-            && near(high, max(profile.mark, profile.space), profile.baud)
-        {
+        var tooFew = false
+        for profile in weakCandidates(samples) {
             guard let fresh = trial(profile, .eightN1, samples, into: &events) else { continue }
             let bytes = events.filter { $0.kind == .byte }
-            guard bytes.count >= Self.weakCharacters, 4 * (events.count - bytes.count) <= bytes.count else { continue }
+            guard !bytes.isEmpty, 4 * (events.count - bytes.count) <= bytes.count else { continue }
+            guard bytes.count >= Self.weakCharacters else {
+                // A slow sender's preamble fills most of the first blocks (a 126-baud burst
+                // at 48 kHz read 7 characters in 24 blocks): wait for more of it.
+                tooFew = tooFew || mayWait(canWait, samples.count, baud: profile.baud)
+                continue
+            }
             let ebN0 = bytes.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(bytes.count)
             passed.append((profile, fresh, ebN0 + decibels(power: profile.baud)))
         }
         guard let best = passed.map(\.density).max(),
             let chosen = passed.first(where: { $0.density >= best - 1.5 })
-        else { return nil }
+        else { return tooFew ? .waitForMore : nil }
         let p = chosen.profile
-        return (ModemSignature(mark: p.mark, space: p.space, baud: p.baud), chosen.demod)
+        return .chosen(ModemSignature(mark: p.mark, space: p.space, baud: p.baud), .eightN1, chosen.demod)
+    }
+
+    /// The weak profiles, slowest first, one of whose tones is the strongest tone standing
+    /// out of `samples`' averaged spectrum (by ``weakProminence(blocks:)``) while the other
+    /// stands out by half as much where that profile puts it (within 3 % and an eighth of
+    /// its bit rate: the spectrum of tones that are not orthogonal peaks off them, Bell
+    /// 202's 2200 Hz space at 2270-2300 Hz in 20-byte bursts).
+    ///
+    /// Why not the two strongest tones: a slow sender's preamble is all mark, so in its
+    /// first second the space stands out far less than the mark (a 126-baud burst at
+    /// -12.7 dB SNR: mark 16, space 4.7 over 24 blocks), and any other tone outranks it.
+    /// Looked for at one place, a smaller excess is as unlikely from noise alone.
+    func weakCandidates(_ samples: [Float]) -> [ModemProfile] {
+        let b = SignalSurvey.blockLength
+        guard samples.count >= 2 * b else { return [] }
+        let blocks = stride(from: 0, to: samples.count - b + 1, by: b).map { samples[$0..<($0 + b)] }
+        let spectrum = BandSpectrum(blocks: Array(blocks), sampleRate: sampleRate)
+        let prominence = Self.weakProminence(blocks: blocks.count)
+        guard let strongest = spectrum.tones(minimumProminence: prominence).first?.frequency else { return [] }
+        let floor = spectrum.floor
+        func near(_ a: Double, _ b: Double, _ baud: Double) -> Bool { abs(a - b) <= 0.03 * b + baud / 8 }
+        func stands(_ f: Double, _ baud: Double) -> Bool {
+            spectrum.strongest(within: 0.03 * f + baud / 8, of: f) >= max(3, prominence / 2) * floor
+        }
+        return Self.weakProfiles.sorted(by: { $0.baud < $1.baud }).filter { p in
+            (near(strongest, p.mark, p.baud) && stands(p.space, p.baud))
+                || (near(strongest, p.space, p.baud) && stands(p.mark, p.baud))
+        }
+    }
+
+    /// How far (power ratio over the band's median) the strongest tone of `blocks` averaged
+    /// spectra must stand out: 31.6 (15 dB) in one block, where noise alone reaches 10 in
+    /// one bin of a few hundred; less as more blocks are averaged, since the noise's spread
+    /// about its mean falls as one over their square root, but never under 6.
+    static func weakProminence(blocks: Int) -> Double {
+        max(6, 31.6 / Double(max(blocks, 1)).squareRoot())
     }
 
     /// A fresh demodulator for `profile` in `format`, after a trial of it on `samples`

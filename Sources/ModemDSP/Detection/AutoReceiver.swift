@@ -51,6 +51,12 @@ public struct AutoReceiver: Sendable {
     var quiet = -1.0
     /// The burst being gathered was opened by its tones, not its level.
     var weakBurst = false
+    /// The level of the last quiet block that held a weak profile's tone, or of a stretch
+    /// that failed as a whole (which may have been a modem throughout); negative: none. Until
+    /// the quiet level falls to half of it, the floor is no noise to find a burst under
+    /// (``opensByTone(power:floor:)``): a continuous signal's quietest blocks are the signal
+    /// itself, and one of them now and then holds too little of a profile's tone to show it.
+    var tonalFloor = -1.0
     /// What the analysis measured of the burst being gathered, on a try that found too
     /// few characters to prove its format (nil: none yet).
     var gatheredSignature: ModemSignature?
@@ -172,21 +178,27 @@ public struct AutoReceiver: Sendable {
         switch state {
         case .listening:
             // A burst under the noise's level is opened by its tones instead.
-            weakBurst = !loud && floor > 0 && power > Self.weakLevel * floor && lastBlockIsTonal()
+            weakBurst = !loud && opensByTone(power: power, floor: floor)
             if loud || weakBurst {
                 if quiet < 0 { blindQuiet = power }
                 gatheredSignature = nil
                 // Start a block early: the onset may sit anywhere in the block before.
                 state = .gathering(
                     start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
+            } else if quiet < 0 || power < quiet {
+                lowerQuiet(to: power)
             } else {
-                quiet = quiet < 0 || power < quiet ? power : quiet * 1.02
+                quiet *= 1.02
             }
         case .gathering(let start, let count, let nextTry):
             if blindQuiet >= 0 { blindQuiet = min(blindQuiet, power) }
             // A burst goes on while it stays over the floor: one opened right at 10 dB over
             // it flickers across that line from block to block.
-            let going = floor > 0 ? power > Self.weakLevel * floor : loud
+            // One opened by its tone may be far under the noise, where neither its level
+            // nor its tone in one block tells it goes on (a 126-baud sender at -12.7 dB
+            // SNR stopped after 18 blocks, short of the characters its trial needs): it
+            // gets every analysis (``maximumAnalysisBlocks`` at most).
+            let going = floor > 0 ? power > Self.weakLevel * floor || weakBurst : loud
             if going && count + 1 < nextTry {
                 state = .gathering(start: start, loudBlocks: count + 1, nextTry: nextTry)
             } else {
@@ -203,6 +215,7 @@ public struct AutoReceiver: Sendable {
                         : .ignoring(quietBlocks: 0)
                     if !more && blindQuiet >= 0 {
                         quiet = blindQuiet
+                        if stretchIsTonal(from: start) { tonalFloor = blindQuiet }
                         if regathersBlindStretch(from: start, into: &events) { return }
                         state = .ignoring(quietBlocks: 0)
                     }
@@ -219,11 +232,21 @@ public struct AutoReceiver: Sendable {
             // Something that is not a modem, or nothing but noise (a sound card's noise
             // floor at the start of a capture opens a "burst" before any quiet level is
             // known): the quietest block since is the quiet level, so a noise floor ends it.
-            if quiet < 0 || power < quiet { quiet = power }
+            if quiet < 0 || power < quiet { lowerQuiet(to: power) }
             let calm = power <= max(3 * max(quiet, 0), 1e-9)
             if reopensAfterNoiseFloor(power: power) { return }
             state = calm && q >= 1 ? .listening : .ignoring(quietBlocks: calm ? q + 1 : 0)
             if case .listening = state { blindQuiet = -1 }
+        }
+    }
+
+    /// The block just ended, of mean `power`, is the quietest: the quiet level.
+    mutating func lowerQuiet(to power: Double) {
+        quiet = power
+        if lastBlockIsTonal() {
+            tonalFloor = power
+        } else if power < tonalFloor / 2 {
+            tonalFloor = -1
         }
     }
 

@@ -73,6 +73,13 @@ struct BandSpectrum {
         return total > 0 ? near / total : 0
     }
 
+    /// The largest bin power within `width` Hz of `centre` (0 outside the band).
+    func strongest(within width: Double, of centre: Double) -> Double {
+        var best = 0.0
+        for k in powers.indices where abs(frequency(ofBin: k) - centre) <= width { best = max(best, powers[k]) }
+        return best
+    }
+
     /// The median bin power: the band's floor.
     var floor: Double {
         guard !powers.isEmpty else { return 0 }
