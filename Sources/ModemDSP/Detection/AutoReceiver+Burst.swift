@@ -110,12 +110,19 @@ extension AutoReceiver {
     /// last burst's demodulator decodes the burst's first blocks with no error, and either
     /// reads ``sameSenderCharacters`` characters or the bit timing measured around the
     /// last burst's tones gives its bit rate (within 5 %) and its tones (within 5 %), that
-    /// demodulator is used again, without the spectrum and the format trials. Anything
-    /// else (another modem, noise) returns nil.
+    /// demodulator is used again, without the spectrum and the format trials. A burst
+    /// opened by its tones (``weakBurst``) needs half the characters and at most one error
+    /// in four. Anything else (another modem, noise) returns nil.
     func sameAsBefore(_ last: Detection, _ samples: [Float]) -> FSKDemodulator? {
         guard !last.isHiJack, last.markEvidence != .unproven else { return nil }
         var events: [ModemEvent] = []
         guard let fresh = trial(last.profile, last.format, samples, into: &events) else { return nil }
+        // A burst opened by its tones, under the noise, loses characters the others keep:
+        // at -2 dB SNR an 8-byte burst often reads 7, or 5 and one error, and its bit timing
+        // cannot be measured. Half the characters, at most one error in four, from the
+        // last sender's own demodulator (whose burst confirmation still holds) will do.
+        let bytes = events.reduce(0) { $0 + ($1.kind == .byte ? 1 : 0) }
+        if weakBurst && bytes >= Self.sameSenderCharacters / 2 && 4 * (events.count - bytes) <= bytes { return fresh }
         guard !events.isEmpty, events.allSatisfy({ $0.kind == .byte }) else { return nil }
         // Many clean characters in the last burst's settings leave no doubt: a sender at
         // another rate or on other tones breaks a frame within a few. The bit timing (the
