@@ -60,7 +60,8 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
 
     /// The error for an open that `limit` ended: no answer within its time, or a stop
     /// request meanwhile. The call is still blocked in `snd_pcm_open` or the parameter
-    /// calls, so the words say where to look rather than what ALSA said.
+    /// calls, so there is no ALSA text; where to look is the caller's to say
+    /// (``Reason/noAnswer``).
     public static func unanswered(device: String, direction: ALSADirection, seconds: Double, interrupted: Bool)
         -> ALSAError
     {
@@ -73,9 +74,7 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         let whole = seconds.rounded() == seconds ? "\(Int(seconds))" : "\(seconds)"
         return ALSAError(
             reason: .noAnswer, device: device, function: "snd_pcm_open", code: 0,
-            detail: "no answer within \(whole) s while opening for \(kind) "
-                + "(is the sound server running and responsive? check 'pactl info' or "
-                + "'systemctl --user status pipewire pipewire-pulse pulseaudio')")
+            detail: "no answer within \(whole) s while opening for \(kind)")
     }
 
     /// The one conversion of an ALSA return value into an error: `code` itself when it is not

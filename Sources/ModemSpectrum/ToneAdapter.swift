@@ -106,7 +106,7 @@ public final class ToneAdapter {
         guard analyzer.framesAccumulated >= 4 else { return nil }
         let (mark, space) = analyzer.measurement()
         guard let m = mark?.frequency, let s = space?.frequency,
-            abs(m / nominal.mark - 1) <= 0.05, abs(s / nominal.space - 1) <= 0.05
+            ModemProfile.isWithinTolerance(m, of: nominal.mark), ModemProfile.isWithinTolerance(s, of: nominal.space)
         else { return nil }
         let moved = abs(m / current.mark - 1) > threshold || abs(s / current.space - 1) > threshold
         guard moved else { return nil }

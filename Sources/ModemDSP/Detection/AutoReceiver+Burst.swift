@@ -129,7 +129,7 @@ extension AutoReceiver {
         // phase of every sample, ten times the cost of the trial) is for a burst of a few.
         if events.count >= Self.sameSenderCharacters { return fresh }
         let s = last.signature
-        func near(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) <= 0.05 }
+        func near(_ a: Double, _ b: Double) -> Bool { ModemProfile.isWithinTolerance(a, of: b) }
         let timing = BitTimingEstimator(
             sampleRate: sampleRate, center: (s.mark + s.space) / 2, difference: abs(s.mark - s.space))
         guard let e = timing.estimate(blocks: [samples[...]], rates: (s.baud / 3.15)...(s.baud / 0.95)),

@@ -42,14 +42,15 @@ public struct ModemSignature: Sendable, Equatable, Codable {
         self.space = space
         self.baud = baud
         profile = ModemProfile.builtIn.first { p in
-            abs(p.baud / baud - 1) <= 0.05 && abs(p.mark / mark - 1) <= 0.05 && abs(p.space / space - 1) <= 0.05
+            ModemProfile.isWithinTolerance(p.baud, of: baud) && ModemProfile.isWithinTolerance(p.mark, of: mark)
+                && ModemProfile.isWithinTolerance(p.space, of: space)
         }
     }
 
     /// True when `profile` would decode this signal (bit rate and tones within 5 %).
     public func fits(_ profile: ModemProfile) -> Bool {
-        abs(profile.baud / baud - 1) <= 0.05 && abs(profile.mark / mark - 1) <= 0.05
-            && abs(profile.space / space - 1) <= 0.05
+        ModemProfile.isWithinTolerance(profile.baud, of: baud) && ModemProfile.isWithinTolerance(profile.mark, of: mark)
+            && ModemProfile.isWithinTolerance(profile.space, of: space)
     }
 
     /// E.g. "webjack-1225 (1225 baud, mark 4900 Hz, space 2450 Hz)" or "FSK at 600 baud, mark

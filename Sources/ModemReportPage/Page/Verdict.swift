@@ -164,7 +164,7 @@ public enum Verdict {
         // the profile's (in either order) count against it.
         let tonesDiffer =
             a.nominalTones.map { n in
-                let near = { (x: Double, y: Double) in abs(x / y - 1) <= 0.05 }
+                let near = { (x: Double, y: Double) in ModemProfile.isWithinTolerance(x, of: y) }
                 return
                     !((near(signature(found)?.mark ?? 0, n.mark) && near(signature(found)?.space ?? 0, n.space))
                     || (near(signature(found)?.mark ?? 0, n.space) && near(signature(found)?.space ?? 0, n.mark)))

@@ -10,15 +10,20 @@ extension CLIError {
     /// Device problems are runtime errors; the message names the device and, when the
     /// device is the problem, lists the ones that exist.
     init(_ error: ALSAError) {
-        self.init(kind: .runtime, message: error.description)
+        self.init(kind: .runtime, message: error.description + (error.reason == .noAnswer ? Self.soundServerHint : ""))
     }
+
+    /// Where to look when a device does not answer: the sound servers behind it.
+    static let soundServerHint =
+        "; is the sound server running and responsive? check 'pactl info' or "
+        + "'systemctl --user status pipewire pipewire-pulse pulseaudio'"
 
     /// A live session's end, in one line: settings that cannot work are usage errors,
     /// devices and streams runtime ones.
     init(_ error: LiveError) {
         switch error {
         case .device(let e):
-            self.init(kind: .runtime, message: e.description)
+            self.init(kind: .runtime, message: e.description + (e.reason == .noAnswer ? Self.soundServerHint : ""))
         case .captureStalled(let device, let seconds):
             self.init(kind: .runtime, message: NoticePrinter.stallText(device, seconds))
         case .transmitter(.modem(let e)):
