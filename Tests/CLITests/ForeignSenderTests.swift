@@ -104,7 +104,7 @@ extension ForeignSenderTests {
     /// A continuous sender whose first second detection cannot read (minimodem's 600-baud
     /// pair of no known modem: the sidebands of its opening spaces outrank its mark) is its
     /// own quietest level. Reopened part way by its tones, the text came out without its
-    /// first 64 bytes: all of it or nothing.
+    /// first 59 bytes: all of it or nothing.
     @Test func aSenderUnreadFromItsFirstSampleIsNotReadPartWay() throws {
         guard let r = try Self.decodeMinimodem(["-M", "2600", "-S", "1600", "600"]) else { return }
         #expect(r.stdout.isEmpty || r.stdout == Self.text, "\(r.stdout.count) bytes: \(r.stderr)")

@@ -26,8 +26,7 @@ extension AutoReceiver {
     /// Not when the floor itself holds such a tone (``tonalFloor``): a continuous signal
     /// is its own quietest block, and a stretch of it that detection could not read is not
     /// to be reopened part way through (minimodem's text from its first sample came out
-    /// without its first 64 bytes).
-
+    /// without its first 59 bytes).
     func opensByTone(power: Double, floor: Double) -> Bool {
         floor > 0 && tonalFloor < 0 && power >= floor && lastBlockIsTonal()
     }

@@ -195,7 +195,7 @@ public struct AutoReceiver: Sendable {
             // A burst goes on while it stays over the floor: one opened right at 10 dB over
             // it flickers across that line from block to block.
             // One opened by its tone may be far under the noise, where neither its level
-            // nor its tone in one block tells it goes on (a 126-baud sender at -12.7 dB
+            // nor its tone in one block tells it goes on (a 126-baud sender at -12.5 dB
             // SNR stopped after 18 blocks, short of the characters its trial needs): it
             // gets every analysis (``maximumAnalysisBlocks`` at most).
             let going = floor > 0 ? power > Self.weakLevel * floor || weakBurst : loud

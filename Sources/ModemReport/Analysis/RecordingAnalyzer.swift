@@ -183,8 +183,8 @@ public final class RecordingAnalyzer {
                 withRing(a, b) { part in
                     details[d].bits.append(
                         BitEnergy(
-                            start: a, end: b, mark: ToneProbe.amplitude(part, frequency: mark, sampleRate: sampleRate),
-                            space: ToneProbe.amplitude(part, frequency: space, sampleRate: sampleRate),
+                            start: a, end: b, mark: Self.amplitude(part, mark, sampleRate),
+                            space: Self.amplitude(part, space, sampleRate),
                             isMark: wire >> UInt32(i) & 1 == 1))
                 }
             }
@@ -212,5 +212,14 @@ public final class RecordingAnalyzer {
             let joined = Array(ring[a...]) + Array(ring[0..<(a + count - Self.ringLength)])
             joined.withUnsafeBufferPointer(body)
         }
+    }
+}
+
+extension RecordingAnalyzer {
+    /// The peak amplitude of the tone at `frequency` over all of `samples` (``ToneProbe``),
+    /// as a report stores it: a sine of amplitude A at `frequency` reads about A.
+    static func amplitude(_ samples: UnsafeBufferPointer<Float>, _ frequency: Double, _ sampleRate: Double) -> Float {
+        Float(
+            ToneProbe(frequency: frequency, sampleRate: sampleRate).amplitude(samples, start: 0, count: samples.count))
     }
 }

@@ -1,5 +1,3 @@
-import ModemDSP
-
 /// Measures one known frequency in a stretch of audio: its amplitude and phase (one DFT
 /// bin, computed with a rotating phasor instead of per-sample trigonometry).
 ///
@@ -7,12 +5,20 @@ import ModemDSP
 /// so the tone's mirror image at -f cancels; windows that leave the audio are clipped to it.
 /// Phases refer to sample 0 of the buffer, so a tone exactly at ``frequency`` has the same
 /// phase in every window and a frequency error shows as a phase slope.
-struct ToneProbe {
-    let frequency: Double
-    let sampleRate: Double
+///
+/// One probe for every single-frequency measurement off the hot path: the loopback test's
+/// levels and response, and the report's per-bit tone energies. Non-finite samples count
+/// as silence.
+public struct ToneProbe: Sendable {
+    /// The frequency measured, in Hz.
+    public let frequency: Double
+    /// The sample rate of the audio measured, in Hz.
+    public let sampleRate: Double
     private let step: (re: Double, im: Double)
 
-    init(frequency: Double, sampleRate: Double) {
+    /// A probe for `frequency` in audio at `sampleRate` (both in Hz; 0 and half the rate are
+    /// measured as the real components they are).
+    public init(frequency: Double, sampleRate: Double) {
         self.frequency = frequency
         self.sampleRate = sampleRate
         let w = 2 * Double.pi * frequency / sampleRate
@@ -21,7 +27,7 @@ struct ToneProbe {
 
     /// The complex amplitude (peak amplitude; phase of a cosine at sample 0) of the tone in
     /// `samples[start..<start+count]`; zero when the window is empty.
-    func measure(_ samples: UnsafeBufferPointer<Float>, start: Int, count: Int) -> (re: Double, im: Double) {
+    public func measure(_ samples: UnsafeBufferPointer<Float>, start: Int, count: Int) -> (re: Double, im: Double) {
         let lo = max(0, start)
         let hi = min(samples.count, start + count)
         guard hi > lo else { return (0, 0) }
@@ -52,40 +58,16 @@ struct ToneProbe {
     }
 
     /// The peak amplitude of the tone in the window.
-    func amplitude(_ samples: UnsafeBufferPointer<Float>, start: Int, count: Int) -> Double {
+    public func amplitude(_ samples: UnsafeBufferPointer<Float>, start: Int, count: Int) -> Double {
         let z = measure(samples, start: start, count: count)
         return (z.re * z.re + z.im * z.im).squareRoot()
     }
 
     /// The longest window of at most `maxCount` samples holding a whole number of cycles
     /// (at least one; `maxCount` when a cycle is longer).
-    static func wholeCycles(_ maxCount: Int, frequency: Double, sampleRate: Double) -> Int {
+    public static func wholeCycles(_ maxCount: Int, frequency: Double, sampleRate: Double) -> Int {
         let period = sampleRate / frequency
         let cycles = (Double(maxCount) / period).rounded(.down)
         return cycles >= 1 ? max(1, Int((cycles * period).rounded())) : maxCount
     }
-}
-
-/// Level statistics of a stretch of audio: peak and mean square.
-struct SampleStatistics {
-    var peak = 0.0
-    var meanSquare = 0.0
-
-    init(_ samples: UnsafeBufferPointer<Float>, start: Int, count: Int) {
-        let lo = max(0, start)
-        let hi = min(samples.count, start + count)
-        guard hi > lo else { return }
-        var sum = 0.0
-        var p: Float = 0
-        for i in lo..<hi where samples[i].isFinite {
-            let x = samples[i]
-            sum += Double(x * x)
-            p = max(p, abs(x))
-        }
-        peak = Double(p)
-        meanSquare = sum / Double(hi - lo)
-    }
-
-    /// The mean power in dBFS relative to a full-scale sine (power 0.5).
-    var levelDBFS: Double { Decibels.clamped(decibels(power: meanSquare / 0.5)) }
 }
