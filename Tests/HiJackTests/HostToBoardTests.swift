@@ -27,8 +27,8 @@ import Testing
     func boardDecodesThroughAHeadphoneOutput(sampleRate: Double) throws {
         let bytes = HiJackSignals.randomBytes(60, seed: 17)
         var signal = try HiJackSignals.hostSignal(bytes, sampleRate: sampleRate, bytePeriod: 20)
-        var coupling = Biquad(.highPass, frequency: 20, sampleRate: sampleRate, q: 0.5)
-        var reconstruction = Biquad(.lowPass, frequency: 16_000, sampleRate: sampleRate)
+        var coupling = SecondOrderSection(.highPass, frequency: 20, sampleRate: sampleRate, q: 0.5)
+        var reconstruction = SecondOrderSection(.lowPass, frequency: 16_000, sampleRate: sampleRate)
         coupling.process(&signal)
         reconstruction.process(&signal)
         var leak = try HiJackPowerTone(

@@ -32,19 +32,19 @@ struct LoopbackChannel {
             x = Self.resample(x, step: viaRate / sampleRate)
         }
         if let lowPass {
-            var a = Biquad(.lowPass, frequency: lowPass, sampleRate: sampleRate)
-            var b = Biquad(.lowPass, frequency: lowPass, sampleRate: sampleRate)
+            var a = SecondOrderSection(.lowPass, frequency: lowPass, sampleRate: sampleRate)
+            var b = SecondOrderSection(.lowPass, frequency: lowPass, sampleRate: sampleRate)
             a.process(&x)
             b.process(&x)
         }
         if let antiAlias {
             for q in [0.5098, 0.6013, 0.9000, 2.5629] {
-                var a = Biquad(.lowPass, frequency: antiAlias, sampleRate: sampleRate, q: q)
+                var a = SecondOrderSection(.lowPass, frequency: antiAlias, sampleRate: sampleRate, q: q)
                 a.process(&x)
             }
         }
         if let notch {
-            var n = Biquad(.notch, frequency: notch.frequency, sampleRate: sampleRate, q: notch.q)
+            var n = SecondOrderSection(.notch, frequency: notch.frequency, sampleRate: sampleRate, q: notch.q)
             n.process(&x)
         }
         LevelImpairments(gain: Float(Self.linear(gainDB)), inverted: inverted, clipLevel: clipLevel).process(&x)

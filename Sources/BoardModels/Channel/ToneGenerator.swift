@@ -43,7 +43,7 @@ public struct ToneGenerator: Sendable {
         let dt = 1 / sampleRate
         let a = Double(amplitude)
         for i in samples.indices {
-            samples[i] += Float(a * modelSine(phase.next(step: 2 * Double.pi * frequency(at: time) * dt)))
+            samples[i] += Float(a * sine(phase.next(step: 2 * Double.pi * frequency(at: time) * dt)))
             time += dt
         }
     }

@@ -4,9 +4,9 @@ import ModemDSP
 /// AC coupling, a band-limiting low-pass, crosstalk from the power tone, gain, clipping and
 /// an optional inversion. Streaming: state is kept between calls.
 public struct HiJackMicrophonePath {
-    private var coupling: Biquad
-    private var lowPass1: Biquad
-    private var lowPass2: Biquad
+    private var coupling: SecondOrderSection
+    private var lowPass1: SecondOrderSection
+    private var lowPass2: SecondOrderSection
     private var crosstalk: HiJackPowerTone?
     private var crosstalkBuffer: [Float] = []
     public let gain: Float
@@ -23,10 +23,10 @@ public struct HiJackMicrophonePath {
         crosstalkHz: Double = 22_050, crosstalkLevel: Float = 0, gain: Float = 1, clip: Float = 1,
         invert: Bool = false
     ) {
-        coupling = Biquad(.highPass, frequency: couplingHz, sampleRate: sampleRate, q: 0.5)
+        coupling = SecondOrderSection(.highPass, frequency: couplingHz, sampleRate: sampleRate, q: 0.5)
         let cutoff = min(lowPassHz, 0.45 * sampleRate)
-        lowPass1 = Biquad(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 0.5412)
-        lowPass2 = Biquad(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 1.3066)
+        lowPass1 = SecondOrderSection(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 0.5412)
+        lowPass2 = SecondOrderSection(.lowPass, frequency: cutoff, sampleRate: sampleRate, q: 1.3066)
         crosstalk =
             crosstalkLevel > 0
             ? try? HiJackPowerTone(

@@ -44,7 +44,7 @@ public enum FSKErrorTheory {
 
     /// sin(x) / x, 1 at 0.
     static func sinc(_ x: Double) -> Double {
-        abs(x) < 1e-9 ? 1 : modelSine(x) / x
+        abs(x) < 1e-9 ? 1 : sine(x) / x
     }
 
     /// P(X > x) for a standard normal X (x >= 0).
