@@ -138,7 +138,7 @@ public final class PlaybackStream: @unchecked Sendable {
                 throw ALSAError(
                     reason: .noAnswer, device: pcm.device, function: "snd_pcm_drain", code: 0,
                     detail:
-                        "playback did not finish within \(Int(seconds.rounded(.up))) s (is the sound server running?)")
+                        "playback did not finish within \(Int(seconds.rounded(.up))) s")
             }
         }
         try thread.check()

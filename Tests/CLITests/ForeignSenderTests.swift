@@ -99,8 +99,6 @@ extension ForeignSenderTests {
 }
 
 extension ForeignSenderTests {
-    /// ``text`` sent by `minimodem --tx` with `arguments`, then `softmodem decode` with no
-    /// options; nil (recorded as an issue) when minimodem is missing.
     /// A continuous sender whose first second detection cannot read (minimodem's 600-baud
     /// pair of no known modem: the sidebands of its opening spaces outrank its mark) is its
     /// own quietest level. Reopened part way by its tones, the text came out without its
@@ -108,8 +106,11 @@ extension ForeignSenderTests {
     @Test func aSenderUnreadFromItsFirstSampleIsNotReadPartWay() throws {
         guard let r = try Self.decodeMinimodem(["-M", "2600", "-S", "1600", "600"]) else { return }
         #expect(r.stdout.isEmpty || r.stdout == Self.text, "\(r.stdout.count) bytes: \(r.stderr)")
+        if r.stdout != Self.text { #expect(r.status != 0 && !r.stderr.isEmpty, "status \(r.status)") }
     }
 
+    /// ``text`` sent by `minimodem --tx` with `arguments`, then `softmodem decode` with no
+    /// options; nil (recorded as an issue) when minimodem is missing.
     static func decodeMinimodem(_ arguments: [String]) throws -> CLI.Result? {
         guard let minimodem = CLI.which("minimodem") else {
             Issue.record("minimodem missing: make test installs it")

@@ -9,6 +9,9 @@ import Testing
         let near = ModemSignature(mark: p.mark * 1.04, space: p.space * 0.96, baud: p.baud * 1.04)
         #expect(near.profile?.name == p.name)
         #expect(near.fits(p))
+        // 4.8 % under the profile's rate, but the profile's is 5.04 % over it: the share is
+        // of the measurement, so this is none.
+        #expect(ModemSignature(mark: p.mark, space: p.space, baud: p.baud * 0.952).profile == nil)
         let far = ModemSignature(mark: p.mark, space: p.space, baud: p.baud * 1.06)
         #expect(far.profile == nil)
         #expect(!far.fits(p))

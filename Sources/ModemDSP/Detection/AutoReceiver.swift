@@ -53,10 +53,13 @@ public struct AutoReceiver: Sendable {
     var weakBurst = false
     /// The level of the last quiet block that held a weak profile's tone, or of a stretch
     /// that failed as a whole (which may have been a modem throughout); negative: none. Until
-    /// the quiet level falls to half of it, the floor is no noise to find a burst under
+    /// the quiet level falls to half of it, or a second of listening passes without such a
+    /// tone (``releaseTonalFloor()``), the floor is no noise to find a burst under
     /// (``opensByTone(power:floor:)``): a continuous signal's quietest blocks are the signal
     /// itself, and one of them now and then holds too little of a profile's tone to show it.
     var tonalFloor = -1.0
+    /// Listening blocks in a row without a profile's tone since ``tonalFloor`` was set.
+    var toneFreeBlocks = 0
     /// What the analysis measured of the burst being gathered, on a try that found too
     /// few characters to prove its format (nil: none yet).
     var gatheredSignature: ModemSignature?
@@ -185,10 +188,9 @@ public struct AutoReceiver: Sendable {
                 // Start a block early: the onset may sit anywhere in the block before.
                 state = .gathering(
                     start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
-            } else if quiet < 0 || power < quiet {
-                lowerQuiet(to: power)
             } else {
-                quiet *= 1.02
+                if quiet < 0 || power < quiet { lowerQuiet(to: power) } else { quiet *= 1.02 }
+                releaseTonalFloor()
             }
         case .gathering(let start, let count, let nextTry):
             if blindQuiet >= 0 { blindQuiet = min(blindQuiet, power) }
@@ -215,7 +217,7 @@ public struct AutoReceiver: Sendable {
                         : .ignoring(quietBlocks: 0)
                     if !more && blindQuiet >= 0 {
                         quiet = blindQuiet
-                        if stretchIsTonal(from: start) { tonalFloor = blindQuiet }
+                        if stretchIsTonal(from: start) { setTonalFloor(blindQuiet) }
                         if regathersBlindStretch(from: start, into: &events) { return }
                         state = .ignoring(quietBlocks: 0)
                     }
@@ -244,10 +246,27 @@ public struct AutoReceiver: Sendable {
     mutating func lowerQuiet(to power: Double) {
         quiet = power
         if lastBlockIsTonal() {
-            tonalFloor = power
+            setTonalFloor(power)
         } else if power < tonalFloor / 2 {
             tonalFloor = -1
         }
+    }
+
+    /// The floor at `level` holds a profile's tone (``tonalFloor``).
+    mutating func setTonalFloor(_ level: Double) {
+        tonalFloor = level
+        toneFreeBlocks = 0
+    }
+
+    /// Forgets a tonal floor after a second of listening blocks without a profile's tone:
+    /// the tone has gone, and what is left is noise again. Why: a weak sender's quietest
+    /// block, or a first stretch that was a sender detection could not read, set it at
+    /// about the noise's own level, which the quiet level then never fell to half of, so
+    /// no burst was opened by its tones for the rest of a session.
+    mutating func releaseTonalFloor() {
+        guard tonalFloor >= 0 else { return }
+        toneFreeBlocks = lastBlockIsTonal() ? 0 : toneFreeBlocks + 1
+        if Double(toneFreeBlocks * SignalSurvey.blockLength) >= sampleRate { tonalFloor = -1 }
     }
 
     /// Flushes the burst's decoder and listens again, the ring starting afresh.
