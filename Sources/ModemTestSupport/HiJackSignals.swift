@@ -32,9 +32,10 @@ public enum HiJackSignals {
     /// Board -> host audio as it reaches the computer.
     public static func boardSignal(
         _ bytes: [UInt8], sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1,
-        path: HiJackMicrophonePath? = nil, level: Float = 0.5
+        path: HiJackMicrophonePath? = nil, level: Float = 0.5, generation: HiJackGeneration = .gen1
     ) -> [Float] {
-        var transmitter = HiJackBoardTransmitter(sampleRate: sampleRate, baud: baud, idleBits: idleBits, level: level)
+        var transmitter = HiJackBoardTransmitter(
+            sampleRate: sampleRate, baud: baud, idleBits: idleBits, level: level, generation: generation)
         var samples: [Float] = []
         transmitter.render(transmitter.halfBits(for: bytes, leadingIdleBits: 20), into: &samples)
         transmitter.render(transmitter.halfBits(for: [], leadingIdleBits: 20), into: &samples)
@@ -44,10 +45,10 @@ public enum HiJackSignals {
     }
 
     /// Runs the decoder over `samples` in chunks of random sizes (0 included).
-    public static func decode(_ samples: [Float], sampleRate: Double, seed: UInt64 = 7) throws -> (
-        bytes: [UInt8], decoder: HiJackDecoder, events: [ModemEvent]
-    ) {
-        var decoder = try HiJackDecoder(sampleRate: sampleRate)
+    public static func decode(
+        _ samples: [Float], sampleRate: Double, seed: UInt64 = 7, generation: HiJackGeneration = .gen1
+    ) throws -> (bytes: [UInt8], decoder: HiJackDecoder, events: [ModemEvent]) {
+        var decoder = try HiJackDecoder(sampleRate: sampleRate, generation: generation)
         var rng = SeededGenerator(seed: seed)
         var events: [ModemEvent] = []
         samples.withUnsafeBufferPointer { all in

@@ -1,6 +1,6 @@
 public import ModemDSP
 
-/// Model of the HiJack Gen 1 board's transmitter (PROTOCOLS.md 2.3), for tests.
+/// Model of a HiJack board's transmitter (PROTOCOLS.md 2.3; docs/hijack.md), for tests.
 ///
 /// A timer pin toggles every 11 ticks of a 32.768 kHz crystal (a half bit), so the line is
 /// a square wave at 1489.45 baud: Manchester with 1 = low then high (rising mid-cell), 0 =
@@ -10,11 +10,18 @@ public import ModemDSP
 /// sample is the pin level averaged over the sample period, so edges fall between samples
 /// exactly where the crystal puts them. `baud` can be moved off nominal to model a
 /// mistuned clock.
+///
+/// hijack-infinity's firmware draws the same frames (1 = low then high) from its own timer
+/// (1170.3 baud on the F1611 build) and idles exactly 4 bits after each parity bit: use
+/// `idleBits: 3`. lab11's firmware (`generation: .lab11`) sends a packet as 4 preamble 1s,
+/// a start 0 and the bytes' bits, 1 = high then low, then 7 half bits low, one high and
+/// one low before it lets the pin float (modelled as low).
 public struct HiJackBoardTransmitter {
     public let sampleRate: Double
     public let baud: Double
     public let idleBits: Int
     public let level: Float
+    public let generation: HiJackGeneration
 
     private let halfBitSamples: Double
     /// Half bits rendered so far; the next one ends at (count + 1) * halfBitSamples.
@@ -23,7 +30,11 @@ public struct HiJackBoardTransmitter {
     private var sampleEnd = 1.0
     private var accumulated = 0.0
 
-    public init(sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1, level: Float = 1) {
+    public init(
+        sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1, level: Float = 1,
+        generation: HiJackGeneration = .gen1
+    ) {
+        self.generation = generation
         self.sampleRate = sampleRate
         self.baud = baud
         self.idleBits = idleBits
@@ -33,6 +44,7 @@ public struct HiJackBoardTransmitter {
 
     /// The half-bit levels (pin high = true) of `bytes`, each as a frame plus idle 1s.
     public func halfBits(for bytes: [UInt8], leadingIdleBits: Int = 8) -> [Bool] {
+        if generation.isBitStream { return packetHalfBits(for: bytes, leadingIdleBits: leadingIdleBits) }
         var bits: [UInt8] = Array(repeating: 1, count: leadingIdleBits)
         for byte in bytes {
             bits.append(0)
@@ -62,5 +74,16 @@ public struct HiJackBoardTransmitter {
             }
             halfBitCount += 1
         }
+    }
+
+    /// lab11: the pin is low (or floating) for `leadingIdleBits`, then one packet.
+    private func packetHalfBits(for bytes: [UInt8], leadingIdleBits: Int) -> [Bool] {
+        var levels = Array(repeating: false, count: 2 * leadingIdleBits)
+        guard !bytes.isEmpty else { return levels }
+        var bits: [UInt8] = Array(repeating: 1, count: HiJackGeneration.lab11BoardPreambleBits) + [0]
+        for byte in bytes { for i in 0..<8 { bits.append((byte >> UInt8(i)) & 1) } }
+        levels += bits.flatMap { $0 == 1 ? [true, false] : [false, true] }
+        levels += Array(repeating: false, count: 7) + [true, false]
+        return levels
     }
 }

@@ -6,8 +6,12 @@
 /// equal (so an idle line of 1s is a pure 1378.125 Hz sine), or one half cycle at half the
 /// bit rate when they differ, exactly as the stock encoder draws it.
 ///
-/// A byte is start 0, 8 data bits LSB first, even parity, then idle 1s until `bytePeriod`
-/// cells have passed since the start bit (never fewer than 4 idle 1s). The bit clock is kept
+/// Gen 1 and hijack-infinity: a byte is start 0, 8 data bits LSB first, even parity, then
+/// idle 1s until `bytePeriod` cells have passed since the start bit (never fewer than 4
+/// idle 1s). lab11: a byte is its 8 data bits alone, the packet's framing (preamble, start
+/// bit, postamble) being the transmitter's (``HiJackTransmitter``); in the sample domain
+/// its library draws 1 the same way (negative then positive), so one drawing serves all
+/// three. The bit clock is kept
 /// as a fractional cell position, so any sample rate works with the exact bit rate (34.83
 /// samples per bit at 48 kHz).
 ///
@@ -19,6 +23,7 @@ public struct HiJackEncoder: Sendable {
     public let bytePeriod: Int
     public let amplitude: Float
     public let invert: Bool
+    public let generation: HiJackGeneration
 
     /// Cells per sample.
     private let step: Double
@@ -29,13 +34,14 @@ public struct HiJackEncoder: Sendable {
 
     /// - Parameters:
     ///   - baud: bit rate; the board accepts about 1000-1900 baud.
-    ///   - bytePeriod: cells from one start bit to the next (at least 14).
+    ///   - bytePeriod: cells from one start bit to the next (at least 14; not used by lab11).
     ///   - amplitude: peak level, 0-1 of full scale.
     ///   - invert: flip the signal for inverting audio paths.
+    ///   - generation: Gen 1 and infinity frame each byte; lab11 writes its bits alone.
     /// - Throws: `HiJackConfigurationError` for a rate, bit rate, period or level that cannot work.
     public init(
         sampleRate: Double, baud: Double = HiJack.hostBaud, bytePeriod: Int = HiJack.defaultBytePeriod,
-        amplitude: Float = 1, invert: Bool = false
+        amplitude: Float = 1, invert: Bool = false, generation: HiJackGeneration = .gen1
     ) throws(HiJackConfigurationError) {
         guard sampleRate.isFinite, ModemProfile.sampleRateRange.contains(sampleRate) else {
             throw .sampleRateOutOfRange(sampleRate)
@@ -43,7 +49,8 @@ public struct HiJackEncoder: Sendable {
         guard baud.isFinite, HiJack.hostBaudRange.contains(baud) else {
             throw .baudOutOfRange(baud, HiJack.hostBaudRange)
         }
-        guard (HiJack.frameBits + HiJack.minimumIdleBits...100_000).contains(bytePeriod) else {
+        guard generation.isBitStream || (HiJack.frameBits + HiJack.minimumIdleBits...100_000).contains(bytePeriod)
+        else {
             throw .bytePeriodTooShort(bytePeriod)
         }
         guard amplitude.isFinite, (0...1).contains(amplitude) else {
@@ -54,6 +61,7 @@ public struct HiJackEncoder: Sendable {
         self.bytePeriod = bytePeriod
         self.amplitude = amplitude
         self.invert = invert
+        self.generation = generation
         step = baud / sampleRate
     }
 
@@ -61,7 +69,9 @@ public struct HiJackEncoder: Sendable {
     public var maxSamplesPerBit: Int { Int(sampleRate / baud) + 2 }
 
     /// Upper bound of the samples `encode` writes for `byteCount` bytes.
-    public func maxSamples(forBytes byteCount: Int) -> Int { byteCount * bytePeriod * maxSamplesPerBit }
+    public func maxSamples(forBytes byteCount: Int) -> Int {
+        byteCount * (generation.isBitStream ? 8 : bytePeriod) * maxSamplesPerBit
+    }
 
     /// Upper bound of the samples `idle(bits:into:)` writes.
     public func maxSamples(forIdleBits bits: Int) -> Int { bits * maxSamplesPerBit }
@@ -71,6 +81,12 @@ public struct HiJackEncoder: Sendable {
     /// `output` must hold `maxSamples(forBytes: bytes.count)` samples. Empty input writes nothing.
     public mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<Float>) -> Int {
         var n = 0
+        if generation.isBitStream {
+            for byte in bytes {
+                for i in 0..<8 { n += cell((byte >> UInt8(i)) & 1, output + n) }
+            }
+            return n
+        }
         for byte in bytes {
             n += cell(0, output + n)
             var b = byte
@@ -98,6 +114,25 @@ public struct HiJackEncoder: Sendable {
     /// source that must stop at any sample.
     public mutating func encodeBit(_ bit: UInt8, into output: UnsafeMutablePointer<Float>) -> Int {
         cell(bit == 0 ? 0 : 1, output)
+    }
+
+    /// Writes the half cell after the last mid-cell crossing, a half lobe back to zero at
+    /// the cell's end, and returns the samples written (at most `maxSamplesPerBit`). lab11
+    /// ends a packet so: its receivers take the silence that follows as the postamble.
+    public mutating func finishCell(into output: UnsafeMutablePointer<Float>) -> Int {
+        var sign: Double = previousBit == 1 ? 1 : -1
+        if invert { sign = -sign }
+        let a = Double(amplitude) * sign
+        var n = 0
+        var p = position
+        while p < 0.5 {
+            output[n] = Float(a * sine(2 * Double.pi * p))
+            n += 1
+            p += step
+        }
+        position = 0
+        previousBit = 1
+        return n
     }
 
     /// Renders the segment from the previous bit's mid-cell crossing to this bit's.

@@ -7,6 +7,13 @@
 /// 1s when `idleLine` is set (a live line, as the stock app keeps it) or silent otherwise
 /// (a recording's power-up lead-in). Each piece ends at a cell boundary, where the data
 /// waveform crosses zero, so switching between them leaves no step.
+///
+/// lab11 (``HiJackGeneration/lab11``): a burst is one packet. It opens with `preambleBits`
+/// 1s (at least ``lab11MinimumPreamble``; the board learns the bit rate from them) and a
+/// start 0, carries the bytes as one bit stream, and closes with half a cell back to zero
+/// and `postambleBits` cells of silence (at least 4, as the Android library's postamble),
+/// which is what tells the board the packet ended. Its resting data line is always silent:
+/// idle 1s would read as more bits.
 public struct HiJackTransmitter: ModemTransmitter {
     public private(set) var encoder: HiJackEncoder
     public private(set) var tone: HiJackPowerTone
@@ -35,11 +42,17 @@ public struct HiJackTransmitter: ModemTransmitter {
     public var channelPlan: ChannelPlan { HiJackSettings.channelPlan }
     public var secondsPerByte: Double { Double(encoder.bytePeriod) / encoder.baud }
     public var restIsSignal: Bool { true }
-    private var openingBits: Int { max(preambleBits, HiJack.minimumIdleBits) }
-    public func maxFrames(forBytes count: Int) -> Int {
-        encoder.maxSamples(forIdleBits: openingBits) + encoder.maxSamples(forBytes: count)
+    /// 1s before a lab11 packet's start bit, at least: the board wants seven even intervals.
+    public static let lab11MinimumPreamble = 8
+    private var isLab11: Bool { encoder.generation.isBitStream }
+    private var openingBits: Int {
+        isLab11 ? max(preambleBits, Self.lab11MinimumPreamble) : max(preambleBits, HiJack.minimumIdleBits)
     }
-    public var maxFramesForFinish: Int { encoder.maxSamples(forIdleBits: postambleBits) }
+    private var closingBits: Int { isLab11 ? max(postambleBits, 4) : postambleBits }
+    public func maxFrames(forBytes count: Int) -> Int {
+        encoder.maxSamples(forIdleBits: openingBits + 1) + encoder.maxSamples(forBytes: count)
+    }
+    public var maxFramesForFinish: Int { encoder.maxSamples(forIdleBits: closingBits + 1) }
     public var restOvershoot: Int { encoder.maxSamplesPerBit }
 
     public mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<Float>) -> Int {
@@ -48,6 +61,7 @@ public struct HiJackTransmitter: ModemTransmitter {
         if !inBurst {
             inBurst = true
             n += encoder.idle(bits: openingBits, into: output)
+            if isLab11 { n += encoder.encodeBit(0, into: output + n) }
         }
         n += encoder.encode(bytes, into: output + n)
         return addPower(output, n)
@@ -56,13 +70,18 @@ public struct HiJackTransmitter: ModemTransmitter {
     public mutating func finishBurst(into output: UnsafeMutablePointer<Float>) -> Int {
         guard inBurst else { return 0 }
         inBurst = false
-        return addPower(output, encoder.idle(bits: postambleBits, into: output))
+        guard isLab11 else { return addPower(output, encoder.idle(bits: postambleBits, into: output)) }
+        var n = encoder.finishCell(into: output)
+        let silence = closingBits * Int(encoder.sampleRate / encoder.baud)
+        for i in 0..<silence { output[n + i] = 0 }
+        n += silence
+        return addPower(output, n)
     }
 
     public mutating func rest(atLeast frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
         guard frames > 0 else { return 0 }
         var n = 0
-        if idleLine {
+        if idleLine && !isLab11 {
             while n < frames { n += encoder.idle(bits: 1, into: output + n) }
         } else {
             for i in 0..<frames { output[i] = 0 }

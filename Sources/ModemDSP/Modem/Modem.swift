@@ -12,11 +12,11 @@ public enum Modem: Sendable, Equatable {
     /// FSK whose profile and character format are found per burst from the signal.
     case auto(AutoSettings)
 
-    /// A short description for messages: the profile name, or "hijack".
+    /// A short description for messages: the profile name ("hijack", "hijack-lab11", ...).
     public var name: String {
         switch self {
         case .fsk(let s): return s.profile.name
-        case .hijack: return "hijack"
+        case .hijack(let s): return s.generation.name
         case .auto: return "auto"
         }
     }
@@ -69,35 +69,41 @@ public struct FSKSettings: ModemReceiverFactory, Equatable {
     }
 }
 
-/// What fixes a HiJack modem: the bit rate a receiver expects, and how a transmitter frames
-/// bytes.
+/// What fixes a HiJack modem: the generation, the bit rate a receiver expects, and how a
+/// transmitter frames bytes.
 public struct HiJackSettings: ModemReceiverFactory, Equatable {
-    /// The bit rate of the sender a receiver listens to (the decoder follows about
-    /// -13 %/+14 % around it): the board's 1489.45 baud by default.
+    /// Which HiJack protocol (line code, framing, rates, power tone).
+    public var generation: HiJackGeneration
+    /// The bit rate of the sender a receiver listens to (the decoder follows it within the
+    /// generation's range): the board's by default.
     public var receiveBaud: Double
-    /// The bit rate a transmitter sends at: the stock iOS library's 1378.125 baud by default.
+    /// The bit rate a transmitter sends at: the generation's phone library's by default.
     public var sendBaud: Double
-    /// Bit cells from one start bit to the next when transmitting.
+    /// Bit cells from one start bit to the next when transmitting (Gen 1 and infinity).
     public var bytePeriod: Int
     /// Transmit an inverted line, for audio paths that invert it.
     public var invert: Bool
 
+    /// Gen 1 by default; every value left nil is the generation's own.
     public init(
-        receiveBaud: Double = HiJack.boardBaud, sendBaud: Double = HiJack.hostBaud,
-        bytePeriod: Int = HiJack.defaultBytePeriod, invert: Bool = false
+        generation: HiJackGeneration = .gen1, receiveBaud: Double? = nil, sendBaud: Double? = nil,
+        bytePeriod: Int? = nil, invert: Bool = false
     ) {
-        self.receiveBaud = receiveBaud
-        self.sendBaud = sendBaud
-        self.bytePeriod = bytePeriod
+        self.generation = generation
+        self.receiveBaud = receiveBaud ?? generation.boardBaud
+        self.sendBaud = sendBaud ?? generation.hostBaud
+        self.bytePeriod = bytePeriod ?? generation.hostBytePeriod
         self.invert = invert
     }
 
     public var nominalBaud: Double { receiveBaud }
+    /// Gen 1's crystal fixes its rate; infinity's builds and lab11's DCO each send their own.
+    public var fixedBaud: Double? { generation == .gen1 ? receiveBaud : nil }
     public var burstGapBits: Double { 2 * Double(HiJack.defaultBytePeriod) }
 
     public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> HiJackDecoder {
         do {
-            return try HiJackDecoder(sampleRate: sampleRate, nominalBaud: receiveBaud)
+            return try HiJackDecoder(sampleRate: sampleRate, nominalBaud: receiveBaud, generation: generation)
         } catch {
             throw .hijack(error)
         }

@@ -57,6 +57,8 @@ public struct FSKTransmitterMaker: TransmitterMaker {
 /// HiJack phone -> board: the data line's bit rate, byte period and polarity, the power
 /// tone, and whether the resting data line carries idle 1s (live) or silence (files).
 public struct HiJackTransmitterMaker: TransmitterMaker {
+    /// Which HiJack protocol to send (line code, framing, power tone).
+    public var generation: HiJackGeneration
     /// The data line's bit rate (the board accepts about 1000-1900 baud).
     public var baud: Double
     /// Bit cells from one start bit to the next (at least 14).
@@ -69,10 +71,10 @@ public struct HiJackTransmitterMaker: TransmitterMaker {
     public var preamble: Int
     /// Idle 1s after a burst's last byte.
     public var postamble: Int
-    /// The power tone's frequency (nil: ``HiJack/defaultPowerTone(sampleRate:)``).
+    /// The power tone's frequency (nil: the generation's, ``HiJackGeneration/powerTone(sampleRate:)``).
     public var powerTone: Double?
-    /// The power tone's peak, 0...1 of full scale (0 turns it off).
-    public var powerAmplitude: Double
+    /// The power tone's peak, 0...1 of full scale (0 turns it off; nil: the generation's).
+    public var powerAmplitude: Double?
     /// True: the resting data line carries idle 1s (live); false: it is silent (files).
     public var idleLine: Bool
     /// Stereo: the data line left, the board's power tone right.
@@ -81,8 +83,9 @@ public struct HiJackTransmitterMaker: TransmitterMaker {
     /// Keeps the settings as given; nothing is checked until ``make(sampleRate:)``.
     public init(
         baud: Double, bytePeriod: Int, invert: Bool, amplitudeDB: Double?, preamble: Int, postamble: Int,
-        powerTone: Double?, powerAmplitude: Double, idleLine: Bool
+        powerTone: Double?, powerAmplitude: Double?, idleLine: Bool, generation: HiJackGeneration = .gen1
     ) {
+        self.generation = generation
         self.baud = baud
         self.bytePeriod = bytePeriod
         self.invert = invert
@@ -96,12 +99,14 @@ public struct HiJackTransmitterMaker: TransmitterMaker {
 
     /// The power tone at `sampleRate`.
     public func tone(sampleRate: Double) throws(TransmitterSetupError) -> HiJackPowerTone {
-        guard powerAmplitude.isFinite, (0...1).contains(powerAmplitude) else {
-            throw .powerAmplitude(powerAmplitude)
+        let own = generation.powerTone(sampleRate: sampleRate)
+        let amplitude = powerAmplitude ?? own.amplitude
+        guard amplitude.isFinite, (0...1).contains(amplitude) else {
+            throw .powerAmplitude(amplitude)
         }
-        let frequency = powerTone ?? HiJack.defaultPowerTone(sampleRate: sampleRate)
+        let frequency = powerTone ?? own.frequency
         do {
-            return try HiJackPowerTone(frequency: frequency, sampleRate: sampleRate, amplitude: Float(powerAmplitude))
+            return try HiJackPowerTone(frequency: frequency, sampleRate: sampleRate, amplitude: Float(amplitude))
         } catch {
             throw .powerTone(error)
         }
@@ -113,7 +118,7 @@ public struct HiJackTransmitterMaker: TransmitterMaker {
         do throws(HiJackConfigurationError) {
             let encoder = try HiJackEncoder(
                 sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod,
-                amplitude: amplitudeDB.map { Float(pow(10, $0 / 20)) } ?? 0, invert: invert)
+                amplitude: amplitudeDB.map { Float(pow(10, $0 / 20)) } ?? 0, invert: invert, generation: generation)
             return try HiJackTransmitter(
                 encoder: encoder, tone: tone, preambleBits: preamble, postambleBits: postamble, idleLine: idleLine)
         } catch {

@@ -22,6 +22,12 @@ struct PowerCommand: ParsableCommand {
             until the reader closes the pipe.
             """)
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Which HiJack the board speaks, for its power tone's default frequency and level.", valueName: "name"))
+    var profile = HiJackGeneration.gen1
+
     @OptionGroup var power: PowerToneOptions
     @OptionGroup var verbosity: VerbosityOptions
 
@@ -58,7 +64,7 @@ struct PowerCommand: ParsableCommand {
         guard rate.isFinite, rate == rate.rounded(), (8_000...192_000).contains(rate) else {
             throw CLIError.usage("--rate must be a whole number of hertz in 8000-192000")
         }
-        var tone = try power.tone(sampleRate: rate)
+        var tone = try power.tone(sampleRate: rate, generation: profile)
         if let duration {
             guard duration.isFinite, duration > 0, duration <= 24 * 3600 else {
                 throw CLIError.usage("--duration must be above 0 and at most 86400 seconds")
@@ -102,7 +108,7 @@ struct PowerCommand: ParsableCommand {
         // A silent data line: the HiJack transmitter's resting line is then the tone alone.
         let maker = HiJackTransmitterMaker(
             baud: HiJack.hostBaud, bytePeriod: HiJack.defaultBytePeriod, invert: false, amplitudeDB: nil,
-            preamble: 0, postamble: 0, power: power, idleLine: false)
+            preamble: 0, postamble: 0, power: power, idleLine: false, generation: profile)
         let notices = NoticePrinter(verbose: verbosity.verbose)
         notices.describeTransmitter = maker.describe(sampleRate:)
         var player: LiveTransmitter<HiJackTransmitter>

@@ -9,6 +9,7 @@ import ModemFraming
 extension Parity: EnumArgument {}
 extension RawSampleFormat: EnumArgument {}
 extension ByteProtocol: EnumArgument {}
+extension HiJackGeneration: EnumArgument {}
 
 /// An enum option value named by its raw string.
 ///
@@ -24,14 +25,13 @@ extension EnumArgument {
     var defaultValueDescription: String { rawValue }
 }
 
-/// `--profile`: a built-in FSK profile or `hijack`.
+/// `--profile`: a built-in FSK profile or a HiJack generation (`hijack`, `hijack-infinity`,
+/// `hijack-lab11`).
 struct ProfileName: ExpressibleByArgument, Equatable {
-    /// The profile name that selects the HiJack coder (Manchester) instead of FSK.
-    static let hijack = ProfileName(name: "hijack")
     /// FSK found from the signal, burst by burst (receiving commands).
     static let auto = ProfileName(name: "auto")
 
-    /// The canonical name (a built-in profile's, or "hijack").
+    /// The canonical name (a built-in profile's, or a HiJack generation's).
     let name: String
 
     private init(name: String) { self.name = name }
@@ -40,8 +40,8 @@ struct ProfileName: ExpressibleByArgument, Equatable {
 
     init?(argument: String) {
         let lower = argument.lowercased()
-        if lower == Self.hijack.name {
-            self = .hijack
+        if let generation = HiJackGeneration(rawValue: lower) {
+            name = generation.name
         } else if lower == Self.auto.name {
             self = .auto
         } else if let profile = ModemProfile.named(lower) {
@@ -51,8 +51,12 @@ struct ProfileName: ExpressibleByArgument, Equatable {
         }
     }
 
-    static var allValueStrings: [String] { ModemProfile.builtIn.map(\.name) + [hijack.name, auto.name] }
+    static var allValueStrings: [String] {
+        ModemProfile.builtIn.map(\.name) + HiJackGeneration.allCases.map(\.name) + [auto.name]
+    }
     var defaultValueDescription: String { name }
-    var isHiJack: Bool { self == .hijack }
+    /// The HiJack generation this name selects, nil for FSK and auto.
+    var hiJackGeneration: HiJackGeneration? { HiJackGeneration(rawValue: name) }
+    var isHiJack: Bool { hiJackGeneration != nil }
     var isAuto: Bool { self == .auto }
 }

@@ -121,8 +121,8 @@ struct DuplexOptions: ParsableArguments {
             // The board talks at its own rate (--baud moves the receiver); we send at the
             // host's stock rate.
             let maker = HiJackTransmitterMaker(
-                baud: HiJack.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
-                preamble: 50, postamble: 7, power: power, idleLine: true)
+                baud: s.generation.hostBaud, bytePeriod: s.bytePeriod, invert: s.invert, amplitudeDB: amplitude,
+                preamble: 50, postamble: 7, power: power, idleLine: true, generation: s.generation)
             return try run(
                 loop, settings, maker, tail: TxCommand.hiJackTail, notices, input: &input, output: output, tick: tick)
         default:

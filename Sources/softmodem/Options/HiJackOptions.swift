@@ -22,24 +22,28 @@ struct PowerToneOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "HiJack: power tone on the right channel, Hz (default 22050 at 44.1 kHz, else 21000).", valueName: "hz"))
+            "HiJack: power tone on the right channel, Hz (default: hijack 22050 at 44.1 kHz, else 21000; hijack-infinity 21000; hijack-lab11 10000).",
+            valueName: "hz"))
     var powerTone: Double?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "HiJack: power tone peak level, 0-1 of full scale; 0 disables it (default 1).", valueName: "level"))
+            "HiJack: power tone peak level, 0-1 of full scale; 0 disables it (default 1; hijack-lab11 0.33).",
+            valueName: "level"))
     var powerAmplitude: Double?
 
     var anyGiven: Bool { powerTone != nil || powerAmplitude != nil }
 
-    /// The power tone generator at a sample rate; a usage error for impossible values.
-    func tone(sampleRate: Double) throws(CLIError) -> HiJackPowerTone {
-        let level = powerAmplitude ?? 1
+    /// The power tone generator at a sample rate, the generation's unless overridden; a
+    /// usage error for impossible values.
+    func tone(sampleRate: Double, generation: HiJackGeneration) throws(CLIError) -> HiJackPowerTone {
+        let own = generation.powerTone(sampleRate: sampleRate)
+        let level = powerAmplitude ?? own.amplitude
         guard level.isFinite, (0...1).contains(level) else {
             throw .usage("--power-amplitude must be between 0 and 1 (full scale), not \(level)")
         }
-        let frequency = powerTone ?? HiJack.defaultPowerTone(sampleRate: sampleRate)
+        let frequency = powerTone ?? own.frequency
         do {
             return try HiJackPowerTone(frequency: frequency, sampleRate: sampleRate, amplitude: Float(level))
         } catch {

@@ -24,11 +24,11 @@ struct ProfileOptions: ParsableArguments {
     /// With `--profile hijack`, the FSK-only options are usage errors.
     func checkHiJackCompatible() throws(CLIError) {
         if mark != nil || space != nil {
-            throw .usage("--mark and --space do not apply to --profile hijack (Manchester)")
+            throw .usage("--mark and --space do not apply to --profile \(profile.name) (Manchester)")
         }
         if dataBits != 8 || parity != .none || stopBits != 1 {
             throw .usage(
-                "--data-bits, --parity and --stop-bits do not apply to --profile hijack (its frame is fixed: 8 data bits, even parity)"
+                "--data-bits, --parity and --stop-bits do not apply to --profile \(profile.name) (its framing is fixed)"
             )
         }
     }
@@ -117,13 +117,14 @@ extension ProfileOptions {
         }
         try checkHiJackCompatible()
         if squelch != DemodulatorConfiguration.defaultSquelch {
-            throw .usage("--squelch does not apply to --profile hijack")
+            throw .usage("--squelch does not apply to --profile \(profile.name)")
         }
         if baud != nil && !hiJackBaud {
+            let range = (profile.hiJackGeneration ?? .gen1) == .gen1 ? "1300-1700" : "the board's"
             throw .usage(
-                "--baud does not apply to decode --profile hijack: the decoder tracks 1300-1700 baud by itself")
+                "--baud does not apply to decode --profile \(profile.name): the decoder tracks \(range) baud by itself")
         }
-        let settings = HiJackSettings(receiveBaud: baud ?? HiJack.boardBaud)
+        let settings = HiJackSettings(generation: profile.hiJackGeneration ?? .gen1, receiveBaud: baud)
         // A bit rate no decoder accepts is a usage error before any file or device opens.
         do {
             _ = try settings.makeReceiver(sampleRate: 44_100)

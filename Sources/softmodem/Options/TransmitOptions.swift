@@ -55,7 +55,7 @@ struct TransmitOptions: ParsableArguments {
     func hijack(_ settings: HiJackSettings, idleLine: Bool) -> HiJackTransmitterMaker {
         HiJackTransmitterMaker(
             baud: settings.sendBaud, bytePeriod: settings.bytePeriod, invert: settings.invert, amplitudeDB: amplitude,
-            preamble: preamble, postamble: postamble, power: power, idleLine: idleLine)
+            preamble: preamble, postamble: postamble, power: power, idleLine: idleLine, generation: settings.generation)
     }
 }
 

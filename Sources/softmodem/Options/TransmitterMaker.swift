@@ -13,12 +13,14 @@ extension FSKTransmitterMaker: DescribedMaker {
 
 extension HiJackTransmitterMaker: DescribedMaker {
     func describe(sampleRate: Double) -> String {
-        let tone = powerTone ?? HiJack.defaultPowerTone(sampleRate: sampleRate)
-        var what =
-            "power tone \(Diagnostics.number(tone, 0)) Hz at \(Diagnostics.number(Double(Float(powerAmplitude)), 2)) (right)"
+        let own = generation.powerTone(sampleRate: sampleRate)
+        let tone = powerTone ?? own.frequency
+        let level = Double(Float(powerAmplitude ?? own.amplitude))
+        var what = "power tone \(Diagnostics.number(tone, 0)) Hz at \(Diagnostics.number(level, 2)) (right)"
         if amplitudeDB != nil {
+            let framing = generation.isBitStream ? "one packet per burst" : "\(bytePeriod) cells per byte"
             what =
-                "hijack \(Diagnostics.number(baud, 3)) baud, \(bytePeriod) cells per byte"
+                "\(generation.name) \(Diagnostics.number(baud, 3)) baud, \(framing)"
                 + "\(invert ? ", inverted" : "") (left), " + what
         }
         return what
@@ -28,12 +30,12 @@ extension HiJackTransmitterMaker: DescribedMaker {
     /// when absent).
     init(
         baud: Double, bytePeriod: Int, invert: Bool, amplitudeDB: Double?, preamble: Int, postamble: Int,
-        power: PowerToneOptions, idleLine: Bool
+        power: PowerToneOptions, idleLine: Bool, generation: HiJackGeneration = .gen1
     ) {
         self.init(
             baud: baud, bytePeriod: bytePeriod, invert: invert, amplitudeDB: amplitudeDB, preamble: preamble,
-            postamble: postamble, powerTone: power.powerTone, powerAmplitude: power.powerAmplitude ?? 1,
-            idleLine: idleLine)
+            postamble: postamble, powerTone: power.powerTone, powerAmplitude: power.powerAmplitude,
+            idleLine: idleLine, generation: generation)
     }
 }
 
@@ -43,14 +45,17 @@ extension ProfileOptions {
     func transmitModem(hijack: HiJackOptions, power: PowerToneOptions) throws(CLIError) -> Modem {
         guard isHiJack else {
             if hijack.anyGiven || power.anyGiven {
-                throw .usage("--byte-period, --invert, --power-tone and --power-amplitude need --profile hijack")
+                throw .usage("--byte-period, --invert, --power-tone and --power-amplitude need a HiJack profile")
             }
             return .fsk(FSKSettings(profile: try resolvedProfile(), format: try frameFormat()))
         }
         try checkHiJackCompatible()
+        let generation = profile.hiJackGeneration ?? .gen1
+        if generation.isBitStream && hijack.bytePeriod != nil {
+            throw .usage("--byte-period does not apply to --profile hijack-lab11: its packets are one bit stream")
+        }
         return .hijack(
-            HiJackSettings(
-                sendBaud: baud ?? HiJack.hostBaud, bytePeriod: hijack.bytePeriod ?? HiJack.defaultBytePeriod,
-                invert: hijack.invert))
+            HiJackSettings(generation: generation, sendBaud: baud, bytePeriod: hijack.bytePeriod, invert: hijack.invert)
+        )
     }
 }

@@ -1,0 +1,336 @@
+/// Bit recovery for every HiJack generation's Manchester line.
+///
+/// Gen 1 and hijack-infinity: frames of start 0, 8 data bits LSB first, even parity and
+/// stop 1, with the line idling in 1s between them (PROTOCOLS.md 2.3). lab11: a preamble of
+/// 1s, a start 0, then the packet's bytes as one bit stream, ended by a stretch without
+/// transitions (see ``finishPacket``).
+///
+/// Hunting: a run of short intervals (half bits of idle 1s or preamble, each 0.3-0.7 of the
+/// next interval) followed by a long one (a whole bit) marks a start bit's mid-cell
+/// transition; the long interval measures the bit period. Gen 1 judges the intervals
+/// against its nominal rate; infinity and lab11, whose boards run at rates far apart,
+/// against each other. The start edge's direction gives the polarity, which locks once
+/// good frames agree. In a frame, edges closer than 0.7 bit to the last mid-cell edge are
+/// cell-boundary edges and ignored; one within 0.7-1.3 bits is the next bit (direction =
+/// value) and re-times the clock (gain 0.2); none by then loses sync (ends a lab11 packet).
+/// After a good stop bit the clock keeps running through idle 1s, so a frame followed by a
+/// single stop bit and the next start bit still decodes.
+///
+/// A frame is delivered only when proven (see ``HiJackDecoder``): after
+/// ``HiJackDecoder/provingIdleHalfBits`` idle half bits, after a proven frame of the same
+/// clocked run, or when a second good frame of the run follows it. A lab11 packet is
+/// delivered when it is whole bytes, at least two, and its last byte is the 8-bit sum of
+/// the others.
+struct HiJackBitReader: HiJackEdgeReader {
+    private enum Mode: Sendable { case hunting, frame, clocked }
+    private var mode = Mode.hunting
+    private var lastEdge: Double = -1e9
+    private var shortCount = 0
+    /// The last three short intervals, newest first.
+    private var shorts: (Double, Double, Double) = (0, 0, 0)
+    private var anchor: Double = 0
+    private(set) var period: Double
+    private var frameStart: Double = 0
+    private var bits: UInt16 = 0
+    private var bitCount = 0
+    private var inverted = false
+    private var rejectedStarts = 0
+    /// Idle half bits the hunt counted before the current frame's start bit.
+    private var idleBeforeStart = 0
+    /// True once a frame of the current clocked run is proven.
+    private var runProven = false
+    /// A good frame of this run waiting for proof.
+    private var held: ModemEvent?
+    private var decidedAt: Int64 = 0
+    /// lab11: the packet's bytes so far (capacity fixed at init).
+    private var packet: [UInt8] = []
+    private let generation: HiJackGeneration
+    private let nominalPeriod: Double
+    private let minPeriod: Double
+    private let maxPeriod: Double
+    private let sampleRate: Double
+    /// Short intervals a start needs before it: lab11's board sends seven.
+    private let minimumShorts: Int
+    private(set) var counts = HiJackCounts()
+
+    /// The longest lab11 packet (the Android library's limit; the firmware's is 128).
+    static let maximumPacketBytes = 256
+
+    init(sampleRate: Double, nominalBaud: Double, generation: HiJackGeneration) {
+        self.sampleRate = sampleRate
+        self.generation = generation
+        nominalPeriod = sampleRate / nominalBaud
+        period = nominalPeriod
+        if generation == .gen1 {
+            minPeriod = nominalPeriod * 0.84
+            maxPeriod = nominalPeriod * 1.2
+        } else {
+            minPeriod = sampleRate / generation.decodableBaud.upperBound
+            maxPeriod = sampleRate / generation.decodableBaud.lowerBound
+        }
+        minimumShorts = generation == .lab11 ? 5 : 3
+        if generation.isBitStream { packet.reserveCapacity(Self.maximumPacketBytes) }
+    }
+
+    var isInBurst: Bool { mode != .hunting }
+
+    mutating func advance(to now: Double, into events: inout [ModemEvent]) {
+        // A lab11 packet ends in a postamble without transitions; a board that then lets
+        // its pin float sends no edge at all, so silence must end the packet too.
+        if generation.isBitStream, mode == .frame, now - anchor > 2 * period {
+            decidedAt = Int64(now)
+            finishPacket(into: &events)
+        }
+    }
+
+    mutating func flush(at now: Double, into events: inout [ModemEvent]) {
+        decidedAt = Int64(now)
+        if mode == .frame {
+            if generation.isBitStream { finishPacket(into: &events) } else { reject(.framingError, into: &events) }
+        }
+        loseSync()
+    }
+
+    mutating func edge(at t: Double, rising: Bool, now: Double, into events: inout [ModemEvent]) {
+        decidedAt = Int64(now) + 1
+        let sinceLast = t - lastEdge
+        lastEdge = t
+        switch mode {
+        case .hunting:
+            if generation == .gen1 {
+                huntNominal(at: t, sinceLast: sinceLast, rising: rising)
+            } else {
+                huntRelative(at: t, sinceLast: sinceLast, rising: rising)
+            }
+        case .frame, .clocked:
+            let dt = t - anchor
+            if dt < 0.7 * period { return }  // a cell-boundary edge
+            if dt > 1.3 * period {
+                if mode == .frame {
+                    if generation.isBitStream {
+                        finishPacket(into: &events)
+                    } else {
+                        reject(.framingError, into: &events)
+                    }
+                }
+                loseSync()
+                // The edge that ended a packet may be the next one's first preamble edge.
+                return
+            }
+            period = min(max(period + 0.2 * (dt - period), minPeriod), maxPeriod)
+            anchor = t
+            let bit: UInt16 = (rising != inverted) == generation.oneRises ? 1 : 0
+            if mode == .clocked {
+                if bit == 0 { beginFrame(at: t, period: period) }
+                return
+            }
+            if generation.isBitStream {
+                addPacketBit(UInt8(bit), into: &events)
+                return
+            }
+            bitCount += 1
+            bits |= bit << UInt16(bitCount - 1)
+            if bitCount == 10 { finishFrame(into: &events) }
+        }
+    }
+
+    /// Gen 1: short and long judged against the nominal bit rate, which the crystal holds.
+    private mutating func huntNominal(at t: Double, sinceLast: Double, rising: Bool) {
+        if sinceLast < 0.72 * nominalPeriod {
+            shortCount = sinceLast > 0.2 * nominalPeriod ? shortCount + 1 : 0
+            shorts = (sinceLast, shorts.0, shorts.1)
+        } else if sinceLast <= 1.35 * nominalPeriod && shortCount >= minimumShorts {
+            tryStart(at: t, sinceLast: sinceLast, rising: rising)
+        } else {
+            shortCount = 0
+        }
+    }
+
+    /// infinity and lab11: a long interval is a start when it is about twice a steady run
+    /// of shorts, at any rate in the generation's range.
+    private mutating func huntRelative(at t: Double, sinceLast: Double, rising: Bool) {
+        if shortCount >= minimumShorts, (0.84 * minPeriod...1.15 * maxPeriod).contains(sinceLast),
+            (1.43 * shorts.0...3.3 * shorts.0).contains(sinceLast)
+        {
+            tryStart(at: t, sinceLast: sinceLast, rising: rising)
+            if mode == .frame { return }
+        }
+        guard (0.4 * minPeriod...0.6 * maxPeriod).contains(sinceLast) else {
+            shortCount = 0
+            return
+        }
+        // A steady run: each short within 30 % of the one before; otherwise a new run.
+        let steady = shortCount > 0 && (0.7 * shorts.0...1.43 * shorts.0).contains(sinceLast)
+        shortCount = steady ? shortCount + 1 : 1
+        shorts = (sinceLast, shorts.0, shorts.1)
+    }
+
+    private mutating func tryStart(at t: Double, sinceLast: Double, rising: Bool) {
+        let shortsBeforeStart = shortCount
+        shortCount = 0
+        // Idle 1s are half bits: each short interval must be near half the long one,
+        // which noise rarely manages.
+        let low = 0.3 * sinceLast
+        let high = 0.7 * sinceLast
+        guard (low...high).contains(shorts.0), (low...high).contains(shorts.1), (low...high).contains(shorts.2)
+        else { return }
+        // A start bit is a 0: on a line that is not inverted its mid-cell transition falls
+        // where 1 rises (Gen 1, infinity), and rises where 1 falls (lab11).
+        let startInverted = rising == generation.oneRises
+        let score = counts.polarityScore
+        if (score >= 2 && startInverted) || (score <= -2 && !startInverted) {
+            rejectedStarts += 1
+            if rejectedStarts >= 8 {
+                counts.polarityScore = 0
+                rejectedStarts = 0
+            }
+            return
+        }
+        inverted = startInverted
+        idleBeforeStart = shortsBeforeStart
+        beginFrame(at: t, period: sinceLast)
+    }
+
+    /// Back to hunting: the clocked run ends, and a frame it left unproven with it.
+    private mutating func loseSync() {
+        mode = .hunting
+        shortCount = 0
+        runProven = false
+        dropHeld()
+    }
+
+    private mutating func dropHeld() {
+        if held != nil { counts.unprovenFrames += 1 }
+        held = nil
+    }
+
+    /// Delivers a good frame when proven, else holds it until the next frame of the run.
+    private mutating func accept(_ frame: ModemEvent, into events: inout [ModemEvent]) {
+        if runProven || idleBeforeStart >= HiJackDecoder.provingIdleHalfBits || held != nil {
+            if let first = held {
+                events.append(first)
+                counts.bytes += 1
+            }
+            held = nil
+            events.append(frame)
+            counts.bytes += 1
+            runProven = true
+        } else {
+            held = frame
+        }
+    }
+
+    private mutating func beginFrame(at t: Double, period measured: Double) {
+        mode = .frame
+        anchor = t
+        frameStart = t
+        period = min(max(measured, minPeriod), maxPeriod)
+        bits = 0
+        bitCount = 0
+        packet.removeAll(keepingCapacity: true)
+    }
+
+    /// Bits 0-7 data, bit 8 parity, bit 9 stop.
+    private mutating func finishFrame(into events: inout [ModemEvent]) {
+        let data = UInt8(truncatingIfNeeded: bits)
+        let parity = UInt8((bits >> 8) & 1)
+        let stop = (bits >> 9) & 1
+        if stop != 1 {
+            reject(.framingError, into: &events)
+            loseSync()
+        } else if parity != HiJack.evenParity(data) {
+            reject(.parityError, into: &events)
+            // The stop bit was right, so the clock is still good; an unproven frame is not.
+            dropHeld()
+            mode = .clocked
+        } else {
+            accept(event(.byte, data), into: &events)
+            notePolarity()
+            mode = .clocked
+        }
+    }
+
+    private mutating func notePolarity() {
+        counts.polarityScore = min(max(counts.polarityScore + (inverted ? -1 : 1), -4), 4)
+        rejectedStarts = 0
+    }
+
+    private mutating func reject(_ kind: ModemEvent.Kind, into events: inout [ModemEvent]) {
+        if kind == .parityError { counts.parityErrors += 1 } else { counts.framingErrors += 1 }
+        if counts.polarityScore > 0 {
+            counts.polarityScore -= 1
+        } else if counts.polarityScore < 0 {
+            counts.polarityScore += 1
+        }
+        events.append(event(kind, UInt8(truncatingIfNeeded: bits)))
+        bits = 0
+        bitCount = 0
+    }
+
+    /// The start bit's cell begins half a bit before its mid-cell transition; the frame's
+    /// decisive part ends after the parity cell (the stop bit is idle line).
+    private func event(_ kind: ModemEvent.Kind, _ value: UInt8) -> ModemEvent {
+        let start = max(0, frameStart - 0.5 * period)
+        let end = Int64((start + Double(HiJack.frameBits) * period).rounded())
+        return ModemEvent(
+            kind: kind, value: value, startSample: Int64(start), endSample: end,
+            decidedAt: max(decidedAt, end),
+            metrics: .hijack(HiJackFrameMetrics(baud: sampleRate / period, inverted: inverted)))
+    }
+}
+
+extension HiJackBitReader {
+    /// lab11: one more bit of the packet, LSB first; a packet longer than any library
+    /// sends is noise.
+    private mutating func addPacketBit(_ bit: UInt8, into events: inout [ModemEvent]) {
+        bits |= UInt16(bit) << UInt16(bitCount % 8)
+        bitCount += 1
+        guard bitCount % 8 == 0 else { return }
+        guard packet.count < Self.maximumPacketBytes else {
+            reject(.framingError, into: &events)
+            loseSync()
+            return
+        }
+        packet.append(UInt8(truncatingIfNeeded: bits))
+        bits = 0
+    }
+
+    /// lab11: the packet has ended. It is delivered byte by byte when it is whole bytes, at
+    /// least a header and a checksum, and its last byte is the 8-bit sum of the others
+    /// (what both the firmware and the Android library check); otherwise one error event
+    /// stands for it.
+    mutating func finishPacket(into events: inout [ModemEvent]) {
+        defer {
+            packet.removeAll(keepingCapacity: true)
+            bits = 0
+            bitCount = 0
+            mode = .hunting
+            shortCount = 0
+        }
+        guard bitCount % 8 == 0, packet.count >= 2 else {
+            counts.framingErrors += 1
+            events.append(packetEvent(.framingError, packet.first ?? UInt8(truncatingIfNeeded: bits), index: 0))
+            return
+        }
+        var sum: UInt8 = 0
+        for byte in packet.dropLast() { sum &+= byte }
+        guard sum == packet[packet.count - 1] else {
+            counts.parityErrors += 1
+            events.append(packetEvent(.parityError, packet[0], index: 0))
+            return
+        }
+        for (i, byte) in packet.enumerated() { events.append(packetEvent(.byte, byte, index: i)) }
+        counts.bytes += packet.count
+        notePolarity()
+    }
+
+    /// Byte `index` of the packet: its bits follow the start bit's cell.
+    private func packetEvent(_ kind: ModemEvent.Kind, _ value: UInt8, index: Int) -> ModemEvent {
+        let start = frameStart + 0.5 * period + Double(8 * index) * period
+        let end = Int64((start + 8 * period).rounded())
+        return ModemEvent(
+            kind: kind, value: value, startSample: Int64(max(0, start)), endSample: end,
+            decidedAt: max(decidedAt, end),
+            metrics: .hijack(HiJackFrameMetrics(baud: sampleRate / period, inverted: inverted)))
+    }
+}
