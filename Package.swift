@@ -52,8 +52,9 @@ let package = Package(
         // The sound server's rates, through libpulse loaded at run time (no build dependency).
         .target(name: "CSoundServer", linkerSettings: [.linkedLibrary("dl")]),
 
-        // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift.
-        .target(name: "ModemDSP", swiftSettings: strict),
+        // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift. Detection reads
+        // HiJack packets with ModemFraming's parsers to name a board's generation.
+        .target(name: "ModemDSP", dependencies: ["ModemFraming"], swiftSettings: strict),
 
         // Files, raw PCM, pipes (libsndfile; descriptors through swift-system).
         .target(

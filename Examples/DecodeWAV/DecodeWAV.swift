@@ -59,6 +59,7 @@ struct DecodeWAV {
         case .markUnproven(let bursts, _): "\(bursts) burst(s) not printed: which tone is mark is unproven"
         case .profileMismatch(let pinned, let signature):
             "the signal is not \(pinned.name) but looks like \(signature.summary)"
+        case .hiJackMismatch(let pinned, let signal): "the signal is \(signal.name), not \(pinned.name)"
         case .channelChosen, .retuned, .detected: "\(note)"
         }
     }

@@ -21,6 +21,9 @@ extension DecodeNote {
                 "the signal does not match \(pinned.name) (\(fixed(pinned.baud, 0)) baud, mark \(fixed(pinned.mark, 0)) Hz, "
                 + "space \(fixed(pinned.space, 0)) Hz): it looks like \(signature.summary); decode with \(signature.suggestion), "
                 + "or without --profile to detect it"
+        case .hiJackMismatch(let pinned, let signal):
+            return "the signal is \(signal.name), not \(pinned.name) (a packet proved by its checksum): "
+                + "nothing printed from then on; decode with --profile \(signal.name), or without --profile to detect it"
         case .nothingDecoded(let diagnosis):
             return "nothing decoded: \(diagnosis.text)"
         }

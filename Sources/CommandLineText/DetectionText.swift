@@ -52,7 +52,7 @@ extension Detection {
     /// Command-line options that pin this detection, e.g. `--profile webjack-1225` or
     /// `--baud 600 --mark 3000 --space 1800 --parity even --data-bits 7`.
     public var options: String {
-        if isHiJack { return "--profile hijack" }
+        if let generation = hiJackGeneration { return "--profile \(generation.name)" }
         var parts = [signature.options]
         if format.parity != .none { parts.append("--parity \(format.parity.rawValue)") }
         if format.dataBits != 8 { parts.append("--data-bits \(format.dataBits)") }
@@ -65,8 +65,9 @@ extension Detection {
     public var text: String {
         if let inverted = hiJackInverted {
             let polarity = inverted ? "inverted line" : "normal polarity"
+            let name = (hiJackGeneration ?? .gen1).name
             return
-                "detected hijack (Manchester, \(roundedHz(signature.baud)) baud, \(polarity)): pin with --profile hijack"
+                "detected \(name) (Manchester, \(roundedHz(signature.baud)) baud, \(polarity)): pin with --profile \(name)"
         }
         // A matching profile is described by its own values: those are what decode it.
         let p = profile

@@ -15,6 +15,9 @@ public enum DecodeNote: Sendable, Equatable {
     case markUnproven(bursts: Int, first: Detection)
     /// The pinned profile does not match the signal, which looks like `signal`: nothing printed.
     case profileMismatch(pinned: ModemProfile, signal: ModemSignature)
+    /// The pinned HiJack generation is not the signal's, which proved to be `signal` (a lab11
+    /// packet's checksum): nothing more was printed once that was known.
+    case hiJackMismatch(pinned: HiJackGeneration, signal: HiJackGeneration)
     /// Nothing decoded: what the input held.
     case nothingDecoded(Diagnosis)
 }

@@ -184,6 +184,10 @@ public struct DecodeSession<Receiver: ModemReceiver> {
             _notes = laneObservers[c].compactMap {
                 $0.inputEnded(decodedBytes: _stats.bytes + held.count { $0.kind == .byte })
             }
+            // A HiJack generation mismatch already says why nothing was decoded.
+            if _notes.contains(where: { if case .hiJackMismatch = $0 { true } else { false } }) {
+                _notes.removeAll { if case .nothingDecoded = $0 { true } else { false } }
+            }
             deliver([])
         }
         if let last = tracker.finish(at: .max, force: true) { burstEnded(last) }

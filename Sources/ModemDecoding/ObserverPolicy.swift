@@ -6,7 +6,7 @@ public import ModemDSP
 ///
 /// The observers a modem gets, in the order they run:
 /// - FSK: the signal check (against the pinned profile), the tone adapter, the spectrum;
-/// - HiJack: the signal check;
+/// - HiJack: the generation check, the signal check;
 /// - auto: the detection report (always: it is what says why a burst was withheld), then the
 ///   signal check.
 public struct ObserverPolicy: Sendable {
@@ -62,7 +62,9 @@ extension HiJackSettings: ObservedReceiverFactory {
     public func observers(_ policy: ObserverPolicy, sampleRate: Double, reporter: any DecodeReporting)
         -> [any DecodeObserver<HiJackDecoder>]
     {
-        policy.checksSignal ? [SignalCheckObserver(sampleRate: sampleRate, pinned: nil)] : []
+        var list: [any DecodeObserver<HiJackDecoder>] = [HiJackGenerationObserver(pinned: generation)]
+        if policy.checksSignal { list.append(SignalCheckObserver(sampleRate: sampleRate, pinned: nil)) }
+        return list
     }
 }
 

@@ -9,6 +9,8 @@ public enum ByteProtocol: String, CaseIterable, Sendable {
     case xbeeAPI2 = "xbee-api2"
     case slip, cobs, hijack
     case hijackRate = "hijack-rate"
+    case hijackInfinity = "hijack-infinity"
+    case hijackLab11 = "hijack-lab11"
     case link
 
     /// What the protocol carries, one line.
@@ -30,6 +32,8 @@ public enum ByteProtocol: String, CaseIterable, Sendable {
         case .cobs: "COBS packets delimited by 0x00"
         case .hijack: "HiJack sensor stream: one byte per sample, 0-2.75 V"
         case .hijackRate: "HiJack rate byte: period 2560/(b+1)/2 ticks of 1/1024 s"
+        case .hijackInfinity: "hijack-infinity packets: DD, length, escaped payload, 8-bit sum"
+        case .hijackLab11: "hijack-lab11 packets: header, payload, 8-bit sum; IO commands"
         case .link: "reliable-link packets (COBS, sequence number, CRC-32)"
         }
     }
@@ -53,6 +57,8 @@ public enum ByteProtocol: String, CaseIterable, Sendable {
         case .cobs: COBSParser()
         case .hijack: HiJackSampleParser()
         case .hijackRate: HiJackRateParser()
+        case .hijackInfinity: HiJackInfinityFrameParser()
+        case .hijackLab11: HiJackLab11PacketParser()
         case .link: LinkPacketMessageParser()
         }
     }

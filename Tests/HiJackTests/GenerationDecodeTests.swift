@@ -51,3 +51,30 @@ import Testing
         }
     }
 }
+
+/// A decoder pinned to one generation prints nothing of another's signal.
+@Suite struct GenerationMismatchTests {
+    static let packets = (0..<20).map { i in
+        GenerationDecodeTests.lab11Packet(0x46, HiJackSignals.randomBytes(4 + i * 5, seed: UInt64(40 + i)))
+    }
+
+    @Test(arguments: [HiJackGeneration.gen1, .infinity], [44_100.0, 48_000])
+    func lab11BoardUnderAFrameGeneration(generation: HiJackGeneration, rate: Double) throws {
+        for invert in [false, true] {
+            let samples = GenerationDecodeTests.lab11Signal(
+                Self.packets, sampleRate: rate, baud: HiJackGeneration.lab11.boardBaud, invert: invert)
+            let result = try HiJackSignals.decode(samples, sampleRate: rate, generation: generation)
+            #expect(result.bytes.isEmpty, "\(generation) invert \(invert): \(result.bytes.count) bytes")
+        }
+    }
+
+    @Test(arguments: [HiJackGeneration.gen1, .infinity], [44_100.0, 48_000])
+    func frameBoardsUnderLab11(generation: HiJackGeneration, rate: Double) throws {
+        let bytes = HiJackSignals.randomBytes(400, seed: 9)
+        let baud = generation == .gen1 ? HiJack.boardBaud : 32_768.0 / 28
+        let samples = HiJackSignals.boardSignal(
+            bytes, sampleRate: rate, baud: baud, idleBits: generation == .gen1 ? 1 : 3, generation: generation)
+        let result = try HiJackSignals.decode(samples, sampleRate: rate, generation: .lab11)
+        #expect(result.bytes.isEmpty)
+    }
+}

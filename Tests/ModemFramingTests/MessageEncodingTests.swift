@@ -20,6 +20,8 @@ import Testing
         case .slip, .cobs: f.payload = [0, 0xC0, 0xDB, 5]
         case .hijack: f.volts = 1.5
         case .hijackRate: f.sampleHz = 50
+        case .hijackInfinity: f.payload = [0x01, 0xDD, 0xCC, 0x05]
+        case .hijackLab11: (f.io, f.pin, f.value) = (.analogWrite, 2, 0x1234)
         case .link: (f.counter, f.payload) = (9, Array(0..<200))
         }
         return f

@@ -1,3 +1,5 @@
+import ModemFraming
+
 // Opening a burst: what modem it is, in which character format, and the demodulator for it.
 
 extension AutoReceiver {
@@ -44,8 +46,8 @@ extension AutoReceiver {
             guard case .chosen(let signature, let format, let demod) = choice else { return .waiting }
             detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
-        } else if let (baud, inverted, decoder) = hiJackTrial(samples) {
-            detections.append(Detection(startSample: first, hiJackBaud: baud, inverted: inverted))
+        } else if let (detection, decoder) = hiJackTrial(samples, first: first) {
+            detections.append(detection)
             d = .hijack(decoder)
         } else {
             return .none
@@ -208,20 +210,44 @@ extension AutoReceiver {
     /// Mean Eb/N0 (dB) a short burst's characters need to name a profile by trial.
     static let shortBurstEbN0 = 25.0
 
-    /// HiJack's Manchester code, either polarity: a fresh decoder for the burst when a
-    /// trial decode of `samples` finds at least ``hiJackFrames`` frames and at most one
-    /// bad frame in four, with the measured bit rate and polarity.
-    func hiJackTrial(_ samples: [Float]) -> (baud: Double, inverted: Bool, decoder: HiJackDecoder)? {
-        guard let fresh = try? HiJackDecoder(sampleRate: sampleRate) else { return nil }
-        var trial = fresh
-        var events: [ModemEvent] = []
-        samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
-        trial.flush(into: &events)
-        let frames = events.filter { $0.kind == .byte }
-        guard frames.count >= Self.hiJackFrames, 4 * (events.count - frames.count) <= frames.count,
-            let last = frames.last?.hijack
-        else { return nil }
-        return (last.baud, last.inverted, fresh)
+    /// HiJack's Manchester code, either polarity, in any of its generations: a fresh decoder
+    /// for the burst and what was found, when a trial decode of `samples` proves one.
+    ///
+    /// Frames of start, data and parity bits (Gen 1, infinity) need at least
+    /// ``hiJackFrames`` good frames and at most one bad frame in four. They are infinity's
+    /// when they carry an infinity packet (0xDD, length, checksum) or run at a rate Gen 1's
+    /// crystal never sends; Gen 1's otherwise. A lab11 burst needs one packet its checksum
+    /// proves; a board of the other generations never pauses, so never sends one.
+    func hiJackTrial(_ samples: [Float], first: Int64) -> (Detection, HiJackDecoder)? {
+        func trial(_ generation: HiJackGeneration) -> (frames: [ModemEvent], errors: Int, fresh: HiJackDecoder)? {
+            guard let fresh = try? HiJackDecoder(sampleRate: sampleRate, generation: generation) else { return nil }
+            var decoder = fresh
+            var events: [ModemEvent] = []
+            samples.withUnsafeBufferPointer { decoder.process($0, into: &events) }
+            decoder.flush(into: &events)
+            let frames = events.filter { $0.kind == .byte }
+            return (frames, events.count - frames.count, fresh)
+        }
+        func found(_ generation: HiJackGeneration, _ t: (frames: [ModemEvent], errors: Int, fresh: HiJackDecoder))
+            -> (Detection, HiJackDecoder)?
+        {
+            guard let last = t.frames.last?.hijack else { return nil }
+            let detection = Detection(
+                startSample: first, hiJackBaud: last.baud, inverted: last.inverted, generation: generation)
+            return (detection, t.fresh)
+        }
+        func framesHold(_ t: (frames: [ModemEvent], errors: Int, fresh: HiJackDecoder)) -> Bool {
+            t.frames.count >= Self.hiJackFrames && 4 * t.errors <= t.frames.count
+        }
+        if let gen1 = trial(.gen1), framesHold(gen1) {
+            var parser = HiJackInfinityFrameParser()
+            let packets = parser.parse(gen1.frames.map(\.value))
+            if packets.isEmpty { return found(.gen1, gen1) }
+            if let infinity = trial(.infinity) { return found(.infinity, infinity) }
+        }
+        if let infinity = trial(.infinity), framesHold(infinity) { return found(.infinity, infinity) }
+        if let lab11 = trial(.lab11), lab11.frames.count >= 2 { return found(.lab11, lab11) }
+        return nil
     }
 
     /// Good frames a HiJack burst must show in its analysis blocks.

@@ -9,6 +9,8 @@ public struct Detection: Sendable, Equatable {
     public var format: FrameFormat
     /// HiJack's Manchester code instead of FSK, and its polarity (nil for FSK).
     public var hiJackInverted: Bool?
+    /// Which HiJack protocol the burst speaks (nil for FSK).
+    public var hiJackGeneration: HiJackGeneration?
     /// What proves which tone is mark.
     public var markEvidence: MarkEvidence
 
@@ -33,13 +35,14 @@ public struct Detection: Sendable, Equatable {
         markEvidence = ToneConvention.pair(signature.mark, signature.space).map { .convention($0.name) } ?? .undecided
     }
 
-    /// A HiJack burst at `hiJackBaud`, `inverted` or not.
-    public init(startSample: Int64, hiJackBaud: Double, inverted: Bool) {
+    /// A HiJack burst of `generation` at `hiJackBaud`, `inverted` or not.
+    public init(startSample: Int64, hiJackBaud: Double, inverted: Bool, generation: HiJackGeneration = .gen1) {
+        hiJackGeneration = generation
         self.startSample = startSample
         signature = ModemSignature(mark: 0, space: 0, baud: hiJackBaud)
         format = try! FrameFormat(dataBits: 8, parity: .even)
         hiJackInverted = inverted
-        markEvidence = .convention("HiJack")
+        markEvidence = .convention(generation.name)
     }
 
     /// True for a HiJack burst.

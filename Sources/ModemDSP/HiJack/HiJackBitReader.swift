@@ -18,7 +18,7 @@
 ///
 /// A frame is delivered only when proven (see ``HiJackDecoder``): after
 /// ``HiJackDecoder/provingIdleHalfBits`` idle half bits, after a proven frame of the same
-/// clocked run, or when a second good frame of the run follows it. A lab11 packet is
+/// clocked run, or when ``provingChain`` good frames in a row prove each other. A lab11 packet is
 /// delivered when it is whole bytes, at least two, and its last byte is the 8-bit sum of
 /// the others.
 struct HiJackBitReader: HiJackEdgeReader {
@@ -37,10 +37,16 @@ struct HiJackBitReader: HiJackEdgeReader {
     private var rejectedStarts = 0
     /// Idle half bits the hunt counted before the current frame's start bit.
     private var idleBeforeStart = 0
-    /// True once a frame of the current clocked run is proven.
+    /// True once a frame of the current clocked run is proven; `byIdle` when the idle
+    /// before the run's first frame proved it, rather than a chain of frames.
     private var runProven = false
-    /// A good frame of this run waiting for proof.
-    private var held: ModemEvent?
+    private var provenByIdle = false
+    /// Good frames of this run waiting for proof (at most ``provingChain`` - 1).
+    private var held: [ModemEvent] = []
+    /// 1s the clock read between the last frame's parity bit and this frame's start bit
+    /// (the stop bit included); -1 for a frame the hunt found.
+    private var onesBefore = -1
+    private var clockedOnes = 0
     private var decidedAt: Int64 = 0
     /// lab11: the packet's bytes so far (capacity fixed at init).
     private var packet: [UInt8] = []
@@ -70,6 +76,7 @@ struct HiJackBitReader: HiJackEdgeReader {
         }
         minimumShorts = generation == .lab11 ? 5 : 3
         if generation.isBitStream { packet.reserveCapacity(Self.maximumPacketBytes) }
+        held.reserveCapacity(Self.provingChain)
     }
 
     var isInBurst: Bool { mode != .hunting }
@@ -121,7 +128,12 @@ struct HiJackBitReader: HiJackEdgeReader {
             anchor = t
             let bit: UInt16 = (rising != inverted) == generation.oneRises ? 1 : 0
             if mode == .clocked {
-                if bit == 0 { beginFrame(at: t, period: period) }
+                if bit == 0 {
+                    onesBefore = clockedOnes
+                    beginFrame(at: t, period: period)
+                } else {
+                    clockedOnes += 1
+                }
                 return
             }
             if generation.isBitStream {
@@ -188,6 +200,7 @@ struct HiJackBitReader: HiJackEdgeReader {
         }
         inverted = startInverted
         idleBeforeStart = shortsBeforeStart
+        onesBefore = -1
         beginFrame(at: t, period: sinceLast)
     }
 
@@ -196,28 +209,41 @@ struct HiJackBitReader: HiJackEdgeReader {
         mode = .hunting
         shortCount = 0
         runProven = false
+        provenByIdle = false
         dropHeld()
     }
 
     private mutating func dropHeld() {
-        if held != nil { counts.unprovenFrames += 1 }
-        held = nil
+        counts.unprovenFrames += held.count
+        held.removeAll(keepingCapacity: true)
     }
 
-    /// Delivers a good frame when proven, else holds it until the next frame of the run.
+    /// Good frames in a row, each after the stop bit and at least one more idle 1, that
+    /// prove a run no long idle proved. Random bits (a lab11 packet read as frames) pass a
+    /// frame's parity and stop bit one time in four and leave an idle 1 after it one time
+    /// in two, so three in a row happen once in 256 tries; every board sends stop plus an
+    /// idle 1 or more between bytes.
+    static let provingChain = 3
+
+    /// Delivers a good frame when proven, else holds it until the run's chain proves it.
     private mutating func accept(_ frame: ModemEvent, into events: inout [ModemEvent]) {
-        if runProven || idleBeforeStart >= HiJackDecoder.provingIdleHalfBits || held != nil {
-            if let first = held {
-                events.append(first)
-                counts.bytes += 1
-            }
-            held = nil
-            events.append(frame)
-            counts.bytes += 1
+        if !runProven && onesBefore < 0 && idleBeforeStart >= HiJackDecoder.provingIdleHalfBits {
             runProven = true
-        } else {
-            held = frame
+            provenByIdle = true
         }
+        if !runProven {
+            // A frame too close to the one before starts a new chain.
+            if !held.isEmpty && onesBefore < 1 { dropHeld() }
+            if held.count + 1 < Self.provingChain {
+                held.append(frame)
+                return
+            }
+            runProven = true
+        }
+        for first in held { events.append(first) }
+        counts.bytes += held.count + 1
+        held.removeAll(keepingCapacity: true)
+        events.append(frame)
     }
 
     private mutating func beginFrame(at t: Double, period measured: Double) {
@@ -240,12 +266,16 @@ struct HiJackBitReader: HiJackEdgeReader {
             loseSync()
         } else if parity != HiJack.evenParity(data) {
             reject(.parityError, into: &events)
-            // The stop bit was right, so the clock is still good; an unproven frame is not.
+            // The stop bit was right, so the clock is still good; an unproven frame is not,
+            // nor a run only a chain of frames proved.
             dropHeld()
+            if !provenByIdle { runProven = false }
+            clockedOnes = 0
             mode = .clocked
         } else {
             accept(event(.byte, data), into: &events)
             notePolarity()
+            clockedOnes = 0
             mode = .clocked
         }
     }

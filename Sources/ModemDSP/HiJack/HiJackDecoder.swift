@@ -16,7 +16,8 @@
 /// and then (about one frame in three seconds of white noise), so a Gen 1 or infinity frame
 /// must follow at least ``provingIdleHalfBits`` idle half bits (a powered board idles
 /// continuously, so its first frame does), or a proven frame in the same clocked run, or
-/// be followed by a second good frame in that run, which proves both. A frame left unproven
+/// be one of three good frames in a row, each after the stop bit and one more idle 1, which
+/// prove each other (a parity error then ends the run's proof). A frame left unproven
 /// when sync is lost, a damaged frame follows, or the input ends is dropped and counted in
 /// ``unprovenFrames``. A lab11 packet is proven by its 8-bit checksum and its length.
 ///
@@ -39,7 +40,7 @@ public struct HiJackDecoder: Sendable {
     public static let minimumLevel: Float = HiJackEdgeDetector.minimumLevel
 
     private var front: HiJackEdgeDetector
-    private var reader: HiJackBitReader
+    private var reader: HiJackGuardedReader
 
     /// - Parameters:
     ///   - sampleRate: 8000-192000 Hz.
@@ -60,7 +61,7 @@ public struct HiJackDecoder: Sendable {
         self.nominalBaud = baud
         self.generation = generation
         front = HiJackEdgeDetector(sampleRate: sampleRate, slicesAtMidpoint: generation == .lab11)
-        reader = HiJackBitReader(sampleRate: sampleRate, nominalBaud: baud, generation: generation)
+        reader = HiJackGuardedReader(sampleRate: sampleRate, nominalBaud: baud, generation: generation)
     }
 
     /// Decodes a chunk of mono samples, appending a ``ModemEvent`` per byte found.
@@ -96,6 +97,9 @@ public struct HiJackDecoder: Sendable {
     public var unprovenFrames: Int { counts.unprovenFrames }
     /// Current polarity belief: positive = normal, negative = inverted, 0 = undecided.
     public var polarityScore: Int { counts.polarityScore }
+    /// The generation the signal turned out to speak when it is not ``generation``: a
+    /// Gen 1 or infinity decoder that hears a lab11 packet stops delivering anything.
+    public var foreignGeneration: HiJackGeneration? { reader.foreign }
     /// Non-finite input samples replaced by 0.
     public var nonFiniteSamples: Int { front.nonFiniteSamples }
 }

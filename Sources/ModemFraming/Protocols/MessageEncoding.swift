@@ -27,6 +27,12 @@ public struct MessageFields: Sendable, Equatable {
     /// hijack: a sample's voltage (0-2.75); hijack-rate: the sampling rate in Hz (above 0).
     public var volts: Double?
     public var sampleHz: Double?
+    /// hijack-lab11: an IO command (with ``pin``, and ``high`` or ``value`` for writes);
+    /// without one, a packet of ``packetType`` (default 1, global) carrying ``payload``.
+    public var io: HiJackIOCommand?
+    public var value: Int?
+    public var packetType: Int?
+    public var ackRequested = false
 
     public init() {}
 }
@@ -34,7 +40,7 @@ public struct MessageFields: Sendable, Equatable {
 /// Which field of ``MessageFields`` an encoding error is about.
 public enum MessageFieldName: String, Sendable, Equatable {
     case text, payload, pin, state, range, steering, acceleration, command, counter, atCommands, apiIdentifier,
-        volts, sampleHz
+        volts, sampleHz, io, value, packetType
 }
 
 /// Why a message could not be built from its fields.
@@ -83,6 +89,13 @@ extension ByteProtocol {
                 steering: s, acceleration: a, headlights: fields.headlights, brakeLights: fields.brakeLights
             ).raw
         case .hijack, .hijackRate: return try encodeSample(fields)
+        case .hijackInfinity:
+            let body = Self.body(fields)
+            guard let frame = HiJackInfinityFrame.encode(payload: body) else {
+                throw .tooLong(.payload, maximum: HiJackInfinityFrame.maximumLength - 2)
+            }
+            return frame
+        case .hijackLab11: return try encodeLab11(fields)
         case .accessory: return try encodeAccessory(fields)
         case .xbeeAT:
             guard !fields.atCommands.isEmpty else { throw .missing(self, .atCommands) }
@@ -122,6 +135,35 @@ extension ByteProtocol {
             throw .tooLong(.payload, maximum: AccessoryFrame.maximumPayload)
         }
         return AccessoryFrame(counter: UInt8(n), command: c, payload: body).raw
+    }
+
+    /// A lab11 packet: an IO command, or a packet of a given type with a raw payload.
+    private func encodeLab11(_ fields: MessageFields) throws(MessageEncodingError) -> [UInt8] {
+        guard let command = fields.io else {
+            let type = fields.packetType ?? HiJackLab11Packet.Kind.global.rawValue
+            guard (0...15).contains(type) else { throw .outOfRange(.packetType, lowest: 0, highest: 15) }
+            let body = Self.body(fields)
+            guard body.count <= HiJackLab11PacketParser.maximumBytes - 2 else {
+                throw .tooLong(.payload, maximum: HiJackLab11PacketParser.maximumBytes - 2)
+            }
+            let header = HiJackLab11Packet.header(type: type, ackRequested: fields.ackRequested)
+            return HiJackLab11Packet(header: header, payload: body).raw
+        }
+        let pin = try need(fields.pin, .pin)
+        guard command.pins.contains(pin) else {
+            throw .outOfRange(.pin, lowest: Double(command.pins.lowerBound), highest: Double(command.pins.upperBound))
+        }
+        var value: Int?
+        if command == .digitalWrite { value = try need(fields.high, .state) ? 1 : 0 }
+        if command == .analogWrite {
+            let v = try need(fields.value, .value)
+            guard (0...65_535).contains(v) else { throw .outOfRange(.value, lowest: 0, highest: 65_535) }
+            value = v
+        }
+        let header = HiJackLab11Packet.header(
+            type: HiJackLab11Packet.Kind.hijackIO.rawValue, ackRequested: fields.ackRequested)
+        let payload = HiJackIOMessage(command: command, pin: pin, value: value).payload
+        return HiJackLab11Packet(header: header, payload: payload).raw
     }
 
     /// The HiJack sensor's one-byte messages.

@@ -4,11 +4,33 @@ import ModemFraming
 /// The fields that build one message of a byte protocol (`encode` and `tx` only: on
 /// `decode` and `rx` they would mean nothing, and are not offered).
 struct MessageFieldOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("pin, pin-reply: pin number (2-13).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("pin, pin-reply: pin number (2-13); hijack-lab11: 0-7 (analog 0-3).", valueName: "n"))
     var pin: Int?
 
-    @Option(name: .long, help: ArgumentHelp("pin, pin-reply: on/off, high/low or 1/0.", valueName: "state"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("pin, pin-reply, hijack-lab11 digital-write: on/off, high/low or 1/0.", valueName: "state"))
     var state: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "hijack-lab11: IO command (\(HiJackIOCommand.allCases.map(\.name).joined(separator: ", "))).",
+            valueName: "command"))
+    var io: String?
+
+    @Option(name: .long, help: ArgumentHelp("hijack-lab11 analog-write: value 0-65535.", valueName: "n"))
+    var value: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("hijack-lab11 without --io: packet type 0-15 (default 1, global).", valueName: "n"))
+    var packetType: Int?
+
+    @Flag(name: .long, help: "hijack-lab11: set the header's ack-requested bit.")
+    var ackRequested = false
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("motor: steering -255...255.", valueName: "n"))
     var steer: Int?
@@ -33,7 +55,9 @@ struct MessageFieldOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Payload as hex (accessory, xbee-api, slip, cobs, link, toggle).", valueName: "hex"))
+        help: ArgumentHelp(
+            "Payload as hex (accessory, xbee-api, slip, cobs, link, toggle, hijack-infinity, hijack-lab11).",
+            valueName: "hex"))
     var data: String?
 
     @Option(
@@ -84,6 +108,14 @@ struct MessageFieldOptions: ParsableArguments {
         f.atCommands = at
         f.apiIdentifier = try apiId.map { v throws(CLIError) in try Self.byteValue(v, "--api-id") }
         (f.volts, f.sampleHz) = (volts, sampleHz)
+        if let io {
+            guard let command = HiJackIOCommand(name: io.lowercased()) else {
+                let names = HiJackIOCommand.allCases.map(\.name).joined(separator: ", ")
+                throw .usage("--io must be one of \(names), not '\(io)'")
+            }
+            f.io = command
+        }
+        (f.value, f.packetType, f.ackRequested) = (value, packetType, ackRequested)
         return f
     }
 
@@ -111,6 +143,9 @@ struct MessageFieldOptions: ParsableArguments {
         case .apiIdentifier: "--api-id"
         case .volts: "--volts"
         case .sampleHz: "--sample-hz"
+        case .io: "--io"
+        case .value: "--value"
+        case .packetType: "--packet-type"
         }
     }
 
