@@ -204,7 +204,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "HiJackTests", dependencies: ["ModemDSP", "BoardModels", "ModemTestSupport"], swiftSettings: strict),
+            name: "HiJackTests", dependencies: ["ModemDSP", "ModemFraming", "BoardModels", "ModemTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "ModemLiveTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import BoardModels
 import ModemDSP
+import ModemFraming
 import ModemTestSupport
 import Testing
 
@@ -76,5 +77,81 @@ import Testing
             bytes, sampleRate: rate, baud: baud, idleBits: generation == .gen1 ? 1 : 3, generation: generation)
         let result = try HiJackSignals.decode(samples, sampleRate: rate, generation: .lab11)
         #expect(result.bytes.isEmpty)
+    }
+}
+
+/// The phone -> board direction of hijack-infinity and lab11: our transmitter against
+/// models of each firmware's receiver.
+@Suite struct GenerationHostToBoardTests {
+    /// The data line (left channel) of a transmitter's bursts, one per message.
+    static func hostSignal(
+        _ messages: [[UInt8]], generation: HiJackGeneration, sampleRate: Double, invert: Bool = false,
+        baudScale: Double = 1
+    ) throws -> [Float] {
+        let encoder = try HiJackEncoder(
+            sampleRate: sampleRate, baud: generation.hostBaud * baudScale, bytePeriod: generation.hostBytePeriod,
+            invert: invert, generation: generation)
+        let tone = try HiJackPowerTone(frequency: 21_000, sampleRate: sampleRate, amplitude: 0)
+        var tx = try HiJackTransmitter(encoder: encoder, tone: tone, preambleBits: 20, postambleBits: 4)
+        var left: [Float] = []
+        for message in messages {
+            var out = [Float](
+                repeating: 0, count: 2 * (tx.maxFrames(forBytes: message.count) + tx.maxFramesForFinish + 2000))
+            let n = out.withUnsafeMutableBufferPointer { buffer in
+                var n = message.withUnsafeBufferPointer { tx.encode($0, into: buffer.baseAddress!) }
+                n += tx.finishBurst(into: buffer.baseAddress! + 2 * n)
+                n += tx.rest(atLeast: 1000, into: buffer.baseAddress! + 2 * n)
+                return n
+            }
+            left += stride(from: 0, to: 2 * n, by: 2).map { out[$0] }
+        }
+        return left
+    }
+
+    static func feed<Board>(
+        _ samples: [Float], to board: inout Board, _ process: (inout Board, UnsafeBufferPointer<Float>) -> Void
+    ) {
+        samples.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < all.count {
+                let n = min(777, all.count - i)
+                process(&board, UnsafeBufferPointer(rebasing: all[i..<(i + n)]))
+                i += n
+            }
+        }
+    }
+
+    @Test(arguments: [44_100.0, 48_000, 96_000], [false, true])
+    func infinityBoardReadsOurFrames(rate: Double, invertedPath: Bool) throws {
+        let bytes = HiJackSignals.randomBytes(120, seed: 21)
+        for scale in [0.95, 1.0, 1.05] {
+            var signal = try Self.hostSignal(
+                [bytes], generation: .infinity, sampleRate: rate, invert: invertedPath, baudScale: scale)
+            if invertedPath { signal = signal.map { -$0 } }
+            var board = HiJackInfinityBoardReceiver(sampleRate: rate)
+            Self.feed(signal, to: &board) { $0.process($1) }
+            #expect(board.bytes == bytes, "rate \(rate) scale \(scale)")
+            #expect(board.parityErrors == 0)
+        }
+    }
+
+    @Test(arguments: [44_100.0, 48_000, 96_000], [false, true])
+    func lab11BoardReadsOurPackets(rate: Double, invertedPath: Bool) throws {
+        let packets = (0..<5).map { i in
+            HiJackLab11Packet(header: 0x46, payload: HiJackSignals.randomBytes(3 + 9 * i, seed: UInt64(i))).raw
+        }
+        for scale in [0.95, 1.0, 1.05] {
+            // The DCO's spread (4.5-5.4 MHz at RSEL 7, DCO 7). Slower, a half bit is 200 ticks
+            // or less and the firmware itself takes half of a preamble interval for the
+            // start bit's (its window is +-100 ticks).
+            for timerHz in [4_500_000.0 / 8, 5_400_000.0 / 8] {
+                var signal = try Self.hostSignal(packets, generation: .lab11, sampleRate: rate, baudScale: scale)
+                if invertedPath { signal = signal.map { -$0 } }
+                var board = HiJackLab11BoardReceiver(sampleRate: rate, timerHz: timerHz)
+                Self.feed(signal, to: &board) { $0.process($1) }
+                #expect(board.packets == packets, "rate \(rate) scale \(scale) timer \(timerHz)")
+                #expect(board.rejected == 0)
+            }
+        }
     }
 }

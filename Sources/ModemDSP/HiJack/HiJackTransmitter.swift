@@ -11,9 +11,9 @@
 /// lab11 (``HiJackGeneration/lab11``): a burst is one packet. It opens with `preambleBits`
 /// 1s (at least ``lab11MinimumPreamble``; the board learns the bit rate from them) and a
 /// start 0, carries the bytes as one bit stream, and closes with half a cell back to zero
-/// and `postambleBits` cells of silence (at least 4, as the Android library's postamble),
-/// which is what tells the board the packet ended. Its resting data line is always silent:
-/// idle 1s would read as more bits.
+/// `postambleBits` cells of silence (at least 4) and a lone 1, as the Android library's
+/// postamble: the interval the silence makes is what tells the board the packet ended. Its
+/// resting data line is always silent: idle 1s would read as more bits.
 public struct HiJackTransmitter: ModemTransmitter {
     public private(set) var encoder: HiJackEncoder
     public private(set) var tone: HiJackPowerTone
@@ -52,7 +52,14 @@ public struct HiJackTransmitter: ModemTransmitter {
     public func maxFrames(forBytes count: Int) -> Int {
         encoder.maxSamples(forIdleBits: openingBits + 1) + encoder.maxSamples(forBytes: count)
     }
-    public var maxFramesForFinish: Int { encoder.maxSamples(forIdleBits: closingBits + 1) }
+    public var maxFramesForFinish: Int { encoder.maxSamples(forIdleBits: closingBits + 3) }
+
+    /// Writes `cells` cells of silence; returns the samples written.
+    private func silence(_ cells: Int, _ output: UnsafeMutablePointer<Float>) -> Int {
+        let n = cells * Int(encoder.sampleRate / encoder.baud)
+        for i in 0..<n { output[i] = 0 }
+        return n
+    }
     public var restOvershoot: Int { encoder.maxSamplesPerBit }
 
     public mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<Float>) -> Int {
@@ -72,9 +79,11 @@ public struct HiJackTransmitter: ModemTransmitter {
         inBurst = false
         guard isLab11 else { return addPower(output, encoder.idle(bits: postambleBits, into: output)) }
         var n = encoder.finishCell(into: output)
-        let silence = closingBits * Int(encoder.sampleRate / encoder.baud)
-        for i in 0..<silence { output[n + i] = 0 }
-        n += silence
+        n += silence(closingBits, output + n)
+        // A lone 1 after the silence, as the Android library ends a packet: the board
+        // closes a packet only on an interval that fits no bit, which needs an edge.
+        n += encoder.encodeBit(1, into: output + n)
+        n += encoder.finishCell(into: output + n)
         return addPower(output, n)
     }
 
