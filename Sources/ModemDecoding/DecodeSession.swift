@@ -170,12 +170,15 @@ public struct DecodeSession<Receiver: ModemReceiver> {
         if let c = _chosen {
             events.removeAll(keepingCapacity: true)
             receivers[c].flush(into: &events)
+            // What the end completed (a burst detected only then) is observed too.
+            notify(c, UnsafeBufferPointer(start: nil, count: 0))
             collect(c)
         } else {
             // Short input: finish every channel, then choose.
             for d in receivers.indices {
                 events.removeAll(keepingCapacity: true)
                 receivers[d].flush(into: &events)
+                notify(d, UnsafeBufferPointer(start: nil, count: 0))
                 collect(d)
             }
             choose()

@@ -44,6 +44,29 @@ public enum HiJackSignals {
         return samples
     }
 
+    /// A lab11 packet: header, payload, then the 8-bit sum of both.
+    public static func lab11Packet(_ header: UInt8, _ payload: [UInt8]) -> [UInt8] {
+        let body = [header] + payload
+        return body + [body.reduce(0, &+)]
+    }
+
+    /// lab11 board -> host audio: each packet its own burst, the pin floating (low) for 30
+    /// bits around them, through the microphone path (inverted on request).
+    public static func lab11BoardSignal(
+        _ packets: [[UInt8]], sampleRate: Double, baud: Double = HiJackGeneration.lab11.boardBaud,
+        invert: Bool = false, level: Float = 0.5
+    ) -> [Float] {
+        var transmitter = HiJackBoardTransmitter(sampleRate: sampleRate, baud: baud, level: level, generation: .lab11)
+        var samples: [Float] = []
+        for packet in packets {
+            transmitter.render(transmitter.halfBits(for: packet, leadingIdleBits: 30), into: &samples)
+        }
+        transmitter.render(transmitter.halfBits(for: [], leadingIdleBits: 30), into: &samples)
+        var line = HiJackMicrophonePath(sampleRate: sampleRate, invert: invert)
+        line.process(&samples)
+        return samples
+    }
+
     /// Runs the decoder over `samples` in chunks of random sizes (0 included).
     public static func decode(
         _ samples: [Float], sampleRate: Double, seed: UInt64 = 7, generation: HiJackGeneration = .gen1

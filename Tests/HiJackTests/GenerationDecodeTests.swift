@@ -7,26 +7,14 @@ import Testing
 /// The board -> phone direction of hijack-infinity and lab11, decoded from their board
 /// models at the rates and impairments the issue names.
 @Suite struct GenerationDecodeTests {
-    /// A lab11 packet: header, payload, then the 8-bit sum of both.
     static func lab11Packet(_ header: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        let body = [header] + payload
-        return body + [body.reduce(0, &+)]
+        HiJackSignals.lab11Packet(header, payload)
     }
 
-    /// Several lab11 packets, each its own burst with the pin floating between them.
     static func lab11Signal(
         _ packets: [[UInt8]], sampleRate: Double, baud: Double, invert: Bool = false, level: Float = 0.5
     ) -> [Float] {
-        var transmitter = HiJackBoardTransmitter(
-            sampleRate: sampleRate, baud: baud, level: level, generation: .lab11)
-        var samples: [Float] = []
-        for packet in packets {
-            transmitter.render(transmitter.halfBits(for: packet, leadingIdleBits: 30), into: &samples)
-        }
-        transmitter.render(transmitter.halfBits(for: [], leadingIdleBits: 30), into: &samples)
-        var line = HiJackMicrophonePath(sampleRate: sampleRate, invert: invert)
-        line.process(&samples)
-        return samples
+        HiJackSignals.lab11BoardSignal(packets, sampleRate: sampleRate, baud: baud, invert: invert, level: level)
     }
 
     @Test(arguments: [44_100.0, 48_000, 96_000], [false, true])

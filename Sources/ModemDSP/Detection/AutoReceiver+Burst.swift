@@ -16,9 +16,11 @@ extension AutoReceiver {
         let first = samplesConsumed - Int64(all.count)
         let samples = analysing.map { Array(all.prefix($0)) } ?? all
         var d: BurstDecoder
+        var sameSender = false
         if let last = detections.last, let demod = sameAsBefore(last, samples) {
             detections.append(Detection(startSample: first, signature: last.signature, format: last.format))
             d = .fsk(demod)
+            sameSender = true
         } else if let measured = Self.signature(of: samples, sampleRate: sampleRate) ?? gatheredSignature,
             let choice = measuredChoice(measured, samples, canWait: canWait)
         {
@@ -46,11 +48,15 @@ extension AutoReceiver {
             guard case .chosen(let signature, let format, let demod) = choice else { return .waiting }
             detections.append(Detection(startSample: first, signature: signature, format: format))
             d = .fsk(demod)
-        } else if let (detection, decoder) = hiJackTrial(samples, first: first) {
-            detections.append(detection)
-            d = .hijack(decoder)
+        } else if let trial = hiJackTrial(samples, first: first) {
+            detections.append(trial.detection)
+            d = .hijack(trial.decoder)
         } else {
             return .none
+        }
+        if !sameSender, let demod = d.fskReading, let trial = manchesterInstead(of: demod, samples, first: first) {
+            detections[detections.count - 1] = trial.detection
+            d = .hijack(trial.decoder)
         }
         all.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
         decoder = d
@@ -210,6 +216,28 @@ extension AutoReceiver {
     /// Mean Eb/N0 (dB) a short burst's characters need to name a profile by trial.
     static let shortBurstEbN0 = 25.0
 
+    /// What a HiJack trial found: the detection, a fresh decoder, and the bad frames.
+    struct HiJackTrial {
+        var detection: Detection
+        var decoder: HiJackDecoder
+        var errors: Int
+    }
+
+    /// A HiJack reading of a burst an FSK profile was chosen for, when it is the better
+    /// one: Manchester near 1200 baud carries Bell 202's two tones (an infinity board at
+    /// 1170 baud measures as mark 1169 Hz, space 2223 Hz), and an FSK reading of it has
+    /// more damaged characters than the HiJack one has bad frames (one of which is often
+    /// the frame the analysis cuts off). A clean FSK reading is kept: a slow FSK burst whose
+    /// tones are an octave apart also reads as Manchester.
+    func manchesterInstead(of demod: FSKDemodulator, _ samples: [Float], first: Int64) -> HiJackTrial? {
+        guard let trial = hiJackTrial(samples, first: first) else { return nil }
+        var fsk = demod
+        var events: [ModemEvent] = []
+        samples.withUnsafeBufferPointer { fsk.process($0, into: &events) }
+        fsk.flush(into: &events)
+        return events.count { $0.kind != .byte } > trial.errors ? trial : nil
+    }
+
     /// HiJack's Manchester code, either polarity, in any of its generations: a fresh decoder
     /// for the burst and what was found, when a trial decode of `samples` proves one.
     ///
@@ -218,7 +246,7 @@ extension AutoReceiver {
     /// when they carry an infinity packet (0xDD, length, checksum) or run at a rate Gen 1's
     /// crystal never sends; Gen 1's otherwise. A lab11 burst needs one packet its checksum
     /// proves; a board of the other generations never pauses, so never sends one.
-    func hiJackTrial(_ samples: [Float], first: Int64) -> (Detection, HiJackDecoder)? {
+    func hiJackTrial(_ samples: [Float], first: Int64) -> HiJackTrial? {
         func trial(_ generation: HiJackGeneration) -> (frames: [ModemEvent], errors: Int, fresh: HiJackDecoder)? {
             guard let fresh = try? HiJackDecoder(sampleRate: sampleRate, generation: generation) else { return nil }
             var decoder = fresh
@@ -229,12 +257,12 @@ extension AutoReceiver {
             return (frames, events.count - frames.count, fresh)
         }
         func found(_ generation: HiJackGeneration, _ t: (frames: [ModemEvent], errors: Int, fresh: HiJackDecoder))
-            -> (Detection, HiJackDecoder)?
+            -> HiJackTrial?
         {
             guard let last = t.frames.last?.hijack else { return nil }
             let detection = Detection(
                 startSample: first, hiJackBaud: last.baud, inverted: last.inverted, generation: generation)
-            return (detection, t.fresh)
+            return HiJackTrial(detection: detection, decoder: t.fresh, errors: t.errors)
         }
         func framesHold(_ t: (frames: [ModemEvent], errors: Int, fresh: HiJackDecoder)) -> Bool {
             t.frames.count >= Self.hiJackFrames && 4 * t.errors <= t.frames.count
@@ -246,7 +274,7 @@ extension AutoReceiver {
             if let infinity = trial(.infinity) { return found(.infinity, infinity) }
         }
         if let infinity = trial(.infinity), framesHold(infinity) { return found(.infinity, infinity) }
-        if let lab11 = trial(.lab11), lab11.frames.count >= 2 { return found(.lab11, lab11) }
+        if let lab11 = trial(.lab11), !lab11.frames.isEmpty { return found(.lab11, lab11) }
         return nil
     }
 

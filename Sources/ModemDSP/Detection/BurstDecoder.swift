@@ -33,6 +33,9 @@ struct BurstDecoder: Sendable {
         readings?.flush(into: &events)
     }
 
+    /// The FSK demodulator of a burst read one way round (nil for the other decoders).
+    var fskReading: FSKDemodulator? { fsk }
+
     var isInBurst: Bool { fsk?.isInBurst ?? hijack?.isInBurst ?? readings?.isInBurst ?? false }
 
     /// For a burst read both ways: which reading the evidence chose (nil while undecided,

@@ -86,14 +86,18 @@ struct HiJackBitReader: HiJackEdgeReader {
         // its pin float sends no edge at all, so silence must end the packet too.
         if generation.isBitStream, mode == .frame, now - anchor > 2 * period {
             decidedAt = Int64(now)
-            finishPacket(into: &events)
+            finishPacket(cleanEnd: true, into: &events)
         }
     }
 
     mutating func flush(at now: Double, into events: inout [ModemEvent]) {
         decidedAt = Int64(now)
         if mode == .frame {
-            if generation.isBitStream { finishPacket(into: &events) } else { reject(.framingError, into: &events) }
+            if generation.isBitStream {
+                finishPacket(cleanEnd: true, into: &events)
+            } else {
+                reject(.framingError, into: &events)
+            }
         }
         loseSync()
     }
@@ -115,7 +119,9 @@ struct HiJackBitReader: HiJackEdgeReader {
             if dt > 1.3 * period {
                 if mode == .frame {
                     if generation.isBitStream {
-                        finishPacket(into: &events)
+                        // A board ends a packet with 3.5 bits without a transition; a
+                        // sound whose edges merely drift out of step ends none.
+                        finishPacket(cleanEnd: dt >= Self.packetGap * period, into: &events)
                     } else {
                         reject(.framingError, into: &events)
                     }
@@ -325,11 +331,17 @@ extension HiJackBitReader {
         bits = 0
     }
 
-    /// lab11: the packet has ended. It is delivered byte by byte when it is whole bytes, at
-    /// least a header and a checksum, and its last byte is the 8-bit sum of the others
-    /// (what both the firmware and the Android library check); otherwise one error event
-    /// stands for it.
-    mutating func finishPacket(into events: inout [ModemEvent]) {
+    /// Bit periods without a transition that end a lab11 packet cleanly (the board's
+    /// postamble is 3.5 bits low, then a pulse or silence).
+    static let packetGap = 2.5
+
+    /// lab11: the packet has ended. It is delivered byte by byte when it ended cleanly (a
+    /// gap of ``packetGap`` bits, silence or the input's end), is whole bytes, at least a
+    /// header, a payload byte and a checksum, not all one byte value, and its last byte is
+    /// the 8-bit sum of the others (what both the firmware and the Android library check);
+    /// otherwise one error event stands for it. Two bytes are never enough: `[b, b]` passes
+    /// the sum for every b, and a steady tone reads as equal bytes.
+    mutating func finishPacket(cleanEnd: Bool, into events: inout [ModemEvent]) {
         defer {
             packet.removeAll(keepingCapacity: true)
             bits = 0
@@ -337,7 +349,7 @@ extension HiJackBitReader {
             mode = .hunting
             shortCount = 0
         }
-        guard bitCount % 8 == 0, packet.count >= 2 else {
+        guard cleanEnd, bitCount % 8 == 0, packet.count >= 3, packet.contains(where: { $0 != packet[0] }) else {
             counts.framingErrors += 1
             events.append(packetEvent(.framingError, packet.first ?? UInt8(truncatingIfNeeded: bits), index: 0))
             return

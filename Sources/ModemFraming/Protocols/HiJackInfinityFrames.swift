@@ -105,19 +105,24 @@ public struct HiJackInfinityFrameParser: MessageParser {
         let body = raw[2..<(raw.count - 1)]
         let check = raw[raw.count - 1]
         let rawSum = body.reduce(0, &+)
-        // Firmware and stock receivers: 0xCC escapes the byte after it.
+        // Firmware and stock receivers: 0xCC escapes the 0xDD or 0xCC after it (the firmware
+        // escapes nothing else, so any other byte after it is the Android convention's).
         var cc: [UInt8] = []
         var escaped = false
+        var firmwareStyle = true
         for b in body {
             if !escaped && b == HiJackInfinityFrame.escapeByte {
                 escaped = true
                 continue
             }
+            if escaped && b != HiJackInfinityFrame.startByte && b != HiJackInfinityFrame.escapeByte {
+                firmwareStyle = false
+            }
             escaped = false
             cc.append(b)
         }
         // An escape left dangling before the checksum escaped the checksum itself.
-        if check == rawSum || check == cc.reduce(0, &+) { return cc }
+        if firmwareStyle && (check == rawSum || check == cc.reduce(0, &+)) { return cc }
         // Android: 0xDD escapes a 0xCC; any other 0xDD is itself.
         var dd: [UInt8] = []
         var i = body.startIndex

@@ -58,7 +58,7 @@ struct HiJackLayouts: CharacterLayouts {
         let m = event.hijack
         return CharacterLayout(
             line: .manchester(inverted: m?.inverted ?? false), baud: m?.baud ?? settings.receiveBaud,
-            format: format, label: "hijack\(m?.inverted == true ? ", inverted" : "")")
+            format: format, label: "\(settings.generation.name)\(m?.inverted == true ? ", inverted" : "")")
     }
 }
 
