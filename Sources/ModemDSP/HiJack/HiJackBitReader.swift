@@ -21,42 +21,43 @@
 /// clocked run, or when ``provingChain`` good frames in a row prove each other. A lab11 packet is
 /// delivered when it is whole bytes, at least two, and its last byte is the 8-bit sum of
 /// the others.
+// Members are internal, not private, for the lab11 packet half in HiJackBitReader+Packets.
 struct HiJackBitReader: HiJackEdgeReader {
-    private enum Mode: Sendable { case hunting, frame, clocked }
-    private var mode = Mode.hunting
-    private var lastEdge: Double = -1e9
-    private var shortCount = 0
+    enum Mode: Sendable { case hunting, frame, clocked }
+    var mode = Mode.hunting
+    var lastEdge: Double = -1e9
+    var shortCount = 0
     /// The last three short intervals, newest first.
-    private var shorts: (Double, Double, Double) = (0, 0, 0)
-    private var anchor: Double = 0
+    var shorts: (Double, Double, Double) = (0, 0, 0)
+    var anchor: Double = 0
     private(set) var period: Double
-    private var frameStart: Double = 0
-    private var bits: UInt16 = 0
-    private var bitCount = 0
-    private var inverted = false
-    private var rejectedStarts = 0
+    var frameStart: Double = 0
+    var bits: UInt16 = 0
+    var bitCount = 0
+    var inverted = false
+    var rejectedStarts = 0
     /// Idle half bits the hunt counted before the current frame's start bit.
-    private var idleBeforeStart = 0
+    var idleBeforeStart = 0
     /// True once a frame of the current clocked run is proven; `byIdle` when the idle
     /// before the run's first frame proved it, rather than a chain of frames.
-    private var runProven = false
-    private var provenByIdle = false
+    var runProven = false
+    var provenByIdle = false
     /// Good frames of this run waiting for proof (at most ``provingChain`` - 1).
-    private var held: [ModemEvent] = []
+    var held: [ModemEvent] = []
     /// 1s the clock read between the last frame's parity bit and this frame's start bit
     /// (the stop bit included); -1 for a frame the hunt found.
-    private var onesBefore = -1
-    private var clockedOnes = 0
-    private var decidedAt: Int64 = 0
+    var onesBefore = -1
+    var clockedOnes = 0
+    var decidedAt: Int64 = 0
     /// lab11: the packet's bytes so far (capacity fixed at init).
-    private var packet: [UInt8] = []
-    private let generation: HiJackGeneration
-    private let nominalPeriod: Double
-    private let minPeriod: Double
-    private let maxPeriod: Double
-    private let sampleRate: Double
+    var packet: [UInt8] = []
+    let generation: HiJackGeneration
+    let nominalPeriod: Double
+    let minPeriod: Double
+    let maxPeriod: Double
+    let sampleRate: Double
     /// Short intervals a start needs before it: lab11's board sends seven.
-    private let minimumShorts: Int
+    let minimumShorts: Int
     private(set) var counts = HiJackCounts()
 
     /// The longest lab11 packet (the Android library's limit; the firmware's is 128).
@@ -153,7 +154,7 @@ struct HiJackBitReader: HiJackEdgeReader {
     }
 
     /// Gen 1: short and long judged against the nominal bit rate, which the crystal holds.
-    private mutating func huntNominal(at t: Double, sinceLast: Double, rising: Bool) {
+    mutating func huntNominal(at t: Double, sinceLast: Double, rising: Bool) {
         if sinceLast < 0.72 * nominalPeriod {
             shortCount = sinceLast > 0.2 * nominalPeriod ? shortCount + 1 : 0
             shorts = (sinceLast, shorts.0, shorts.1)
@@ -166,7 +167,7 @@ struct HiJackBitReader: HiJackEdgeReader {
 
     /// infinity and lab11: a long interval is a start when it is about twice a steady run
     /// of shorts, at any rate in the generation's range.
-    private mutating func huntRelative(at t: Double, sinceLast: Double, rising: Bool) {
+    mutating func huntRelative(at t: Double, sinceLast: Double, rising: Bool) {
         if shortCount >= minimumShorts, (0.84 * minPeriod...1.15 * maxPeriod).contains(sinceLast),
             (1.43 * shorts.0...3.3 * shorts.0).contains(sinceLast)
         {
@@ -183,7 +184,7 @@ struct HiJackBitReader: HiJackEdgeReader {
         shorts = (sinceLast, shorts.0, shorts.1)
     }
 
-    private mutating func tryStart(at t: Double, sinceLast: Double, rising: Bool) {
+    mutating func tryStart(at t: Double, sinceLast: Double, rising: Bool) {
         let shortsBeforeStart = shortCount
         shortCount = 0
         // Idle 1s are half bits: each short interval must be near half the long one,
@@ -211,7 +212,7 @@ struct HiJackBitReader: HiJackEdgeReader {
     }
 
     /// Back to hunting: the clocked run ends, and a frame it left unproven with it.
-    private mutating func loseSync() {
+    mutating func loseSync() {
         mode = .hunting
         shortCount = 0
         runProven = false
@@ -219,7 +220,7 @@ struct HiJackBitReader: HiJackEdgeReader {
         dropHeld()
     }
 
-    private mutating func dropHeld() {
+    mutating func dropHeld() {
         counts.unprovenFrames += held.count
         held.removeAll(keepingCapacity: true)
     }
@@ -232,7 +233,7 @@ struct HiJackBitReader: HiJackEdgeReader {
     static let provingChain = 3
 
     /// Delivers a good frame when proven, else holds it until the run's chain proves it.
-    private mutating func accept(_ frame: ModemEvent, into events: inout [ModemEvent]) {
+    mutating func accept(_ frame: ModemEvent, into events: inout [ModemEvent]) {
         if !runProven && onesBefore < 0 && idleBeforeStart >= HiJackDecoder.provingIdleHalfBits {
             runProven = true
             provenByIdle = true
@@ -252,7 +253,7 @@ struct HiJackBitReader: HiJackEdgeReader {
         events.append(frame)
     }
 
-    private mutating func beginFrame(at t: Double, period measured: Double) {
+    mutating func beginFrame(at t: Double, period measured: Double) {
         mode = .frame
         anchor = t
         frameStart = t
@@ -263,7 +264,7 @@ struct HiJackBitReader: HiJackEdgeReader {
     }
 
     /// Bits 0-7 data, bit 8 parity, bit 9 stop.
-    private mutating func finishFrame(into events: inout [ModemEvent]) {
+    mutating func finishFrame(into events: inout [ModemEvent]) {
         let data = UInt8(truncatingIfNeeded: bits)
         let parity = UInt8((bits >> 8) & 1)
         let stop = (bits >> 9) & 1
@@ -286,12 +287,12 @@ struct HiJackBitReader: HiJackEdgeReader {
         }
     }
 
-    private mutating func notePolarity() {
+    mutating func notePolarity() {
         counts.polarityScore = min(max(counts.polarityScore + (inverted ? -1 : 1), -4), 4)
         rejectedStarts = 0
     }
 
-    private mutating func reject(_ kind: ModemEvent.Kind, into events: inout [ModemEvent]) {
+    mutating func reject(_ kind: ModemEvent.Kind, into events: inout [ModemEvent]) {
         if kind == .parityError { counts.parityErrors += 1 } else { counts.framingErrors += 1 }
         if counts.polarityScore > 0 {
             counts.polarityScore -= 1
@@ -305,73 +306,11 @@ struct HiJackBitReader: HiJackEdgeReader {
 
     /// The start bit's cell begins half a bit before its mid-cell transition; the frame's
     /// decisive part ends after the parity cell (the stop bit is idle line).
-    private func event(_ kind: ModemEvent.Kind, _ value: UInt8) -> ModemEvent {
+    func event(_ kind: ModemEvent.Kind, _ value: UInt8) -> ModemEvent {
         let start = max(0, frameStart - 0.5 * period)
         let end = Int64((start + Double(HiJack.frameBits) * period).rounded())
         return ModemEvent(
             kind: kind, value: value, startSample: Int64(start), endSample: end,
-            decidedAt: max(decidedAt, end),
-            metrics: .hijack(HiJackFrameMetrics(baud: sampleRate / period, inverted: inverted)))
-    }
-}
-
-extension HiJackBitReader {
-    /// lab11: one more bit of the packet, LSB first; a packet longer than any library
-    /// sends is noise.
-    private mutating func addPacketBit(_ bit: UInt8, into events: inout [ModemEvent]) {
-        bits |= UInt16(bit) << UInt16(bitCount % 8)
-        bitCount += 1
-        guard bitCount % 8 == 0 else { return }
-        guard packet.count < Self.maximumPacketBytes else {
-            reject(.framingError, into: &events)
-            loseSync()
-            return
-        }
-        packet.append(UInt8(truncatingIfNeeded: bits))
-        bits = 0
-    }
-
-    /// Bit periods without a transition that end a lab11 packet cleanly (the board's
-    /// postamble is 3.5 bits low, then a pulse or silence).
-    static let packetGap = 2.5
-
-    /// lab11: the packet has ended. It is delivered byte by byte when it ended cleanly (a
-    /// gap of ``packetGap`` bits, silence or the input's end), is whole bytes, at least a
-    /// header, a payload byte and a checksum, not all one byte value, and its last byte is
-    /// the 8-bit sum of the others (what both the firmware and the Android library check);
-    /// otherwise one error event stands for it. Two bytes are never enough: `[b, b]` passes
-    /// the sum for every b, and a steady tone reads as equal bytes.
-    mutating func finishPacket(cleanEnd: Bool, into events: inout [ModemEvent]) {
-        defer {
-            packet.removeAll(keepingCapacity: true)
-            bits = 0
-            bitCount = 0
-            mode = .hunting
-            shortCount = 0
-        }
-        guard cleanEnd, bitCount % 8 == 0, packet.count >= 3, packet.contains(where: { $0 != packet[0] }) else {
-            counts.framingErrors += 1
-            events.append(packetEvent(.framingError, packet.first ?? UInt8(truncatingIfNeeded: bits), index: 0))
-            return
-        }
-        var sum: UInt8 = 0
-        for byte in packet.dropLast() { sum &+= byte }
-        guard sum == packet[packet.count - 1] else {
-            counts.parityErrors += 1
-            events.append(packetEvent(.parityError, packet[0], index: 0))
-            return
-        }
-        for (i, byte) in packet.enumerated() { events.append(packetEvent(.byte, byte, index: i)) }
-        counts.bytes += packet.count
-        notePolarity()
-    }
-
-    /// Byte `index` of the packet: its bits follow the start bit's cell.
-    private func packetEvent(_ kind: ModemEvent.Kind, _ value: UInt8, index: Int) -> ModemEvent {
-        let start = frameStart + 0.5 * period + Double(8 * index) * period
-        let end = Int64((start + 8 * period).rounded())
-        return ModemEvent(
-            kind: kind, value: value, startSample: Int64(max(0, start)), endSample: end,
             decidedAt: max(decidedAt, end),
             metrics: .hijack(HiJackFrameMetrics(baud: sampleRate / period, inverted: inverted)))
     }
