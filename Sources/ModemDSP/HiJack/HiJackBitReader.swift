@@ -30,7 +30,7 @@ struct HiJackBitReader: HiJackEdgeReader {
     /// The last three short intervals, newest first.
     var shorts: (Double, Double, Double) = (0, 0, 0)
     var anchor: Double = 0
-    private(set) var period: Double
+    var period: Double
     var frameStart: Double = 0
     var bits: UInt16 = 0
     var bitCount = 0
@@ -58,7 +58,7 @@ struct HiJackBitReader: HiJackEdgeReader {
     let sampleRate: Double
     /// Short intervals a start needs before it: lab11's board sends seven.
     let minimumShorts: Int
-    private(set) var counts = HiJackCounts()
+    var counts = HiJackCounts()
 
     /// The longest lab11 packet (the Android library's limit; the firmware's is 128).
     static let maximumPacketBytes = 256
