@@ -116,6 +116,11 @@ public struct LiveDecoder<Receiver: ModemReceiver> {
     /// Clock time the end of the event's last decisive bit was recorded: what echo deadlines
     /// are compared with, since a receiver that looks ahead (auto detection keeps a burst's
     /// first blocks) hands characters over late.
+    /// Stream time (seconds from the capture's first sample, as events are dated) at the
+    /// monotonic time `now`: what a byte protocol with timing rules is advanced to while no
+    /// byte comes (a lab11 packet ends, an XBee guard time passes).
+    public func streamTime(at now: Double) -> Double { now - reader.anchor }
+
     public func capturedAt(_ event: ModemEvent) -> Double { reader.anchor + Double(event.endSample) / sampleRate }
 
     /// Splits ``latency(of:at:)`` (valid for events of the last poll) into the receiver's

@@ -133,6 +133,7 @@ struct RxCommand: ParsableCommand {
                 try write(e, at: now)
                 if countReached { break }
             }
+            if !countReached { try output.advance(to: rx.streamTime(at: now)) }
             try output.flush()
             if countReached { break loop }
         }

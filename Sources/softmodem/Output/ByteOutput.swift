@@ -67,6 +67,11 @@ struct ByteOutput: ~Copyable {
         lastEnd = e.endSample
     }
 
+    /// Live: stream time has reached `time` (seconds) with no byte since the last.
+    mutating func advance(to time: Double) throws(CLIError) {
+        if parses { try printer!.advance(to: time) }
+    }
+
     mutating func flush() throws(CLIError) {
         do { try sink.flush() } catch { throw CLIError(error) }
     }

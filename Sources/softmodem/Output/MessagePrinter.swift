@@ -25,6 +25,12 @@ final class MessagePrinter {
         for m in parser.pushAny(byte, at: time) { try print(m, at: time) }
     }
 
+    /// Lets time pass with no byte (live): completes a message whose end is a pause.
+    func advance(to time: Double) throws(CLIError) {
+        guard time > lastTime, let m = parser.advanceAny(to: time) else { return }
+        try print(m, at: lastTime)
+    }
+
     /// Lets the end of the input count as silence (completes a trailing XBee "+++").
     func finish() throws(CLIError) {
         if let m = parser.advanceAny(to: lastTime + 3600) { try print(m, at: lastTime) }
