@@ -13,7 +13,10 @@
 /// start 0, carries the bytes as one bit stream, and closes with half a cell back to zero
 /// `postambleBits` cells of silence (at least 4) and a lone 1, as the Android library's
 /// postamble: the interval the silence makes is what tells the board the packet ended. Its
-/// resting data line is always silent: idle 1s would read as more bits.
+/// resting data line is never idle 1s, which would read as more bits: a live line rests on
+/// a 25 Hz sine at the data level, as the Android library's ("floating"), which crosses zero
+/// only every 20 ms, so noise on the line starts no false packet in the board (silence
+/// would let it cross at every sample); a recording's rest is silence.
 public struct HiJackTransmitter: ModemTransmitter {
     public private(set) var encoder: HiJackEncoder
     public private(set) var tone: HiJackPowerTone
@@ -22,6 +25,10 @@ public struct HiJackTransmitter: ModemTransmitter {
     /// Whether the resting data line carries idle 1s (true) or silence (false).
     public var idleLine: Bool
     private var inBurst = false
+    /// lab11's resting sine.
+    private var restPhase = PhaseAccumulator()
+    /// The resting sine's frequency (Hz): the Android library's 613 / 24.2.
+    public static let lab11RestFrequency = 25.3
 
     /// - Throws: `HiJackConfigurationError.sampleRateMismatch` when the two rates differ.
     public init(
@@ -92,6 +99,11 @@ public struct HiJackTransmitter: ModemTransmitter {
         var n = 0
         if idleLine && !isLab11 {
             while n < frames { n += encoder.idle(bits: 1, into: output + n) }
+        } else if idleLine {
+            let step = 2 * Double.pi * Self.lab11RestFrequency / sampleRate
+            let level = Double(encoder.amplitude) * (encoder.invert ? -1 : 1)
+            for i in 0..<frames { output[i] = Float(level * sine(restPhase.next(step: step))) }
+            n = frames
         } else {
             for i in 0..<frames { output[i] = 0 }
             n = frames
