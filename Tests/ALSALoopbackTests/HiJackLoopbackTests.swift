@@ -158,3 +158,29 @@ extension LiveUsageTests {
         #expect(r.stdout.isEmpty)
     }
 }
+
+/// The later HiJack generations live: their packets from `tx --protocol` to `rx --protocol`,
+/// a lab11 packet printed as soon as its pause has passed (not when the next one comes).
+extension LoopbackTests {
+    @Test(arguments: [
+        ("hijack-lab11", ["--io", "analog-write", "--pin", "2", "--value", "4660"], "\"command\":\"analog-write\""),
+        ("hijack-infinity", ["--data", "01dd05"], "\"payload\":\"01dd05\""),
+    ])
+    func laterGenerationPacketsTxToRx(profile: String, fields: [String], expected: String) throws {
+        let dir = try Softmodem.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rx = try Softmodem.Running(
+            [
+                "rx", "--device", Loopback.device, "--profile", profile, "--protocol", profile, "--json", "--count",
+                "1",
+                "--duration", "10", "-v",
+            ],
+            in: dir, tag: "rx")
+        #expect(Softmodem.waitUntilCapturing(rx))
+        let tx = try Softmodem.run(
+            ["tx", "--device", Loopback.device, "--profile", profile, "--protocol", profile] + fields, timeout: 10)
+        #expect(tx.status == 0, "\(tx.stderr)")
+        #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
+        #expect(rx.stdoutText.contains(expected), "\(rx.stdoutText) \(rx.stderr)")
+    }
+}
