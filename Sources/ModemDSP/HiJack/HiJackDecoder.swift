@@ -19,9 +19,13 @@
 /// be one of three good frames in a row, each after the stop bit and one more idle 1, which
 /// prove each other (a parity error then ends the run's proof). A frame left unproven
 /// when sync is lost, a damaged frame follows, or the input ends is dropped and counted in
-/// ``unprovenFrames``. A lab11 packet is proven by its 8-bit checksum and its length.
+/// ``unprovenFrames``. A lab11 packet is proven by its 8-bit checksum, at least three bytes
+/// of more than one value, and the pause that ends it. A Gen 1 or infinity decoder stops
+/// delivering once a lab11 reader on the same edges proves a packet
+/// (``foreignGeneration``): random bits read as frames pass their checks too often.
 ///
-/// Accepts about -13 %/+14 % around the nominal bit rate without configuration. Silence,
+/// Gen 1 follows about -13 %/+14 % around the nominal bit rate, infinity and lab11 the
+/// generation's whole range (``HiJackGeneration/decodableBaud``). Silence,
 /// signals below -54 dBFS and non-finite samples (treated as 0; input is clamped to +-8)
 /// produce no events. State is kept between calls; chunks may have any size, including 0;
 /// nothing allocates except appending to `events` (and a lab11 packet's bytes, held in a
