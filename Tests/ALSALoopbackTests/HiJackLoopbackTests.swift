@@ -144,7 +144,7 @@ extension LiveUsageTests {
         (["tx", "--profile", "hijack", "--byte-period", "5", "--text", "x"], "byte period"),
         (["tx", "--profile", "hijack", "--baud", "5000", "--text", "x"], "baud"),
         (["tx", "--profile", "hijack", "--mark", "1000", "--text", "x"], "--mark and --space do not apply"),
-        (["tx", "--invert", "--text", "x"], "need --profile hijack"),
+        (["tx", "--invert", "--text", "x"], "need a HiJack profile"),
         (["rx", "--channel", "33"], "--channel must be 1 to 32"),
         (["rx", "--profile", "hijack", "--channel", "0"], "--channel must be 1 to 32"),
         (["rx", "--profile", "hijack", "--squelch", "5"], "--squelch does not apply"),

@@ -16,8 +16,8 @@
 /// and then (about one frame in three seconds of white noise), so a Gen 1 or infinity frame
 /// must follow at least ``provingIdleHalfBits`` idle half bits (a powered board idles
 /// continuously, so its first frame does), or a proven frame in the same clocked run, or
-/// be one of three good frames in a row, each after the stop bit and one more idle 1, which
-/// prove each other (a parity error then ends the run's proof). A frame left unproven
+/// be one of two good frames in a row, the second after the stop bit and one more idle 1,
+/// which prove each other (a parity error then ends the run's proof). A frame left unproven
 /// when sync is lost, a damaged frame follows, or the input ends is dropped and counted in
 /// ``unprovenFrames``. A lab11 packet is proven by its 8-bit checksum, at least three bytes
 /// of more than one value, and the pause that ends it. A Gen 1 or infinity decoder stops
