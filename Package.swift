@@ -167,7 +167,8 @@ let package = Package(
         // Helpers shared by the tests and the benchmarks (signals, edit distance, the CLI runner).
         // No production target depends on it.
         .target(
-            name: "ModemTestSupport", dependencies: ["ModemDSP", "BoardModels", "ModemReport"], swiftSettings: strict),
+            name: "ModemTestSupport", dependencies: ["ModemDSP", "ModemFraming", "BoardModels", "ModemReport"],
+            swiftSettings: strict),
 
         .testTarget(
             name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport", "CommandLineText"],

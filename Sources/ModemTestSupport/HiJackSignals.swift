@@ -1,5 +1,6 @@
 public import BoardModels
 public import ModemDSP
+import ModemFraming
 
 /// HiJack (Manchester) signals in both directions, and their decoders, for tests and benchmarks.
 public enum HiJackSignals {
@@ -46,8 +47,7 @@ public enum HiJackSignals {
 
     /// A lab11 packet: header, payload, then the 8-bit sum of both.
     public static func lab11Packet(_ header: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        let body = [header] + payload
-        return body + [body.reduce(0, &+)]
+        HiJackLab11Packet(header: header, payload: payload).raw
     }
 
     /// lab11 board -> host audio: each packet its own burst, the pin floating (low) for 30

@@ -19,8 +19,7 @@ public struct HiJackBoardReceiver {
     public private(set) var aborts = 0
 
     private static let timerHz = 32_768.0
-    private var previous: Float = 0
-    private var index: Int64 = 0
+    private var comparator: ComparatorCapture
     private var lastEdgeTick: Int64 = .min / 2
     private var shortIntervals = 0
     private var receiving = false
@@ -28,20 +27,15 @@ public struct HiJackBoardReceiver {
     private var acceptedEdges = 0
     private var shift: UInt16 = 0
 
-    public init(sampleRate: Double) { self.sampleRate = sampleRate }
+    public init(sampleRate: Double) {
+        self.sampleRate = sampleRate
+        comparator = ComparatorCapture(sampleRate: sampleRate, timerHz: Self.timerHz)
+    }
 
     /// Feeds headphone samples (the left channel) to the comparator.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>) {
         for x in samples {
-            let v = x.isFinite ? x : 0
-            if (previous < 0) != (v < 0) {
-                // Crossing time between the two samples, then the timer's tick count.
-                let fraction = previous == v ? 0 : Double(previous / (previous - v))
-                let seconds = (Double(index - 1) + fraction) / sampleRate
-                edge(tick: Int64((seconds * Self.timerHz).rounded(.down)), rising: v >= 0)
-            }
-            previous = v
-            index += 1
+            if let crossing = comparator.next(x) { edge(tick: crossing.tick, rising: crossing.rising) }
         }
     }
 

@@ -25,27 +25,22 @@ public struct HiJackInfinityBoardReceiver {
     private static let threshold: Int64 = 4
     private enum State { case idle, data, dataNext }
     private var state = State.idle
-    private var previous: Float = 0
-    private var index: Int64 = 0
+    private var comparator: ComparatorCapture
     private var lastTick: Int64 = 0
     private var lastInterval: Int64 = 13
     private var deltaT: Int64 = 13
     private var rxByte: UInt16 = 0
     private var rxBits = 0
 
-    public init(sampleRate: Double) { self.sampleRate = sampleRate }
+    public init(sampleRate: Double) {
+        self.sampleRate = sampleRate
+        comparator = ComparatorCapture(sampleRate: sampleRate, timerHz: Self.timerHz)
+    }
 
     /// Feeds headphone samples (the left channel) to the comparator.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>) {
         for x in samples {
-            let v = x.isFinite ? x : 0
-            if (previous < 0) != (v < 0) {
-                let fraction = previous == v ? 0 : Double(previous / (previous - v))
-                let seconds = (Double(index - 1) + fraction) / sampleRate
-                edge(tick: Int64((seconds * Self.timerHz).rounded(.down)), rising: v >= 0)
-            }
-            previous = v
-            index += 1
+            if let crossing = comparator.next(x) { edge(tick: crossing.tick, rising: crossing.rising) }
         }
     }
 

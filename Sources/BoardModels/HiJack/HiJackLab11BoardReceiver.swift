@@ -1,4 +1,5 @@
 import ModemDSP
+import ModemFraming
 
 /// Model of the lab11 firmware's receiver (`codingStateMachine.c` and `framingEngine.c`
 /// at their last stored version), for tests.
@@ -24,8 +25,7 @@ public struct HiJackLab11BoardReceiver {
     private static let threshold: Int64 = 100
     private enum State { case idle, data, dataExtra }
     private var state = State.idle
-    private var previous: Float = 0
-    private var index: Int64 = 0
+    private var comparator: ComparatorCapture
     private var lastTick: Int64 = 0
     private var ring: [Int64] = []
     private var deltaT: Int64 = 0
@@ -35,19 +35,13 @@ public struct HiJackLab11BoardReceiver {
     public init(sampleRate: Double, timerHz: Double = 4_500_000.0 / 8) {
         self.sampleRate = sampleRate
         self.timerHz = timerHz
+        comparator = ComparatorCapture(sampleRate: sampleRate, timerHz: timerHz)
     }
 
     /// Feeds headphone samples (the left channel) to the comparator.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>) {
         for x in samples {
-            let v = x.isFinite ? x : 0
-            if (previous < 0) != (v < 0) {
-                let fraction = previous == v ? 0 : Double(previous / (previous - v))
-                let seconds = (Double(index - 1) + fraction) / sampleRate
-                edge(tick: Int64((seconds * timerHz).rounded(.down)))
-            }
-            previous = v
-            index += 1
+            if let crossing = comparator.next(x) { edge(tick: crossing.tick) }
         }
     }
 
@@ -106,7 +100,8 @@ public struct HiJackLab11BoardReceiver {
         let bytes = stride(from: 0, to: bits.count, by: 8).map { start in
             (0..<8).reduce(UInt8(0)) { $0 | bits[start + $1] << UInt8($1) }
         }
-        guard bytes.dropLast().reduce(0, &+) == bytes[bytes.count - 1] else {
+        let packet = HiJackLab11Packet(header: bytes[0], payload: Array(bytes[1..<(bytes.count - 1)]))
+        guard packet.checksum == bytes[bytes.count - 1] else {
             rejected += 1
             return
         }

@@ -1,3 +1,5 @@
+import ModemFraming
+
 // lab11's half of the bit reader: packets as one bit stream, proven by their checksum.
 
 extension HiJackBitReader {
@@ -39,9 +41,9 @@ extension HiJackBitReader {
             events.append(packetEvent(.framingError, packet.first ?? UInt8(truncatingIfNeeded: bits), index: 0))
             return
         }
-        var sum: UInt8 = 0
-        for byte in packet.dropLast() { sum &+= byte }
-        guard sum == packet[packet.count - 1] else {
+        // The packet layer's own rule (one allocation per packet, never per sample).
+        let candidate = HiJackLab11Packet(header: packet[0], payload: Array(packet[1..<(packet.count - 1)]))
+        guard candidate.checksum == packet[packet.count - 1] else {
             counts.parityErrors += 1
             events.append(packetEvent(.parityError, packet[0], index: 0))
             return
