@@ -226,7 +226,7 @@ import Testing
             }
             var stream = packets.flatMap { $0 }
             for _ in 0..<rng.below(3) where !stream.isEmpty { stream[rng.below(stream.count)] ^= 0x20 }
-            var receiver = ReliableReceiver()
+            var receiver = ReliableReceiver(configuration: LinkConfiguration(capabilities: .arduinoSketch))
             let deliveries = receiver.receive(stream, at: 0)
             let got = deliveries.map { hexString($0.bytes) + ($0.endOfMessage ? "+" : "") + ";" }.joined()
             let ack = receiver.nextBurst(at: 1) ?? LinkPacket(kind: .ack, seq: 0).wireBytes

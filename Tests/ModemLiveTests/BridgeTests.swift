@@ -111,14 +111,14 @@ import Testing
         #expect(context.clock.now() < 1.2)
     }
 
-    /// A file to the board's reliable-link sketch, with our capture dead for a second in the
-    /// middle (its ACKs lost): the board gets header and content exactly once, and the
-    /// sender retransmitted what was not acknowledged.
+    /// A file to the board's reliable-link sketch, with our capture dead for 1.5 s
+    /// from the middle to past the end (its last ACKs lost): the board gets header and content
+    /// exactly once, and the sender retransmitted what was not acknowledged.
     @Test func fileReachesTheBoardDespiteLostAcknowledgements() throws {
         let (system, context, log) = memoryLine()
         let board = try #require(ReliableLinkBoard(profile: .softmodem1225, sampleRate: 44_100))
         system.farEnd = board
-        system.faults = [.stall(at: 2.0, seconds: 1.0)]
+        system.faults = [.stall(at: 3.2, seconds: 1.5)]
         let content = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         var link = try LiveLink(context: context, settings: settings1225, preamble: 50, reporter: SilentReporter())
         let report = try link.sendFile(
@@ -129,6 +129,8 @@ import Testing
         #expect(report.statistics.payloadBytes == content.count + header.encoded.count)
         #expect(report.statistics.retransmissions >= 1)
         #expect(log.notices.contains { if case .reliableLinkStarted = $0 { true } else { false } })
+        #expect(log.notices.contains { $0 == .reliableLinkAgreed(.arduinoSketch, fullDuplex: true) })
+        #expect(board.ringOverflows == 0)
     }
 
     /// The same file on a clean line: nothing retransmitted.

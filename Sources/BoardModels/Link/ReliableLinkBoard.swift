@@ -9,8 +9,9 @@ public import ModemLive
 /// through the library's transmitter model (``ArduinoSoftModemTransmitter``: square wave,
 /// divider, coupling capacitor). The payload delivered is kept in ``messages``.
 ///
-/// Half duplex as on the board: `SoftModem::write` blocks, so nothing is heard while an ACK
-/// plays.
+/// As on the board, the library keeps receiving by interrupt while `SoftModem::write` blocks
+/// for an ACK, but the sketch empties the 31-byte ring only after `write` returns; it states
+/// ``LinkCapabilities/arduinoSketch`` in its hello.
 public final class ReliableLinkBoard: MemoryFarEnd {
     private var receiver: ArduinoSoftModemReceiver
     private var transmitter: ArduinoSoftModemTransmitter
@@ -30,26 +31,30 @@ public final class ReliableLinkBoard: MemoryFarEnd {
         guard let timing = ArduinoSoftModemTiming(profile: profile) else { return nil }
         receiver = ArduinoSoftModemReceiver(timing: timing, sampleRate: sampleRate)
         transmitter = ArduinoSoftModemTransmitter(timing: timing, sampleRate: sampleRate)
-        link = ReliableReceiver(configuration: LinkConfiguration(baud: profile.baud, turnaround: turnaround))
+        link = ReliableReceiver(
+            configuration: LinkConfiguration(capabilities: .arduinoSketch, baud: profile.baud, turnaround: turnaround))
         self.sampleRate = sampleRate
     }
+
+    /// Bytes the library's ring dropped because the sketch did not read them in time.
+    public var ringOverflows: Int { receiver.overflowCount }
 
     /// What the sketch's receiving end counted.
     public var statistics: LinkStatistics { link.statistics }
 
-    /// Plays out a pending ACK (hearing nothing meanwhile, as `SoftModem::write` blocks); otherwise
-    /// feeds what it heard to the sketch and queues any ACK it answers with.
+    /// Plays out a pending answer (the ring filling meanwhile, unread, as `SoftModem::write`
+    /// blocks); otherwise feeds the ring to the sketch and queues any answer it gives.
     public func exchange(
         heard: UnsafeBufferPointer<Float>, sent out: UnsafeMutableBufferPointer<Float>, at frame: Int64
     ) {
         let now = Double(frame + Int64(heard.count)) / sampleRate
+        receiver.process(heard)
         if sent < outgoing.count {
             let n = min(out.count, outgoing.count - sent)
             for i in 0..<n { out[i] += outgoing[sent + i] }
             sent += n
             return
         }
-        receiver.process(heard)
         for d in link.receive(receiver.drain(), at: now) {
             partial += d.bytes
             payloadBytes += d.bytes.count

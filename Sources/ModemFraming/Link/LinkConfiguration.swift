@@ -1,14 +1,12 @@
-/// Sizes and timing of the reliable link.
+/// What this end of the reliable link states and how it times the line.
 ///
-/// Defaults fit the Arduino SoftModem at 1225 baud: the board's receive ring holds 31
-/// bytes and `write()` blocks for a whole burst, so the link is half-duplex and every
-/// burst (all packets in flight) must fit in 31 bytes. Timeouts are derived from airtime:
-/// a burst of n bytes takes (preamble + 10 n + postamble) bit times.
+/// ``capabilities`` is what this end accepts (its hello) and also the most it sends: the
+/// sender uses the smaller of its own and the far end's sizes. Timeouts start from airtime
+/// (a burst of n bytes takes preamble + 10 n + postamble bit times) and then follow the
+/// measured round trip.
 public struct LinkConfiguration: Sendable, Equatable {
-    /// The far end's receive buffer; the bytes in flight never exceed it.
-    public var receiveBuffer: Int
-    /// Payload bytes per packet.
-    public var maxPayload: Int
+    /// What this end can take, stated in its hello.
+    public var capabilities: LinkCapabilities
     /// Bits per second of the audio link.
     public var baud: Double
     /// Mark bits before and after each burst (the apps send 50 and 7).
@@ -20,18 +18,12 @@ public struct LinkConfiguration: Sendable, Equatable {
     /// Extra wait before a retransmission, in seconds.
     public var margin: Double
 
-    /// Largest payload for which one packet fits `receiveBuffer`.
-    public static func largestPayload(receiveBuffer: Int) -> Int {
-        max(1, min(LinkPacket.maximumPayload, receiveBuffer - LinkPacket.wireOverhead))
-    }
-
+    /// Non-finite or negative values fall back to the defaults.
     public init(
-        receiveBuffer: Int = 31, maxPayload: Int? = nil, baud: Double = 1225, preambleBits: Int = 50,
-        postambleBits: Int = 7, turnaround: Double = 0.15, margin: Double = 0.1
+        capabilities: LinkCapabilities = .host, baud: Double = 1225, preambleBits: Int = 50, postambleBits: Int = 7,
+        turnaround: Double = 0.15, margin: Double = 0.1
     ) {
-        self.receiveBuffer = max(LinkPacket.wireOverhead + 1, receiveBuffer)
-        let largest = Self.largestPayload(receiveBuffer: self.receiveBuffer)
-        self.maxPayload = min(largest, max(1, maxPayload ?? largest))
+        self.capabilities = capabilities
         self.baud = baud.isFinite && baud > 0 ? baud : 1225
         self.preambleBits = max(0, preambleBits)
         self.postambleBits = max(0, postambleBits)
@@ -39,17 +31,17 @@ public struct LinkConfiguration: Sendable, Equatable {
         self.margin = margin.isFinite ? max(0, margin) : 0.1
     }
 
-    /// Packets per burst: as many full packets as the receive buffer holds (at least 1).
-    public var window: Int { max(1, receiveBuffer / (maxPayload + LinkPacket.wireOverhead)) }
+    /// The largest payload this end sends or accepts.
+    public var maxPayload: Int { capabilities.maxPayload }
 
     /// Seconds on air for a burst of `bytes` bytes (8N1).
     public func airtime(bytes: Int) -> Double { Double(preambleBits + 10 * bytes + postambleBits) / baud }
 
-    /// Bytes of an acknowledgement on the wire.
-    public static let ackWireBytes = LinkPacket(kind: .ack, seq: 0).wireBytes.count
+    /// Bytes of an acknowledgement with its selective bitmap on the wire.
+    public static let ackWireBytes = LinkPacket.ack(next: 0, bitmap: 0).wireBytes.count
 
-    /// How long the sender waits, after its burst ends, for the acknowledgement:
-    /// the far end's turnaround, the ACK's airtime and the path back, plus the margin.
+    /// The first retransmission timeout, before any round trip is measured: the far end's
+    /// turnaround, the ACK's airtime and the path back, plus the margin.
     public var ackTimeout: Double { 2 * turnaround + airtime(bytes: Self.ackWireBytes) + margin }
 }
 
@@ -69,11 +61,20 @@ public struct LinkStatistics: Sendable, Equatable {
     public var payloadBytes = 0
     /// Messages fully acknowledged (sender) or delivered (receiver).
     public var messages = 0
-    /// Packets that arrived damaged (CRC, length, COBS).
+    /// Packets that arrived damaged beyond repair (CRC, length, COBS).
     public var damagedPackets = 0
+    /// Bytes that packets' parity repaired on arrival.
+    public var repairedBytes = 0
     /// Valid data packets that were duplicates or out of order, dropped.
     public var duplicates = 0
     /// Acknowledgements received or sent.
     public var acks = 0
+    /// Data packets received after a gap and held until it filled (selective repeat).
+    public var held = 0
+    /// The smoothed round trip (sender; seconds from a packet's end on air to its
+    /// acknowledgement), 0 before the first measurement.
+    public var roundTrip = 0.0
+    /// The payload size the sender uses now (it shrinks as losses rise).
+    public var packetPayload = 0
     public init() {}
 }

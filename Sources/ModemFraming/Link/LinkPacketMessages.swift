@@ -7,13 +7,27 @@ extension LinkPacket: FramedMessage {
         ]
     }
     public var description: String {
-        kind == .ack ? "ack next \(seq)" : "\(kindName) #\(seq) \(payload.count) bytes: \(printable(payload))"
+        switch kind {
+        case .ack: selectiveBitmap == 0 ? "ack next \(seq)" : "ack next \(seq) held \(heldList)"
+        case .hello:
+            LinkCapabilities.fromHello(payload).map { h in
+                "hello\(h.request ? " request" : ""): window \(h.capabilities.window), payload \(h.capabilities.maxPayload), "
+                    + (h.capabilities.fullDuplex ? "full duplex" : "half duplex")
+                    + (h.capabilities.selective ? ", selective" : ", go-back-N")
+            } ?? "hello (unknown version)"
+        default: "\(kindName) #\(seq) \(payload.count) bytes: \(printable(payload))"
+        }
+    }
+    private var heldList: String {
+        (0..<32).filter { selectiveBitmap & (1 << UInt32($0)) != 0 }.map { "\(seq &+ 1 &+ UInt16($0))" }
+            .joined(separator: ",")
     }
     private var kindName: String {
         switch kind {
         case .data: "data"
         case .dataEnd: "data-end"
         case .ack: "ack"
+        case .hello: "hello"
         }
     }
 }

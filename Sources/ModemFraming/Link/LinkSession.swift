@@ -8,7 +8,8 @@ public protocol HalfDuplexChannel {
     mutating func carry(_ burst: [UInt8], direction: LinkDirection) -> (received: [UInt8], airtime: Double)
 }
 
-/// Runs a sender and a receiver against a channel in simulated time.
+/// Runs a sender and a receiver against a channel in simulated time, one burst at a time
+/// (so a full-duplex agreement changes only how acknowledgements are timed).
 public struct LinkSession<Channel: HalfDuplexChannel> {
     public var sender: ReliableSender
     public var receiver: ReliableReceiver
@@ -16,9 +17,13 @@ public struct LinkSession<Channel: HalfDuplexChannel> {
     /// Simulated seconds since the start.
     public private(set) var now = 0.0
 
-    public init(configuration: LinkConfiguration = LinkConfiguration(), channel: Channel) {
+    /// A sender that opens with a hello and a receiver that answers it; `receiving` (default:
+    /// `configuration`) is the receiving end's, with the capabilities it states.
+    public init(
+        configuration: LinkConfiguration = LinkConfiguration(), receiving: LinkConfiguration? = nil, channel: Channel
+    ) {
         sender = ReliableSender(configuration: configuration)
-        receiver = ReliableReceiver(configuration: configuration)
+        receiver = ReliableReceiver(configuration: receiving ?? configuration)
         self.channel = channel
     }
 

@@ -13,7 +13,7 @@
 /// give deadlines with a generous margin.
 ///
 /// The far end may be a board that only receives (`samples/arduino/reliable_link`): it
-/// never sends data, so we never send it an ACK, and our bursts stay within its ring.
+/// never sends data, so we never send it an ACK, and our sender keeps to what its hello states.
 public struct ReliablePeer: Sendable {
     public private(set) var sender: ReliableSender
     public private(set) var receiver: ReliableReceiver
@@ -27,8 +27,9 @@ public struct ReliablePeer: Sendable {
     ///   - sending: our sender's sizes and ACK timeout (its turnaround covers the whole
     ///     path: our output delay, the far end's turnaround, the way back).
     ///   - receiving: how long our receiver waits before acknowledging.
-    public init(sending: LinkConfiguration, receiving: LinkConfiguration) {
-        sender = ReliableSender(configuration: sending)
+    ///   - farEnd: the far end's capabilities when known; nil opens with a hello.
+    public init(sending: LinkConfiguration, receiving: LinkConfiguration, farEnd: LinkCapabilities? = nil) {
+        sender = ReliableSender(configuration: sending, farEnd: farEnd)
         receiver = ReliableReceiver(configuration: receiving)
     }
 
@@ -77,12 +78,26 @@ public struct ReliablePeer: Sendable {
             if let i = echoes.firstIndex(where: { $0.packet == p }) {
                 echoes.remove(at: i)
                 echoesDropped += 1
+                // Our own hello back (its nonce makes it ours): the line is shared, so both
+                // our ends wait for it to be quiet. Other packets may match the far end's by chance.
+                if p.kind == .hello {
+                    sender.pathEchoes()
+                    receiver.pathEchoes()
+                }
                 continue
             }
-            if p.kind == .ack {
-                sender.receive(p.wireBytes, at: now)
-            } else {
-                out += receiver.receive(p.wireBytes, at: now)
+            sender.heardFarEnd(at: now)
+            switch p.kind {
+            case .ack: sender.receive(p.wireBytes, at: now)
+            case .hello:
+                // The far end's request goes to our receiver (which answers it), its reply to our sender.
+                let request = LinkCapabilities.fromHello(p.payload)?.request ?? false
+                if request {
+                    out += receiver.receive(p.wireBytes, at: now)
+                } else {
+                    sender.receive(p.wireBytes, at: now)
+                }
+            case .data, .dataEnd: out += receiver.receive(p.wireBytes, at: now)
             }
         }
         return out

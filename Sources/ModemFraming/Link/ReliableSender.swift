@@ -1,93 +1,187 @@
-/// The sending end of the reliable link: splits messages into packets, sends them in
-/// bursts that fit the far end's receive buffer, and retransmits until acknowledged
-/// (go-back-N over a window of ``LinkConfiguration/window`` packets).
+/// The sending end of the reliable link: opens it with a hello, cuts messages into packets
+/// sized to the far end and the loss rate, keeps up to the agreed window in flight, and
+/// retransmits only what is lost (selective repeat, or go-back-N to a far end that keeps
+/// nothing after a gap).
 ///
 /// Driven by the caller's clock: ask ``nextBurst(at:)`` whether to transmit now, feed the
 /// bytes coming back with ``receive(_:at:)``, and sleep until ``nextDeadline``. Time is any
-/// monotonic number of seconds, so tests run in simulated time. Memory holds the queued
-/// messages and one window.
+/// monotonic number of seconds, so tests run in simulated time. The sender assumes its
+/// bursts play back to back from the moment they are handed over, and dates each packet's
+/// end on air from that.
+///
+/// - Full duplex (both ends listen while they talk and the path does not echo): the line is
+///   kept busy about two packets ahead, and acknowledgements arrive while data flows.
+/// - Half duplex (either end says so, or we hear our own packets): one burst of at most the
+///   window (and the far end's burst limit), then silence until its acknowledgement or the
+///   timeout.
+/// - Loss: a packet is taken as lost when a packet sent after it is acknowledged, or, at a
+///   go-back-N far end, when an acknowledgement that should already include it does not. A
+///   timeout resends the oldest packet alone in full duplex (its acknowledgement then says
+///   what else is missing) and every unacknowledged packet in half duplex.
 public struct ReliableSender: Sendable {
     public let configuration: LinkConfiguration
-    public private(set) var statistics = LinkStatistics()
-    private var queue: [[UInt8]] = []  // messages not yet cut into packets
-    private var queueHead = 0
-    private var offsetInHead = 0
-    private var inFlight: [LinkPacket] = []
-    private var nextSeq: UInt16 = 0
-    private var deadline: Double?
-    private var resendNow = false
-    private var parser = LinkPacketParser()
+    public internal(set) var statistics = LinkStatistics()
+    /// What both ends agreed in the opening exchange (or the far end given at creation); nil
+    /// while the hello is unanswered.
+    public internal(set) var agreed: LinkCapabilities?
+    /// True once our own packets were heard coming back: the link then runs half duplex.
+    public internal(set) var echoHeard = false
+    var queue: [[UInt8]] = []  // messages not yet cut into packets
+    var queueHead = 0
+    var offsetInHead = 0
+    var flight: [InFlightPacket] = []
+    var nextSeq: UInt16 = 0
+    var lineFreeAt = -Double.infinity
+    var timer: RoundTripEstimator
+    var sizer: PacketSizer
+    var helloDue: Double?
+    var helloEnd = 0.0
+    var helloSends = 0
+    var answerDue: Double?  // half duplex: the deadline of the acknowledgement of our last burst
+    var parser = LinkPacketParser()
+    /// Ends a hello request, so two stations with equal capabilities never mistake each
+    /// other's request for their own echo.
+    let nonce: [UInt8] = (0..<4).map { _ in UInt8.random(in: 0...255) }
 
-    public init(configuration: LinkConfiguration = LinkConfiguration()) { self.configuration = configuration }
+    /// - Parameter farEnd: the far end's capabilities when known (a recording, a board that
+    ///   states nothing); nil opens the link with a hello and waits for the far end's.
+    public init(configuration: LinkConfiguration = LinkConfiguration(), farEnd: LinkCapabilities? = nil) {
+        self.configuration = configuration
+        let floor = configuration.airtime(bytes: LinkConfiguration.ackWireBytes) + configuration.margin
+        timer = RoundTripEstimator(initial: configuration.ackTimeout, floor: floor)
+        sizer = PacketSizer(maximum: configuration.capabilities.maxPayload, repairable: false)
+        if let farEnd {
+            agree(farEnd)
+        } else {
+            helloDue = 0
+        }
+        statistics.packetPayload = sizer.current
+    }
 
     /// Queues a message. Empty messages are sent as one empty end-of-message packet.
     public mutating func send(_ message: [UInt8]) { queue.append(message) }
 
     /// True when every queued message has been acknowledged.
-    public var isIdle: Bool { inFlight.isEmpty && queueHead == queue.count }
+    public var isIdle: Bool { flight.isEmpty && queueHead == queue.count }
 
-    /// When the sender next wants to act (a retransmission), if it is waiting.
-    public var nextDeadline: Double? { deadline }
+    /// True when data and acknowledgements may overlap on the line.
+    public var fullDuplex: Bool { (agreed?.fullDuplex ?? false) && !echoHeard }
+
+    /// Tells the sender that the path echoes (a shared line): it runs half duplex from now on.
+    public mutating func pathEchoes() { echoHeard = true }
+
+    /// Tells the sender that the far end is talking at `now` (on a shared line it answers only
+    /// when it is done): a half-duplex wait for an acknowledgement restarts.
+    public mutating func heardFarEnd(at now: Double) {
+        if let due = answerDue { answerDue = max(due, now + timer.timeout) }
+    }
+
+    /// When the sender next wants to act, if it is waiting for something.
+    public var nextDeadline: Double? {
+        guard !isIdle else { return nil }
+        guard let agreed else { return helloDue }
+        if !fullDuplex, let answerDue { return answerDue }
+        var next = oldestWaiting.map { waitingDeadline($0) }
+        let sendable = flight.contains { $0.lost } || (flight.count < agreed.window && queueHead < queue.count)
+        if sendable { next = min(next ?? .infinity, fullDuplex ? lineFreeAt - lookahead : -.infinity) }
+        return next
+    }
 
     /// The bytes to transmit now as one burst, or nil if the sender is waiting (or done).
-    ///
-    /// A new burst is sent only when nothing is in flight; when the acknowledgement does not
-    /// arrive by the deadline, the whole window is sent again.
     public mutating func nextBurst(at now: Double) -> [UInt8]? {
-        if !inFlight.isEmpty {
-            if resendNow {
-                resendNow = false
-            } else {
-                guard let d = deadline, now >= d else { return nil }
-                statistics.timeouts += 1
+        guard let agreed else { return hello(at: now) }
+        expireTimers(at: now)
+        if !fullDuplex && answerDue != nil { return nil }
+        if fullDuplex && lineFreeAt - lookahead > now { return nil }
+        let limit = fullDuplex ? Int.max : (agreed.burstBytes ?? halfDuplexBurst)
+        var chosen: [Int] = []
+        var bytes = 1
+        for i in flight.indices where flight[i].lost {
+            let n = flight[i].wire.count - 1
+            if !chosen.isEmpty && bytes + n > limit { break }
+            chosen.append(i)
+            bytes += n
+        }
+        let retransmitted = chosen.count
+        while flight.count < agreed.window, queueHead < queue.count {
+            let n = min(sizer.current, queue[queueHead].count - offsetInHead) + sizer.overhead
+            if !chosen.isEmpty && bytes + n > limit { break }
+            if fullDuplex && !chosen.isEmpty && airtime(bytes + n) > lookahead { break }
+            let packet = nextPacket()
+            flight.append(
+                InFlightPacket(
+                    packet: packet, wire: packet.wireBytes(repairable: sizer.parity), parity: sizer.parity, end: 0))
+            chosen.append(flight.count - 1)
+            bytes += n
+        }
+        guard !chosen.isEmpty else { return nil }
+        return transmit(chosen, retransmitted: retransmitted, at: now)
+    }
+
+    /// Bytes of a half-duplex burst to a far end that states no limit: about 4 s of the line,
+    /// so the far end's own data waits no longer than that for its turn (and our timer with it).
+    var halfDuplexBurst: Int { max(64, Int(4 * configuration.baud / 10)) }
+
+    /// Seconds a full-duplex sender keeps queued ahead of the line: two packets or a quarter
+    /// second, whichever is longer. Enough that the line never waits for the caller's next
+    /// poll; no more, because a retransmission waits behind what is queued.
+    var lookahead: Double {
+        max(0.25, 2 * Double(10 * (sizer.current + LinkPacket.wireOverhead)) / configuration.baud)
+    }
+
+    func airtime(_ bytes: Int) -> Double { configuration.airtime(bytes: bytes) }
+
+    private mutating func transmit(_ chosen: [Int], retransmitted: Int, at now: Double) -> [UInt8] {
+        let start = max(now, lineFreeAt)
+        var burst: [UInt8] = [0]
+        let bitTime = 1 / configuration.baud
+        for i in chosen {
+            // A packet sent again takes the parity the line now needs.
+            if flight[i].sends > 0 && flight[i].parity != sizer.parity {
+                flight[i].parity = sizer.parity
+                flight[i].wire = flight[i].packet.wireBytes(repairable: sizer.parity)
             }
-            statistics.retransmissions += inFlight.count
+            burst += flight[i].wire.dropFirst()
+            flight[i].end = start + Double(configuration.preambleBits + 10 * burst.count) * bitTime
+            flight[i].sends += 1
+            flight[i].lost = false
         }
-        while inFlight.count < configuration.window, let p = nextPacket() { inFlight.append(p) }
-        guard !inFlight.isEmpty else {
-            deadline = nil
-            return nil
-        }
-        var burst: [UInt8] = []
-        for p in inFlight { burst += p.wireBytes }
-        statistics.packetsSent += inFlight.count
+        lineFreeAt = start + airtime(burst.count)
+        statistics.packetsSent += chosen.count
+        statistics.retransmissions += retransmitted
         statistics.bursts += 1
         statistics.wireBytes += burst.count
-        deadline = now + configuration.airtime(bytes: burst.count) + configuration.ackTimeout
+        if !fullDuplex { answerDue = lineFreeAt + timer.timeout }
         return burst
     }
 
-    /// Feeds bytes from the far end (acknowledgements); anything else is ignored.
-    public mutating func receive(_ bytes: some Sequence<UInt8>, at now: Double) {
-        for b in bytes {
-            guard let p = parser.push(b) else { continue }
-            guard p.kind == .ack, let first = inFlight.first else { continue }
-            statistics.acks += 1
-            let acked = Int(p.seq &- first.seq)
-            guard acked >= 1 && acked <= inFlight.count else {
-                // An ACK for the first packet in flight again: the burst's head was lost.
-                // Resend at once rather than wait out the timer.
-                if acked == 0 {
-                    resendNow = true
-                    deadline = now
-                }
-                continue
-            }
-            for q in inFlight.prefix(acked) {
-                statistics.payloadBytes += q.payload.count
-                if q.kind == .dataEnd { statistics.messages += 1 }
-            }
-            inFlight.removeFirst(acked)
-            resendNow = !inFlight.isEmpty
-            deadline = now
+    private mutating func hello(at now: Double) -> [UInt8]? {
+        guard let due = helloDue, now >= due, !isIdle else { return nil }
+        if helloSends > 0 {
+            statistics.timeouts += 1
+            timer.backOff()
         }
-        statistics.damagedPackets = parser.damagedPackets
+        helloSends += 1
+        let payload = configuration.capabilities.helloPayload(request: true) + nonce
+        let bytes = LinkPacket(kind: .hello, seq: 0, payload: payload).wireBytes
+        helloEnd = max(now, lineFreeAt) + airtime(bytes.count)
+        lineFreeAt = helloEnd
+        helloDue = helloEnd + timer.timeout
+        statistics.bursts += 1
+        statistics.wireBytes += bytes.count
+        return bytes
     }
 
-    private mutating func nextPacket() -> LinkPacket? {
-        guard queueHead < queue.count else { return nil }
+    mutating func agree(_ far: LinkCapabilities) {
+        let both = configuration.capabilities.agreed(with: far)
+        agreed = both
+        sizer = PacketSizer(maximum: both.maxPayload, repairable: both.corrects)
+        helloDue = nil
+    }
+
+    private mutating func nextPacket() -> LinkPacket {
         let message = queue[queueHead]
-        let n = min(configuration.maxPayload, message.count - offsetInHead)
+        let n = min(sizer.current, message.count - offsetInHead)
         let last = offsetInHead + n == message.count
         let p = LinkPacket(
             kind: last ? .dataEnd : .data, seq: nextSeq, payload: Array(message[offsetInHead..<(offsetInHead + n)]))
@@ -105,4 +199,20 @@ public struct ReliableSender: Sendable {
         }
         return p
     }
+}
+
+/// A data packet sent and not yet acknowledged.
+struct InFlightPacket: Sendable {
+    var packet: LinkPacket
+    /// Its bytes on the wire.
+    var wire: [UInt8]
+    /// True when ``wire`` carries parity.
+    var parity: Bool
+    /// When its latest copy ends on air.
+    var end: Double
+    var sends = 0
+    /// The far end holds it (selective acknowledgement), but not everything before it.
+    var sacked = false
+    /// Taken as lost: it goes out again in the next burst.
+    var lost = false
 }

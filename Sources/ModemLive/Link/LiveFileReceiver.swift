@@ -70,7 +70,9 @@ extension LiveLink {
         var receiver = ReliableReceiver(configuration: config)
         var files = FileAssembly()
         var current: FileHeader?
-        let linger = 2 * (config.airtime(bytes: config.receiveBuffer) + config.ackTimeout) + 0.5
+        // Two retransmissions of the largest packet, and the sender's timeout backing off once.
+        let linger =
+            2 * config.airtime(bytes: config.maxPayload + LinkPacket.wireOverhead) + 4 * config.ackTimeout + 0.5
         start()
         let started = clock.now()
         var lastAck = started
@@ -88,7 +90,7 @@ extension LiveLink {
                 }
                 try poll(timeout: 0.02)
                 if !bytes.isEmpty {
-                    for d in receiver.receive(bytes, at: clock.now()) {
+                    for d in receiver.receive(bytes, at: heardAt) {
                         if let done = try store.take(d, through: &files, current: &current) {
                             context.notices.notice(.fileReceived(done))
                         }

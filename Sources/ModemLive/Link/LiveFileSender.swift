@@ -26,9 +26,11 @@ extension LiveLink {
     /// Sends a file as two link messages (its ``FileHeader`` and its content) with a
     /// ``ReliableSender`` on this link, on the context's clock, and lets the link finish.
     ///
-    /// The link settles first (``settle()``): the ACK timeout is the far end's `turnaround`
-    /// plus the output delay measured then, announced as
-    /// ``LiveNotice/reliableLinkStarted(pathDelay:ackTimeout:packetPayload:window:)``.
+    /// The link settles first (``settle()``): the first ACK timeout is the far end's
+    /// `turnaround` plus the output delay measured then, announced as
+    /// ``LiveNotice/reliableLinkStarted(pathDelay:ackTimeout:)``; later ones follow the
+    /// measured round trip. The opening exchange's result is announced as
+    /// ``LiveNotice/reliableLinkAgreed(_:fullDuplex:)``.
     /// `timeout` (seconds, nil: none) bounds the whole transfer.
     public mutating func sendFile(
         _ bytes: [UInt8], name: String, baud: Double, preamble: Int, turnaround: Double, timeout: Double?
@@ -39,11 +41,9 @@ extension LiveLink {
         let started = clock.now()
         let pathDelay = try settle()
         let config = LinkConfiguration(baud: baud, preambleBits: preamble, turnaround: turnaround + pathDelay)
-        context.notices.notice(
-            .reliableLinkStarted(
-                pathDelay: pathDelay, ackTimeout: config.ackTimeout, packetPayload: config.maxPayload,
-                window: config.window))
+        context.notices.notice(.reliableLinkStarted(pathDelay: pathDelay, ackTimeout: config.ackTimeout))
         var sender = ReliableSender(configuration: config)
+        var announced = false
         sender.send(header.encoded)
         sender.send(bytes)
         var outcome = FileSendReport.Outcome.delivered
@@ -65,7 +65,11 @@ extension LiveLink {
                 continue
             }
             try poll(timeout: 0.02)
-            if !self.bytes.isEmpty { sender.receive(self.bytes, at: clock.now()) }
+            if !self.bytes.isEmpty { sender.receive(self.bytes, at: self.heardAt) }
+            if !announced, let agreed = sender.agreed {
+                announced = true
+                context.notices.notice(.reliableLinkAgreed(agreed, fullDuplex: sender.fullDuplex))
+            }
         }
         try finish()
         return FileSendReport(

@@ -1,5 +1,5 @@
 public import ModemDecoding
-import ModemFraming
+public import ModemFraming
 
 /// The reliable link for a full-duplex session: the input's bytes travel as reliable-link
 /// packets (sequence numbers, CRC-32, acknowledgements, retransmission) and the far end's
@@ -22,8 +22,9 @@ public struct ReliableBridge: DuplexLoop {
     public let echoGuard: Double
     /// A device that stops delivering audio or goes away is waited for.
     public var waitsForDevice = false
-    /// The far end's receive buffer: no burst of ours is longer (the Arduino's ring).
-    public var receiveBuffer = 31
+    /// The far end's capabilities when it states none (a board running the first link
+    /// version); nil opens the link with a hello and waits for the far end's.
+    public var farEnd: LinkCapabilities?
     /// Seconds the far end takes to answer, beside the measured output delay.
     public var turnaround = Self.defaultTurnaround
     /// Seconds the far end takes to answer when nobody says otherwise (the board's sketch
@@ -35,8 +36,8 @@ public struct ReliableBridge: DuplexLoop {
     /// has ended, given up).
     public static let stallSeconds = 20.0
 
-    /// A bridge with the defaults: a device that goes away ends it, and the far end has a 31-byte
-    /// receive buffer and answers within ``defaultTurnaround``.
+    /// A bridge with the defaults: a device that goes away ends it, the link opens with a hello,
+    /// and the far end answers within ``defaultTurnaround``.
     public init(context: LiveContext, reporter: any DecodeReporting, echoGuard: Double) {
         self.context = context
         self.reporter = reporter
@@ -58,14 +59,11 @@ public struct ReliableBridge: DuplexLoop {
         let pathDelay = try link.settle()
         // LinkConfiguration counts 10 bits a byte; this keeps airtimes right for any modem.
         let baud = 10 / link.secondsPerByte
-        let sending = LinkConfiguration(receiveBuffer: receiveBuffer, baud: baud, turnaround: turnaround + pathDelay)
+        let sending = LinkConfiguration(baud: baud, turnaround: turnaround + pathDelay)
         var peer = ReliablePeer(
-            sending: sending,
-            receiving: LinkConfiguration(receiveBuffer: receiveBuffer, baud: baud, turnaround: turnaround))
-        context.notices.notice(
-            .reliableLinkStarted(
-                pathDelay: pathDelay, ackTimeout: sending.ackTimeout, packetPayload: sending.maxPayload,
-                window: sending.window))
+            sending: sending, receiving: LinkConfiguration(baud: baud, turnaround: turnaround), farEnd: farEnd)
+        context.notices.notice(.reliableLinkStarted(pathDelay: pathDelay, ackTimeout: sending.ackTimeout))
+        var announced = false
         var report = BridgeReport()
         var inputOpen = true
         var stall = StallWatch(since: clock.now())
@@ -94,6 +92,10 @@ public struct ReliableBridge: DuplexLoop {
                     report.received += d.bytes.count
                 }
                 try output.flush()
+            }
+            if !announced, let agreed = peer.sender.agreed {
+                announced = true
+                context.notices.notice(.reliableLinkAgreed(agreed, fullDuplex: peer.sender.fullDuplex))
             }
             switch stall.check(
                 acknowledged: peer.sender.statistics.payloadBytes, unacknowledged: peer.unacknowledgedBytes,

@@ -64,9 +64,12 @@ public enum LiveNotice: Equatable {
     case deviceLost(AudioDeviceError, AudioDirection)
     /// A device was opened again after it went away.
     case deviceReopened(AudioDeviceInfo, AudioDirection)
-    /// The reliable link is running: the output path's delay measured, the ACK timeout it
-    /// chose, the payload of a packet and the packets of a burst.
-    case reliableLinkStarted(pathDelay: Double, ackTimeout: Double, packetPayload: Int, window: Int)
+    /// The reliable link is running: the output path's delay measured and the first ACK
+    /// timeout it chose (later ones follow the measured round trip).
+    case reliableLinkStarted(pathDelay: Double, ackTimeout: Double)
+    /// The far end answered the opening exchange: what both ends agreed, and whether data and
+    /// acknowledgements may overlap (false on a line that echoes us).
+    case reliableLinkAgreed(LinkCapabilities, fullDuplex: Bool)
     /// The far end acknowledged nothing for `seconds` while `unacknowledged` bytes wait.
     case reliableLinkStalled(unacknowledged: Int, seconds: Double)
     /// A file arrived whole over the link (size and CRC-32 as its header said).

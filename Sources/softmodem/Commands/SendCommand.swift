@@ -94,10 +94,12 @@ struct SendCommand: ParsableCommand {
         }
         var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: 7)
         var sink = try AudioSink(path: output, sampleRate: Int(fileRate), layout: .mono, float: false)
-        let link = LinkConfiguration(baud: profile.baud, preambleBits: preamble)
+        // A recording has no one to answer a hello: packets fit the board's ring, one a burst.
+        let link = LinkConfiguration(capabilities: .arduinoRing, baud: profile.baud, preambleBits: preamble)
+        let ring = link.capabilities.burstBytes ?? 31
         var samples = [Float](
             repeating: 0,
-            count: encoder.maxSamples(forBytes: link.receiveBuffer) + encoder.maxSamplesForFinish + Int(gap * fileRate)
+            count: encoder.maxSamples(forBytes: ring) + encoder.maxSamplesForFinish + Int(gap * fileRate)
                 + 1)
         var packets = 0
         // Each packet --repeat times, a burst each, with --gap of silence after.
@@ -130,7 +132,7 @@ struct SendCommand: ParsableCommand {
         }
         try sink.finish()
         if verbosity.verbose {
-            let seconds = Double(packets) * (link.airtime(bytes: link.receiveBuffer) + gap)
+            let seconds = Double(packets) * (link.airtime(bytes: ring) + gap)
             Diagnostics.info(
                 "\(name): \(size) bytes, CRC-32 \(String(crc, radix: 16)), \(packets) bursts, about \(Int(seconds)) s of audio"
             )

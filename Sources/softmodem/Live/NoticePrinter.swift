@@ -44,17 +44,17 @@ final class NoticePrinter: LiveNoticeHandler {
             )
         case .deviceReopened(let info, let direction):
             warn("\(info.name): \(direction == .capture ? "capture" : "playback") is back; resuming")
-        case .reliableLinkStarted(let pathDelay, let ackTimeout, let payload, let window):
+        case .reliableLinkStarted(let pathDelay, let ackTimeout):
             guard verbose else { return }
-            if fileTransfer {
-                Diagnostics.info(
-                    "output path delay \(Diagnostics.number(pathDelay * 1000)) ms; ACK timeout \(Diagnostics.number(ackTimeout)) s after each burst"
-                )
-                return
-            }
             Diagnostics.info(
-                "reliable link: output path delay \(Diagnostics.number(pathDelay * 1000)) ms, ACK timeout "
-                    + "\(Diagnostics.number(ackTimeout, 2)) s, \(payload) bytes a packet, \(window) packet(s) a burst")
+                "\(fileTransfer ? "" : "reliable link: ")output path delay \(Diagnostics.number(pathDelay * 1000)) ms; "
+                    + "first ACK timeout \(Diagnostics.number(ackTimeout, 2)) s, then the measured round trip")
+        case .reliableLinkAgreed(let caps, let fullDuplex):
+            guard verbose else { return }
+            Diagnostics.info(
+                "reliable link: far end takes \(caps.window) packet(s) of up to \(caps.maxPayload) bytes in flight, "
+                    + (fullDuplex ? "full duplex" : "half duplex")
+                    + (caps.selective ? ", selective repeat" : ", go-back-N"))
         case .reliableLinkStalled(let unacknowledged, let seconds):
             Diagnostics.info(
                 "reliable link: \(unacknowledged) bytes not acknowledged for \(Int(seconds)) s; "
