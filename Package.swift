@@ -185,7 +185,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "CLITests",
-            dependencies: ["ModemDSP", "ModemAudioIO", "BoardModels", "ModemTestSupport", "CommandLineText"],
+            dependencies: [
+                "ModemDSP", "ModemAudioIO", "ModemFraming", "BoardModels", "ModemTestSupport", "CommandLineText",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport", "CommandLineText"],

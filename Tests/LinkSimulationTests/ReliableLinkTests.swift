@@ -95,7 +95,7 @@ func transfer<C: HalfDuplexChannel>(
         let burst = sender.nextBurst(at: 1.2)
         let data = try! #require(burst)
         let packets = data.compactMap { parser.push($0) }
-        #expect(!packets.isEmpty && packets.allSatisfy { $0.kind == .data && $0.payload.count == 48 })
+        #expect(!packets.isEmpty && packets.allSatisfy { $0.kind == .data && $0.payload.count == 64 })
     }
 
     /// A far end that never answers is asked again, ever more rarely, and nothing else is sent.

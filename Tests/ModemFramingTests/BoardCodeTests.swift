@@ -210,15 +210,19 @@ import Testing
         }
     }
 
-    /// The board's link receiver against the Swift one, on damaged, duplicated streams.
+    /// The board's link receiver against the Swift one (stating the sketch's capabilities), on
+    /// damaged, duplicated streams, some opened by a sender's hello.
     static func linkReceiverVectors(_ v: inout Vectors, _ rng: inout FuzzRandom) {
         for _ in 0..<100 {
-            // The board's receiver against the Swift one, on a damaged, duplicated stream.
             var packets: [[UInt8]] = []
+            if rng.below(2) == 0 {
+                let request = LinkCapabilities.host.helloPayload(request: true) + rng.bytes(4)
+                packets.append(LinkPacket(kind: .hello, seq: 0, payload: request).wireBytes)
+            }
             var seq: UInt16 = 0
             for _ in 0..<rng.int(1...8) {
                 let p = LinkPacket(
-                    kind: rng.below(3) == 0 ? .dataEnd : .data, seq: seq, payload: rng.bytes(rng.int(0...20))
+                    kind: rng.below(3) == 0 ? .dataEnd : .data, seq: seq, payload: rng.bytes(rng.int(0...64))
                 ).wireBytes
                 seq &+= 1
                 packets.append(p)
@@ -229,10 +233,14 @@ import Testing
             var receiver = ReliableReceiver(configuration: LinkConfiguration(capabilities: .arduinoSketch))
             let deliveries = receiver.receive(stream, at: 0)
             let got = deliveries.map { hexString($0.bytes) + ($0.endOfMessage ? "+" : "") + ";" }.joined()
-            let ack = receiver.nextBurst(at: 1) ?? LinkPacket(kind: .ack, seq: 0).wireBytes
+            var parser = LinkPacketParser()
+            let answer = (receiver.nextBurst(at: 1) ?? []).compactMap { parser.push($0) }
+            let hello = answer.first { $0.kind == .hello }.map { hexString($0.wireBytes) } ?? "-"
+            let ack = answer.first { $0.kind == .ack } ?? LinkPacket(kind: .ack, seq: 0)
             v.add(
                 "linkrx \(Self.hex(stream))",
-                got + "|\(hexString(ack))|\(receiver.statistics.damagedPackets),\(receiver.statistics.duplicates)")
+                got + "|\(hello)|\(hexString(ack.wireBytes))|\(receiver.statistics.damagedPackets),"
+                    + "\(receiver.statistics.duplicates)")
         }
     }
 }

@@ -42,8 +42,10 @@ public struct ReliablePeer: Sendable {
     /// Bytes queued with ``send(_:)`` that the far end has not acknowledged yet.
     public var unacknowledgedBytes: Int { queuedBytes - sender.statistics.payloadBytes }
 
-    /// Packets that arrived damaged (CRC, length, COBS), counted once here.
+    /// Packets that arrived damaged beyond repair (CRC, length, COBS), counted once here.
     public var damagedPackets: Int { parser.damagedPackets }
+    /// Bytes that packets' parity repaired, counted once here.
+    public var repairedBytes: Int { parser.repairedBytes }
 
     /// The burst to transmit now (an ACK that is due, then data that is due), or nil.
     ///

@@ -24,7 +24,7 @@ extension ReliableSender {
         if helloSends == 1 { timer.sample(now - helloEnd) }
         timer.progressed()
         agree(caps)
-        statistics.packetPayload = sizer.current
+        statistics.packetPayload = payloadSize
     }
 
     private mutating func acknowledged(_ p: LinkPacket, at now: Double) {
@@ -53,7 +53,7 @@ extension ReliableSender {
         }
         markLosses(deliveredEnd: deliveredEnd, advanced: cumulative > 0, selective: agreed.selective, at: now)
         statistics.roundTrip = timer.smoothed ?? 0
-        statistics.packetPayload = sizer.current
+        statistics.packetPayload = payloadSize
     }
 
     private mutating func delivered(_ e: InFlightPacket, at now: Double, deliveredEnd: inout Double) {

@@ -55,7 +55,7 @@ public struct ReliableSender: Sendable {
         } else {
             helloDue = 0
         }
-        statistics.packetPayload = sizer.current
+        statistics.packetPayload = payloadSize
     }
 
     /// Queues a message. Empty messages are sent as one empty end-of-message packet.
@@ -93,7 +93,7 @@ public struct ReliableSender: Sendable {
         expireTimers(at: now)
         if !fullDuplex && answerDue != nil { return nil }
         if fullDuplex && lineFreeAt - lookahead > now { return nil }
-        let limit = fullDuplex ? Int.max : (agreed.burstBytes ?? halfDuplexBurst)
+        let limit = fullDuplex ? Int.max : (echoHeard ? Self.sharedBurst : agreed.burstBytes ?? halfDuplexBurst)
         var chosen: [Int] = []
         var bytes = 1
         for i in flight.indices where flight[i].lost {
@@ -104,7 +104,7 @@ public struct ReliableSender: Sendable {
         }
         let retransmitted = chosen.count
         while flight.count < agreed.window, queueHead < queue.count {
-            let n = min(sizer.current, queue[queueHead].count - offsetInHead) + sizer.overhead
+            let n = min(payloadSize, queue[queueHead].count - offsetInHead) + sizer.overhead
             if !chosen.isEmpty && bytes + n > limit { break }
             if fullDuplex && !chosen.isEmpty && airtime(bytes + n) > lookahead { break }
             let packet = nextPacket()
@@ -117,6 +117,15 @@ public struct ReliableSender: Sendable {
         guard !chosen.isEmpty else { return nil }
         return transmit(chosen, retransmitted: retransmitted, at: now)
     }
+
+    /// On a line that echoes (both ends share it: a loopback, crosstalk) every burst may meet the
+    /// far end's: bursts are one short packet, as the first link version sent, so a collision
+    /// costs little and the turns stay short.
+    static let sharedBurst = LinkCapabilities.arduinoRing.burstBytes ?? 31
+    static let sharedPayload = LinkCapabilities.arduinoRing.maxPayload
+
+    /// The payload a new packet gets.
+    var payloadSize: Int { echoHeard ? min(sizer.current, Self.sharedPayload) : sizer.current }
 
     /// Bytes of a half-duplex burst to a far end that states no limit: about 4 s of the line,
     /// so the far end's own data waits no longer than that for its turn (and our timer with it).
@@ -181,7 +190,7 @@ public struct ReliableSender: Sendable {
 
     private mutating func nextPacket() -> LinkPacket {
         let message = queue[queueHead]
-        let n = min(sizer.current, message.count - offsetInHead)
+        let n = min(payloadSize, message.count - offsetInHead)
         let last = offsetInHead + n == message.count
         let p = LinkPacket(
             kind: last ? .dataEnd : .data, seq: nextSeq, payload: Array(message[offsetInHead..<(offsetInHead + n)]))

@@ -113,8 +113,10 @@ public struct ReliableBridge: DuplexLoop {
         report.decoded = link.decoded
         report.capture = link.captureCounters
         report.playback = link.playbackCounters
+        var received = peer.receiver.statistics
+        received.repairedBytes = peer.repairedBytes
         report.link = ReliableLinkReport(
-            sent: peer.sender.statistics, received: peer.receiver.statistics, damagedPackets: peer.damagedPackets,
+            sent: peer.sender.statistics, received: received, damagedPackets: peer.damagedPackets,
             echoesDropped: peer.echoesDropped, unacknowledgedBytes: peer.unacknowledgedBytes)
         return report
     }

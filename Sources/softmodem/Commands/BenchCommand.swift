@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardModels
 import ModemDSP
 import ModemDecoding
+import ModemFraming
 
 #if canImport(Glibc)
     import Glibc
@@ -11,8 +12,8 @@ import ModemDecoding
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the modem (sensitivity, speed).",
-        subcommands: [BitErrorRateCommand.self, BenchSpeedCommand.self])
+        abstract: "Measure the modem (sensitivity, speed) and the reliable link.",
+        subcommands: [BitErrorRateCommand.self, BenchSpeedCommand.self, BenchLinkCommand.self])
 }
 
 /// `softmodem bench ber`: bit and byte error rate against white Gaussian noise.
@@ -274,4 +275,52 @@ struct BitErrorRateCommand: ParsableCommand {
         }
         return line
     }
+}
+
+/// `softmodem bench link`: the reliable link's throughput on a simulated full-duplex path.
+struct BenchLinkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "link",
+        abstract: "Reliable-link throughput against packet size and byte error rate (simulated).",
+        discussion: """
+            Sends --bytes pseudo-random bytes over a simulated full-duplex path at --baud (each \
+            direction 0.1 s late, damaging the given share of its bytes) to far ends that accept \
+            at most 20, 64, 128 or 243 payload bytes (selective, repairing: a host) and to the \
+            board's sketch (go-back-N, 64 bytes, no repair), with packet size and parity chosen \
+            by the sender as the losses go. One row per far end and error rate on stdout: \
+            payload bytes a second, the share of the line's rate, packets and retransmissions, \
+            the packet size the sender ended on. Simulated time: the same command prints the \
+            same table.
+            """)
+
+    @Option(name: .long, help: "Bytes to send per row.") var bytes = 20_000
+    @Option(name: .long, help: "Line rate (bits per second, 8N1).") var baud = 1225.0
+
+    func validate() throws {
+        guard (100...1_000_000).contains(bytes) else { throw ValidationError("--bytes must be 100 to 1000000") }
+        guard baud.isFinite, (100...100_000).contains(baud) else {
+            throw ValidationError("--baud must be 100 to 100000")
+        }
+    }
+
+    func run() throws {
+        print("far end                      damaged bytes   B/s   line rate   packets  resent  payload")
+        for far in LinkThroughput.farEnds {
+            for p in LinkThroughput.corruptBytes {
+                let r = LinkThroughput.measure(farEnd: far, corruptByte: p, bytes: bytes, baud: baud)
+                let name =
+                    far.selective
+                    ? "host, up to \(far.maxPayload) bytes" : "sketch (go-back-N, \(far.maxPayload))"
+                print(
+                    name + String(repeating: " ", count: max(0, 29 - name.count))
+                        + pad(String(format1(100 * p)) + " %", 13) + pad(String(Int(r.bytesPerSecond.rounded())), 6)
+                        + pad("\(Int((100 * r.efficiency).rounded())) %", 12) + pad("\(r.packets)", 10)
+                        + pad("\(r.retransmissions)", 8) + pad("\(r.finalPayload)", 9)
+                        + (r.finished ? "" : "  unfinished"))
+            }
+        }
+    }
+
+    private func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
+    private func format1(_ x: Double) -> String { x == x.rounded() ? "\(Int(x))" : "\((x * 10).rounded() / 10)" }
 }

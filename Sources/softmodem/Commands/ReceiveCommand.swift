@@ -143,7 +143,8 @@ extension ReceiveCommand {
         if verbosity.verbose {
             Diagnostics.info(
                 "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(report.elapsed)) s, "
-                    + "\(s.damagedPackets) damaged packets, \(s.duplicates) duplicates, \(s.acks) ACKs sent")
+                    + "\(s.damagedPackets) damaged packets, \(s.repairedBytes) bytes repaired, \(s.duplicates) duplicates, "
+                    + "\(s.held) held after a gap, \(s.acks) ACKs sent")
             Diagnostics.info(link.countersText)
         }
         if report.outcome == .timedOut && report.files.isEmpty {

@@ -173,7 +173,9 @@ extension SendCommand {
                 "\(name): \(s.payloadBytes) of \(report.totalBytes) bytes acknowledged in "
                     + "\(Diagnostics.number(elapsed)) s (\(Diagnostics.number(Double(s.payloadBytes) / max(elapsed, 1e-9))) B/s), "
                     + "\(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, \(s.acks) ACKs, "
-                    + "\(s.damagedPackets) damaged packets heard")
+                    + "\(s.damagedPackets) damaged packets heard; "
+                    + "\(Int((100 * Double(s.payloadBytes) / max(elapsed, 1e-9) / (profile.baud / 10)).rounded())) % of line rate, "
+                    + "round trip \(Int((s.roundTrip * 1000).rounded())) ms, last packets \(s.packetPayload) bytes")
         }
         if verbosity.verbose { Diagnostics.info(counters) }
         let timedOut = report.outcome == .timedOut

@@ -59,7 +59,9 @@ extension BridgeReport {
         let r = link.received
         return
             "reliable link: \(s.payloadBytes) bytes acknowledged, \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, "
-            + "\(s.timeouts) timeouts; \(r.payloadBytes) bytes delivered, \(r.duplicates) duplicates, \(link.damagedPackets) damaged packets, "
+            + "\(s.timeouts) timeouts, round trip \(Int((s.roundTrip * 1000).rounded())) ms, "
+            + "packets of \(s.packetPayload) bytes; \(r.payloadBytes) bytes delivered, \(r.duplicates) duplicates, "
+            + "\(r.repairedBytes) bytes repaired, \(link.damagedPackets) damaged packets, "
             + "\(r.acks) ACKs sent, \(link.echoesDropped) echoed packets dropped; "
             + "capture: \(receiverCounters(decoded, capture)); playback: \(playback.text)"
     }

@@ -255,6 +255,13 @@ bool LinkReceiver::push(uint8_t byte) {
     for (uint8_t i = 0; i < 4; i++) got |= (uint32_t)packet[LINK_HEADER + len + i] << (8 * i);
     if (crc != got) { damaged++; return false; }
     uint8_t kind = packet[0];
+    if (kind == LINK_HELLO) {
+        // A sender's request (not our own reply): it wants to know what we take.
+        if (len >= 5 && packet[LINK_HEADER] >= LINK_VERSION && (packet[LINK_HEADER + 1] & LINK_HELLO_REQUEST)) {
+            helloPending = true;
+        }
+        return false;
+    }
     if (kind != LINK_DATA && kind != LINK_DATA_END) return false;  // ACKs are for the sender
     if (len > sizeof payload) { damaged++; return false; }
     ackPending = true;
@@ -270,4 +277,10 @@ bool LinkReceiver::push(uint8_t byte) {
 size_t LinkReceiver::ack(uint8_t *out) {
     ackPending = false;
     return link_encode(LINK_ACK, expected, 0, 0, out);
+}
+
+size_t LinkReceiver::hello(uint8_t *out) {
+    helloPending = false;
+    const uint8_t caps[5] = {LINK_VERSION, LINK_HELLO_FULL_DUPLEX, LINK_WINDOW, LINK_MAX_PAYLOAD, 0};
+    return link_encode(LINK_HELLO, 0, caps, sizeof caps, out);
 }

@@ -83,32 +83,46 @@ size_t xbee_api_encode(uint8_t api, const uint8_t *data, size_t length, bool esc
 
 // ---- reliable link ----
 // Packet: kind, seq (LE16), length, payload, CRC-32 (LE) -> COBS between 0x00 delimiters.
+// The link opens with a hello from the sender; the board answers with what it can take
+// (docs/protocols.md, "Reliable link").
 enum {
-    LINK_DATA = 0x01, LINK_DATA_END = 0x81, LINK_ACK = 0x02,
+    LINK_DATA = 0x01, LINK_DATA_END = 0x81, LINK_ACK = 0x02, LINK_HELLO = 0x03,
     LINK_HEADER = 4, LINK_CRC = 4, LINK_WIRE_OVERHEAD = 11,
-    LINK_RECEIVE_BUFFER = 31,
-    LINK_MAX_PAYLOAD = LINK_RECEIVE_BUFFER - LINK_WIRE_OVERHEAD  // 20
+    LINK_VERSION = 2,
+    LINK_RECEIVE_BUFFER = 31,  // SoftModem's receive ring
+    // What the board states in its hello: 16 packets of up to 64 bytes in flight, full duplex
+    // (SoftModem receives by interrupt while write() sends), no reordering buffer (go-back-N),
+    // no Reed-Solomon repair.
+    LINK_WINDOW = 16,
+    LINK_MAX_PAYLOAD = 64,
+    LINK_HELLO_FULL_DUPLEX = 0x01, LINK_HELLO_REQUEST = 0x80
 };
 // Writes the wire bytes of one packet; returns their count (payload <= 243).
 size_t link_encode(uint8_t kind, uint16_t seq, const uint8_t *payload, uint8_t length, uint8_t *out);
 
-// The board end of the link: delivers payloads in order, exactly once, and says when to ACK.
+// The board end of the link: answers hellos, delivers payloads in order, exactly once, and
+// says when to ACK. A packet after a gap is dropped (the sender goes back to the gap).
 class LinkReceiver {
 public:
-    LinkReceiver() : length(0), endOfMessage(false), expected(0), ackPending(false), damaged(0), duplicates(0), held_(0), overlong_(false) {}
+    LinkReceiver() : length(0), endOfMessage(false), expected(0), ackPending(false), helloPending(false), damaged(0), duplicates(0), held_(0), overlong_(false) {}
     // Feeds one received byte. Returns true when `payload`/`length`/`endOfMessage` hold the
-    // next piece of data. Sets ackPending whenever a valid data packet arrives.
+    // next piece of data. Sets ackPending whenever a valid data packet arrives, helloPending
+    // when a sender's hello asks for ours.
     bool push(uint8_t byte);
     // Writes the cumulative ACK (next expected seq); returns its length. Clears ackPending.
     size_t ack(uint8_t *out);
-    uint8_t payload[LINK_MAX_PAYLOAD + 32];
+    // Writes our hello (the capabilities above); returns its length. Clears helloPending.
+    size_t hello(uint8_t *out);
+    uint8_t payload[LINK_MAX_PAYLOAD];
     uint8_t length;
     bool endOfMessage;
     uint16_t expected;
     bool ackPending;
+    bool helloPending;
     unsigned long damaged, duplicates;
 private:
-    uint8_t coded_[LINK_RECEIVE_BUFFER + 32];
+    // One packet of the largest payload, COBS-coded, with room for a host's parity.
+    uint8_t coded_[LINK_HEADER + LINK_MAX_PAYLOAD + LINK_CRC + 16];
     uint8_t held_;
     bool overlong_;
 };

@@ -11,7 +11,7 @@
 //   accstream HEX                     -> "counter,command,payload,lost;..." then "|discarded"
 //   xbeeapi API ESCAPED HEX           -> frame hex
 //   link KIND SEQ HEX                 -> wire bytes hex
-//   linkrx HEX                        -> "payload[+];..." then "|ack hex|damaged,duplicates"
+//   linkrx HEX                        -> "payload[+];..." then "|hello hex or -|ack hex|damaged,duplicates"
 #include "modem_framing.h"
 
 #include <stdio.h>
@@ -85,6 +85,8 @@ int main() {
                         printf("%s;", r.endOfMessage ? "+" : "");
                     }
                 }
+                printf("|");
+                if (r.helloPending) print_hex(out, r.hello(out)); else printf("-");
                 printf("|");
                 print_hex(out, r.ack(out));
                 printf("|%lu,%lu", r.damaged, r.duplicates);

@@ -1,14 +1,18 @@
-// The board end of softmodem's reliable link: packets (COBS, 16-bit sequence number,
-// CRC-32, at most 31 bytes so they fit SoftModem's receive ring), delivered once and in
-// order to the hardware serial port, each answered with a cumulative ACK after a short
-// turnaround. The phone/PC side is ReliableSender (library) or `softmodem send`.
+// The board end of softmodem's reliable link (docs/protocols.md, "Reliable link"): answers
+// the host's hello with what it can take (16 packets of up to 64 bytes in flight, full duplex,
+// no reordering), delivers each packet's payload once and in order to the hardware serial
+// port, and acknowledges every packet as it arrives. The host side is `softmodem send`,
+// `serial --reliable` or the library's ReliableSender.
+//
+// SoftModem keeps receiving by interrupt while write() sends, but its ring holds only 31
+// bytes: an answer (14 or 16 bytes, about 0.14 s at 1225 baud) is short enough that the
+// ring never fills meanwhile, and the loop empties it before anything else.
 #include <SoftModem.h>
 #include "modem_framing.h"
 
 SoftModem modem;
 LinkReceiver link;
-unsigned long lastByte = 0;
-const unsigned long turnaroundMs = 40;  // wait for the sender's burst to end (half duplex)
+uint8_t answer[2 * 24];
 
 void setup() {
     Serial.begin(115200);
@@ -17,14 +21,14 @@ void setup() {
 
 void loop() {
     while (modem.available()) {
-        lastByte = millis();
         if (link.push((uint8_t)modem.read())) {
             Serial.write(link.payload, link.length);
         }
     }
-    if (link.ackPending && millis() - lastByte > turnaroundMs) {
-        uint8_t ack[16];
-        size_t n = link.ack(ack);
-        modem.write(ack, n);  // blocks for the whole burst: the link is half duplex
+    if (link.helloPending || link.ackPending) {
+        size_t n = 0;
+        if (link.helloPending) n = link.hello(answer) - 1;  // the ACK's opening 0 closes the hello
+        if (link.ackPending) n += link.ack(answer + n); else n += 1;
+        modem.write(answer, n);
     }
 }
