@@ -3,7 +3,7 @@ import ModemFraming
 
 /// The reliable-link receiver and the file header (`receive`): the first byte picks the
 /// chunking; every delivered message is also tried as a ``FileHeader``, and the input
-/// itself too.
+/// itself too, as a packet (with its Reed-Solomon repair) and as a hello.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLink(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
     var input = FuzzInput(data, count)
@@ -11,6 +11,11 @@ public func fuzzLink(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
     let rest = Array(input.rest)
     _ = FileHeader.decode(rest)
     _ = LinkPacket.decode(rest)
+    var repaired = 0
+    _ = LinkPacket.decode(rest, repaired: &repaired)
+    var word = Array(rest.prefix(255))
+    _ = LinkPacket.code.correct(&word)
+    _ = LinkCapabilities.fromHello(rest)
     var receiver = ReliableReceiver()
     var message: [UInt8] = []
     var now = 0.0
