@@ -2,7 +2,8 @@
 /// (a ``LinkPacket/Kind/hello`` packet) so the other end sizes its packets and window to it.
 ///
 /// Hello payload, 5 bytes (longer payloads are read by their first 5; a request adds 4 random
-/// bytes): version (2), flags, window, largest payload, burst limit (0: none). Flags: bit 0 the end
+/// bytes and a reply repeats them, so a reply answers one request and two stations' hellos
+/// never match): version (2), flags, window, largest payload, burst limit (0: none). Flags: bit 0 the end
 /// listens while it talks (full duplex), bit 1 it keeps packets that arrive after a gap
 /// (selective repeat; without it the sender goes back to the gap), bit 2 it repairs data
 /// packets that carry Reed-Solomon parity (``LinkPacket/parityBytes``), bit 7 a request that

@@ -4,9 +4,10 @@
 /// our data in the same burst.
 ///
 /// On a shared medium (a loopback, cable crosstalk, a half-duplex board) a station hears its
-/// own bursts. Each packet we transmit is remembered until its echo deadline, and the first
-/// identical packet heard before then is dropped: our own data must never be delivered to
-/// us, and our own ACKs must never acknowledge our data. Should the far end send a packet
+/// own bursts. Each packet we transmit is remembered until its echo deadline; once our own
+/// hello has come back (it alone is certainly ours), the first identical packet heard before
+/// its deadline is dropped: our own data must never be delivered to us, and our own ACKs must
+/// never acknowledge our data. On a line that never echoes our hello nothing is dropped. Should the far end send a packet
 /// byte-identical to one of ours within that window, the first copy heard is the one dropped;
 /// since both copies are equal, that costs at most a retransmission, never a wrong delivery.
 /// Only an echo arriving after its deadline could be mistaken for the far end, so callers
@@ -22,6 +23,8 @@ public struct ReliablePeer: Sendable {
     private var queuedBytes = 0
     /// Packets heard that were our own transmission coming back.
     public private(set) var echoesDropped = 0
+    /// True once our own hello came back: the line is shared.
+    public private(set) var lineEchoes = false
 
     /// - Parameters:
     ///   - sending: our sender's sizes and ACK timeout (its turnaround covers the whole
@@ -77,12 +80,15 @@ public struct ReliablePeer: Sendable {
         var out: [LinkDelivery] = []
         for b in bytes {
             guard let p = parser.push(b) else { continue }
-            if let i = echoes.firstIndex(where: { $0.packet == p }) {
+            // Our own hello back (its random bytes make it ours) proves the line echoes: both our
+            // ends then wait for it to be quiet, and our other packets heard back are dropped too.
+            // Until then a packet equal to one of ours is the far end's (on a full-duplex line two
+            // stations send equal acknowledgements all the time).
+            if let i = echoes.firstIndex(where: { $0.packet == p }), p.kind == .hello || lineEchoes {
                 echoes.remove(at: i)
                 echoesDropped += 1
-                // Our own hello back (its nonce makes it ours): the line is shared, so both
-                // our ends wait for it to be quiet. Other packets may match the far end's by chance.
-                if p.kind == .hello {
+                if p.kind == .hello && !lineEchoes {
+                    lineEchoes = true
                     sender.pathEchoes()
                     receiver.pathEchoes()
                 }

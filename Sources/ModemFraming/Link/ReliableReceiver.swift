@@ -28,6 +28,7 @@ public struct ReliableReceiver: Sendable {
     private var ackDue: Double?
     private var helloDue: Double?
     private var senderFullDuplex = false
+    private var requestNonce: [UInt8] = []
     /// True once our own packets were heard coming back: acknowledgements then wait for a quiet line.
     public private(set) var echoHeard = false
     private var parser = LinkPacketParser()
@@ -66,6 +67,9 @@ public struct ReliableReceiver: Sendable {
                     continue
                 }
                 senderFullDuplex = caps.fullDuplex
+                // The reply carries the request's random bytes: it answers that request alone, and
+                // two stations' replies are never the same bytes (one would be taken for an echo).
+                requestNonce = Array(p.payload.dropFirst(5).prefix(4))
                 helloDue = now + configuration.turnaround
             case .data, .dataEnd:
                 ackDue = fullDuplex ? min(ackDue ?? now, now) : now + configuration.turnaround
@@ -110,7 +114,9 @@ public struct ReliableReceiver: Sendable {
         if let due = helloDue, now >= due {
             helloDue = nil
             packets.append(
-                LinkPacket(kind: .hello, seq: 0, payload: configuration.capabilities.helloPayload(request: false)))
+                LinkPacket(
+                    kind: .hello, seq: 0,
+                    payload: configuration.capabilities.helloPayload(request: false) + requestNonce))
         }
         if let due = ackDue, now >= due {
             ackDue = nil

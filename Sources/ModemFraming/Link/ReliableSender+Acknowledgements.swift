@@ -20,6 +20,8 @@ extension ReliableSender {
             echoHeard = true
             return
         }
+        // A reply that names another request (its random bytes) answers another station.
+        guard p.payload.count < 9 || Array(p.payload[5..<9]) == nonce else { return }
         guard agreed == nil else { return }
         if helloSends == 1 { timer.sample(now - helloEnd) }
         timer.progressed()

@@ -259,6 +259,8 @@ bool LinkReceiver::push(uint8_t byte) {
         // A sender's request (not our own reply): it wants to know what we take.
         if (len >= 5 && packet[LINK_HEADER] >= LINK_VERSION && (packet[LINK_HEADER + 1] & LINK_HELLO_REQUEST)) {
             helloPending = true;
+            nonceLength_ = len - 5 < 4 ? len - 5 : 4;
+            memcpy(nonce_, packet + LINK_HEADER + 5, nonceLength_);
         }
         return false;
     }
@@ -281,6 +283,7 @@ size_t LinkReceiver::ack(uint8_t *out) {
 
 size_t LinkReceiver::hello(uint8_t *out) {
     helloPending = false;
-    const uint8_t caps[5] = {LINK_VERSION, LINK_HELLO_FULL_DUPLEX, LINK_WINDOW, LINK_MAX_PAYLOAD, 0};
-    return link_encode(LINK_HELLO, 0, caps, sizeof caps, out);
+    uint8_t caps[9] = {LINK_VERSION, LINK_HELLO_FULL_DUPLEX, LINK_WINDOW, LINK_MAX_PAYLOAD, 0};
+    memcpy(caps + 5, nonce_, nonceLength_);
+    return link_encode(LINK_HELLO, 0, caps, 5 + nonceLength_, out);
 }

@@ -104,14 +104,15 @@ size_t link_encode(uint8_t kind, uint16_t seq, const uint8_t *payload, uint8_t l
 // says when to ACK. A packet after a gap is dropped (the sender goes back to the gap).
 class LinkReceiver {
 public:
-    LinkReceiver() : length(0), endOfMessage(false), expected(0), ackPending(false), helloPending(false), damaged(0), duplicates(0), held_(0), overlong_(false) {}
+    LinkReceiver() : length(0), endOfMessage(false), expected(0), ackPending(false), helloPending(false), damaged(0), duplicates(0), held_(0), overlong_(false), nonceLength_(0) {}
     // Feeds one received byte. Returns true when `payload`/`length`/`endOfMessage` hold the
     // next piece of data. Sets ackPending whenever a valid data packet arrives, helloPending
     // when a sender's hello asks for ours.
     bool push(uint8_t byte);
     // Writes the cumulative ACK (next expected seq); returns its length. Clears ackPending.
     size_t ack(uint8_t *out);
-    // Writes our hello (the capabilities above); returns its length. Clears helloPending.
+    // Writes our hello (the capabilities above, then the request's random bytes, so the reply
+    // answers that request); returns its length. Clears helloPending.
     size_t hello(uint8_t *out);
     uint8_t payload[LINK_MAX_PAYLOAD];
     uint8_t length;
@@ -125,6 +126,8 @@ private:
     uint8_t coded_[LINK_HEADER + LINK_MAX_PAYLOAD + LINK_CRC + 16];
     uint8_t held_;
     bool overlong_;
+    uint8_t nonce_[4];
+    uint8_t nonceLength_;
 };
 
 #endif

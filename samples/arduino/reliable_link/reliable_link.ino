@@ -5,7 +5,7 @@
 // `serial --reliable` or the library's ReliableSender.
 //
 // SoftModem keeps receiving by interrupt while write() sends, but its ring holds only 31
-// bytes: an answer (14 or 16 bytes, about 0.14 s at 1225 baud) is short enough that the
+// bytes: an answer (11 bytes, or 30 with the hello; at most 0.3 s at 1225 baud) is short enough that the
 // ring never fills meanwhile, and the loop empties it before anything else.
 #include <SoftModem.h>
 #include "modem_framing.h"
