@@ -35,8 +35,6 @@ extension ReliableSender {
         guard cumulative >= 0 && cumulative <= flight.count else { return }
         statistics.acks += 1
         answerDue = nil
-        // The far end is alive: a lost retransmission is bad luck, not a stall to back off from.
-        timer.progressed()
         var deliveredEnd = -Double.infinity
         for e in flight.prefix(cumulative) {
             if !e.sacked { delivered(e, at: now, deliveredEnd: &deliveredEnd) }
@@ -59,9 +57,13 @@ extension ReliableSender {
     }
 
     private mutating func delivered(_ e: InFlightPacket, at now: Double, deliveredEnd: inout Double) {
-        // Karn: a retransmitted packet's acknowledgement may answer either copy.
+        // Karn: a retransmitted packet's acknowledgement may answer either copy; only a packet
+        // sent once measures the round trip, and only such a measurement undoes the backoff (an
+        // acknowledgement queued behind the far end's own data comes late, and must not be
+        // timed out again and again).
         if e.sends == 1 {
             timer.sample(now - e.end)
+            timer.progressed()
             sizer.record(lost: false)
         }
         deliveredEnd = max(deliveredEnd, e.end)

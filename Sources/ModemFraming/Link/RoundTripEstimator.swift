@@ -2,8 +2,8 @@
 /// and deviation, Karn's rule applied by the caller: only packets sent once are measured).
 ///
 /// Before any measurement the timeout is the configuration's airtime-based guess. Every
-/// timeout doubles it (up to ``maximumBackoff`` times); any progress resets the doubling, so
-/// a far end that stalls for seconds is probed ever more rarely, and a live one at once.
+/// timeout doubles it (up to ``maximumBackoff`` times); a new measurement resets the doubling,
+/// so a far end that stalls for seconds is probed ever more rarely, and a live one at once.
 struct RoundTripEstimator: Sendable {
     private(set) var smoothed: Double?
     private var deviation = 0.0
