@@ -4,10 +4,9 @@
 /// our data in the same burst.
 ///
 /// On a shared medium (a loopback, cable crosstalk, a half-duplex board) a station hears its
-/// own bursts. Each packet we transmit is remembered until its echo deadline; once our own
-/// hello has come back (it alone is certainly ours), the first identical packet heard before
-/// its deadline is dropped: our own data must never be delivered to us, and our own ACKs must
-/// never acknowledge our data. On a line that never echoes our hello nothing is dropped. Should the far end send a packet
+/// own bursts. Each packet we transmit is remembered until its echo deadline, and the first
+/// identical packet heard before then is dropped: our own data must never be delivered to
+/// us, and our own ACKs must never acknowledge our data. Should the far end send a packet
 /// byte-identical to one of ours within that window, the first copy heard is the one dropped;
 /// since both copies are equal, that costs at most a retransmission, never a wrong delivery.
 /// Only an echo arriving after its deadline could be mistaken for the far end, so callers
@@ -80,11 +79,14 @@ public struct ReliablePeer: Sendable {
         var out: [LinkDelivery] = []
         for b in bytes {
             guard let p = parser.push(b) else { continue }
-            // Our own hello back (its random bytes make it ours) proves the line echoes: both our
-            // ends then wait for it to be quiet, and our other packets heard back are dropped too.
-            // Until then a packet equal to one of ours is the far end's (on a full-duplex line two
-            // stations send equal acknowledgements all the time).
-            if let i = echoes.firstIndex(where: { $0.packet == p }), p.kind == .hello || lineEchoes {
+            // A packet equal to one of ours, heard before its echo deadline, is taken for ours: our
+            // own data must never be delivered to us, nor our acknowledgements taken for the far
+            // end's, even before we know the line echoes (our hello's echo may be damaged). Our own
+            // hello back (its random bytes make it ours) proves it does: both ends then wait for
+            // the line to be quiet. On a full-duplex line this drops the far end's packets that
+            // happen to equal ours (equal acknowledgements): that costs a retransmission, never a
+            // wrong delivery.
+            if let i = echoes.firstIndex(where: { $0.packet == p }) {
                 echoes.remove(at: i)
                 echoesDropped += 1
                 if p.kind == .hello && !lineEchoes {
