@@ -68,7 +68,8 @@ func transfer<C: HalfDuplexChannel>(
                 let packets = burst.compactMap { parser.push($0) }
                 #expect(packets.count <= caps.window && packets.allSatisfy { $0.payload.count <= caps.maxPayload })
                 bursts += 1
-                t += 10
+                // Nothing is acknowledged: the next burst is the retransmission at the timeout.
+                t = max(t + 0.01, sender.nextDeadline ?? t + 10)
                 if t > 1000 { break }
             }
             #expect(bursts > 5)
@@ -110,7 +111,9 @@ func transfer<C: HalfDuplexChannel>(
         }
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         #expect(times.count >= 4 && times.count < 20, "\(times)")
-        #expect(zip(gaps.dropFirst(), gaps).allSatisfy { $0 >= $1 - 0.06 }, "\(gaps)")
+        // Each wait doubles (up to 16 times), stretched by up to half at random.
+        #expect(gaps.count >= 4 && gaps.allSatisfy { $0 >= gaps[0] - 0.06 }, "\(gaps)")
+        #expect(gaps.count >= 4 && gaps[3] > 4 * gaps[0] && gaps.last! > 8 * gaps[0], "\(gaps)")
         #expect(sender.statistics.packetsSent == 0)
     }
 

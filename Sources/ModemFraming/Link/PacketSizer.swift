@@ -41,6 +41,9 @@ struct PacketSizer: Sendable {
         current = self.maximum
     }
 
+    /// Starts again from `payload` bytes at most, growing as packets get through.
+    mutating func restart(at payload: Int) { current = max(1, min(current, payload)) }
+
     mutating func record(lost: Bool) {
         lossRate += ((lost ? 1 : 0) - lossRate) / Self.memory
         let perByte = byteErrorRate(packetLoss: lossRate, bytes: current + overhead, repairs: repairs)

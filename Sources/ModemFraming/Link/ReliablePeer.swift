@@ -24,14 +24,24 @@ public struct ReliablePeer: Sendable {
     public private(set) var echoesDropped = 0
     /// True once our own hello came back: the line is shared.
     public private(set) var lineEchoes = false
+    /// Until when the line counts as busy: a turnaround after the last byte heard.
+    private var lineBusyUntil = -Double.infinity
+    private var deferredSince: Double?
+    /// Seconds a half-duplex station waits for a busy line to go quiet before it talks anyway.
+    /// Why 3: longer than any burst a station sends on a shared line, shorter than the stall report.
+    static let longestDeferral = 3.0
 
     /// - Parameters:
     ///   - sending: our sender's sizes and ACK timeout (its turnaround covers the whole
     ///     path: our output delay, the far end's turnaround, the way back).
     ///   - receiving: how long our receiver waits before acknowledging.
     ///   - farEnd: the far end's capabilities when known; nil opens with a hello.
-    public init(sending: LinkConfiguration, receiving: LinkConfiguration, farEnd: LinkCapabilities? = nil) {
-        sender = ReliableSender(configuration: sending, farEnd: farEnd)
+    ///   - seed: seeds the sender's random bytes and jitter (``ReliableSender/init(configuration:farEnd:seed:)``).
+    public init(
+        sending: LinkConfiguration, receiving: LinkConfiguration, farEnd: LinkCapabilities? = nil,
+        seed: UInt64 = .random(in: .min ... .max)
+    ) {
+        sender = ReliableSender(configuration: sending, farEnd: farEnd, seed: seed)
         receiver = ReliableReceiver(configuration: receiving)
     }
 
@@ -54,6 +64,14 @@ public struct ReliablePeer: Sendable {
     /// - Parameter echoDelay: seconds from now until the burst has certainly been heard
     ///   back, airtime excluded (output queue, device and server buffers, a margin).
     public mutating func nextBurst(at now: Double, echoDelay: Double) -> [UInt8]? {
+        // Half duplex: nobody starts while the line carries something (the far end's burst, our
+        // own echo, noise), or the two bursts would garble each other; a line that never goes
+        // quiet is talked over after a while.
+        if !sender.fullDuplex && now < lineBusyUntil {
+            deferredSince = deferredSince ?? now
+            if now - (deferredSince ?? now) < Self.longestDeferral { return nil }
+        }
+        deferredSince = nil
         var burst = receiver.nextBurst(at: now) ?? []
         // Our data follows the ACK on air, so its acknowledgement timer starts that much later.
         let ackSeconds = Double(10 * burst.count) / sender.configuration.baud
@@ -78,6 +96,7 @@ public struct ReliablePeer: Sendable {
         echoes.removeAll { $0.until < now }
         var out: [LinkDelivery] = []
         for b in bytes {
+            lineBusyUntil = now + receiver.configuration.turnaround
             guard let p = parser.push(b) else { continue }
             // A packet equal to one of ours, heard before its echo deadline, is taken for ours: our
             // own data must never be delivered to us, nor our acknowledgements taken for the far
@@ -96,7 +115,7 @@ public struct ReliablePeer: Sendable {
                 }
                 continue
             }
-            sender.heardFarEnd(at: now)
+            sender.heardFarEnd(at: now, data: p.kind == .data || p.kind == .dataEnd)
             switch p.kind {
             case .ack: sender.receive(p.wireBytes, at: now)
             case .hello:

@@ -17,7 +17,7 @@ public struct LinkDelivery: Sendable, Equatable {
 ///
 /// Driven like ``ReliableSender``: feed bytes with ``receive(_:at:)``, transmit what
 /// ``nextBurst(at:)`` returns. In full duplex an acknowledgement is due at once; in half
-/// duplex it waits ``LinkConfiguration/turnaround`` after the last packet so it does not
+/// duplex it waits ``LinkConfiguration/turnaround`` after the last byte heard so it does not
 /// collide with the rest of the sender's burst. Data without a hello (a recording) is
 /// received all the same, in half duplex.
 public struct ReliableReceiver: Sendable {
@@ -57,6 +57,12 @@ public struct ReliableReceiver: Sendable {
     public mutating func receive(_ bytes: some Sequence<UInt8>, at now: Double) -> [LinkDelivery] {
         var out: [LinkDelivery] = []
         for b in bytes {
+            // Half duplex: a byte heard means the line is busy (a packet longer than the
+            // turnaround, one damaged beyond reading): the answer waits until it is quiet.
+            if !fullDuplex {
+                helloDue = helloDue.map { max($0, now + configuration.turnaround) }
+                ackDue = ackDue.map { max($0, now + configuration.turnaround) }
+            }
             guard let p = parser.push(b) else { continue }
             switch p.kind {
             case .ack: continue

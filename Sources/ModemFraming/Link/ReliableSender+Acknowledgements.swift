@@ -51,6 +51,11 @@ extension ReliableSender {
                 delivered(flight[i], at: now, deliveredEnd: &deliveredEnd)
             }
         }
+        // Half duplex: the far end answers only once the line is quiet, so an acknowledgement is
+        // never late behind its data, and any that delivers something proves the far end is
+        // there: the backoff ends. (With bursts of one packet, waiting for a packet sent once to
+        // be acknowledged let a run of noise hits double the timeout to 30 s.)
+        if !fullDuplex && deliveredEnd > -.infinity { timer.progressed() }
         markLosses(deliveredEnd: deliveredEnd, advanced: cumulative > 0, selective: agreed.selective, at: now)
         statistics.roundTrip = timer.smoothed ?? 0
         statistics.packetPayload = payloadSize

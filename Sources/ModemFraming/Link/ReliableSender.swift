@@ -26,6 +26,12 @@ public struct ReliableSender: Sendable {
     public internal(set) var agreed: LinkCapabilities?
     /// True once our own packets were heard coming back: the link then runs half duplex.
     public internal(set) var echoHeard = false
+    /// Until when the far end counts as sending data (it was heard doing so lately).
+    var farEndDataUntil = -Double.infinity
+    /// True while the line echoes and the far end sends data too: bursts are then one short packet.
+    var sharing = false
+    /// True once the packet size was cut back for a line that echoes.
+    var echoSized = false
     var queue: [[UInt8]] = []  // messages not yet cut into packets
     var queueHead = 0
     var offsetInHead = 0
@@ -41,12 +47,24 @@ public struct ReliableSender: Sendable {
     var parser = LinkPacketParser()
     /// Ends a hello request, so two stations with equal capabilities never mistake each
     /// other's request for their own echo.
-    let nonce: [UInt8] = (0..<4).map { _ in UInt8.random(in: 0...255) }
+    let nonce: [UInt8]
+    /// Jitters the waits of a half-duplex line, so two stations that collided once do not
+    /// time out together and collide again.
+    var random: SplitMix64
 
-    /// - Parameter farEnd: the far end's capabilities when known (a recording, a board that
-    ///   states nothing); nil opens the link with a hello and waits for the far end's.
-    public init(configuration: LinkConfiguration = LinkConfiguration(), farEnd: LinkCapabilities? = nil) {
+    /// - Parameters:
+    ///   - farEnd: the far end's capabilities when known (a recording, a board that states
+    ///     nothing); nil opens the link with a hello and waits for the far end's.
+    ///   - seed: seeds the hello's random bytes and the timer jitter (random by default;
+    ///     simulations fix it). Two stations on one line must not share a seed.
+    public init(
+        configuration: LinkConfiguration = LinkConfiguration(), farEnd: LinkCapabilities? = nil,
+        seed: UInt64 = .random(in: .min ... .max)
+    ) {
         self.configuration = configuration
+        random = SplitMix64(seed: seed)
+        let bytes = random.next()
+        nonce = (0..<4).map { UInt8(truncatingIfNeeded: bytes >> (8 * $0)) }
         let floor = configuration.airtime(bytes: LinkConfiguration.ackWireBytes) + configuration.margin
         timer = RoundTripEstimator(initial: configuration.ackTimeout, floor: floor)
         sizer = PacketSizer(maximum: configuration.capabilities.maxPayload, repairable: false)
@@ -71,9 +89,13 @@ public struct ReliableSender: Sendable {
     public mutating func pathEchoes() { echoHeard = true }
 
     /// Tells the sender that the far end is talking at `now` (on a shared line it answers only
-    /// when it is done): a half-duplex wait for an acknowledgement restarts.
-    public mutating func heardFarEnd(at now: Double) {
+    /// when it is done): a half-duplex wait for an acknowledgement restarts. When what it sends
+    /// is `data`, a line that echoes is shared both ways for a while (``sharedBurst``).
+    public mutating func heardFarEnd(at now: Double, data: Bool = false) {
         if let due = answerDue { answerDue = max(due, now + timer.timeout) }
+        // Why 4 timeouts, at least 3 s: the far end's next burst comes a round trip after our
+        // answer, and a noise hit on it costs another timeout before it is heard again.
+        if data { farEndDataUntil = now + max(3, 4 * timer.timeout) }
     }
 
     /// When the sender next wants to act, if it is waiting for something.
@@ -93,7 +115,14 @@ public struct ReliableSender: Sendable {
         expireTimers(at: now)
         if !fullDuplex && answerDue != nil { return nil }
         if fullDuplex && lineFreeAt - lookahead > now { return nil }
-        let limit = fullDuplex ? Int.max : (echoHeard ? Self.sharedBurst : agreed.burstBytes ?? halfDuplexBurst)
+        sharing = echoHeard && now < farEndDataUntil
+        if echoHeard && !echoSized {
+            // Packets start short on a shared line and grow as they get through.
+            echoSized = true
+            sizer.restart(at: Self.sharedPayload)
+        }
+        let limit =
+            fullDuplex ? Int.max : (sharing ? Self.sharedBurst : min(agreed.burstBytes ?? .max, burstLimit))
         var chosen: [Int] = []
         var bytes = 1
         for i in flight.indices where flight[i].lost {
@@ -118,18 +147,33 @@ public struct ReliableSender: Sendable {
         return transmit(chosen, retransmitted: retransmitted, at: now)
     }
 
-    /// On a line that echoes (both ends share it: a loopback, crosstalk) every burst may meet the
-    /// far end's: bursts are one short packet, as the first link version sent, so a collision
-    /// costs little and the turns stay short.
+    /// On a line that echoes (both ends share it: one sound server's sink, crosstalk) while
+    /// the far end sends data too, every burst may meet the far end's: bursts are then one
+    /// short packet, as the first link version sent, so a collision costs little and the turns
+    /// stay short.
     static let sharedBurst = LinkCapabilities.arduinoRing.burstBytes ?? 31
     static let sharedPayload = LinkCapabilities.arduinoRing.maxPayload
+    /// The largest payload on a line that echoes, whoever talks. Why 64: noise there comes in
+    /// bursts (a click, a notification sound) that destroy whatever packet they meet, so a
+    /// packet's chance of loss grows with its airtime; in EchoingLinePeerTests (50 ms of noise
+    /// every 2.3 s) 64 carried 2 KB in 53-83 s, 243 in 65-147 s and 20 in 170-270 s.
+    static let echoPayload = 64
+    /// Seconds of line in one burst on a line that echoes while only we send data. Why 2.5:
+    /// the far end answers only once the line is quiet, so every burst costs a round trip (about
+    /// a second on a sound server); 1 s bursts carried a third of the line and 2.5 s bursts 56 %
+    /// in EchoingLinePeerTests, and the far end's data waits at most this long for its turn.
+    static let echoBurstSeconds = 2.5
 
     /// The payload a new packet gets.
-    var payloadSize: Int { echoHeard ? min(sizer.current, Self.sharedPayload) : sizer.current }
+    var payloadSize: Int {
+        guard echoHeard else { return sizer.current }
+        return min(sizer.current, sharing ? Self.sharedPayload : Self.echoPayload)
+    }
 
-    /// Bytes of a half-duplex burst to a far end that states no limit: about 4 s of the line,
-    /// so the far end's own data waits no longer than that for its turn (and our timer with it).
-    var halfDuplexBurst: Int { max(64, Int(4 * configuration.baud / 10)) }
+    /// Bytes of a half-duplex burst: about 4 s of the line, so the far end's own data waits no
+    /// longer than that for its turn (and our timer with it), or ``echoBurstSeconds`` on a line
+    /// that echoes.
+    var burstLimit: Int { max(64, Int((echoHeard ? Self.echoBurstSeconds : 4) * configuration.baud / 10)) }
 
     /// Seconds a full-duplex sender keeps queued ahead of the line: two packets or a quarter
     /// second, whichever is longer. Enough that the line never waits for the caller's next
@@ -139,6 +183,12 @@ public struct ReliableSender: Sendable {
     }
 
     func airtime(_ bytes: Int) -> Double { configuration.airtime(bytes: bytes) }
+
+    /// A wait of `seconds` stretched by up to half again at random: two stations whose bursts
+    /// collided (both heard nothing, both time out) then try again at different times, as
+    /// Ethernet's random backoff does. Why a half: it separates them by about a short packet's
+    /// airtime at the first timeout and costs a quarter of a timeout on average.
+    mutating func jittered(_ seconds: Double) -> Double { seconds * (1 + 0.5 * random.nextUnit()) }
 
     private mutating func transmit(_ chosen: [Int], retransmitted: Int, at now: Double) -> [UInt8] {
         let start = max(now, lineFreeAt)
@@ -160,7 +210,7 @@ public struct ReliableSender: Sendable {
         statistics.retransmissions += retransmitted
         statistics.bursts += 1
         statistics.wireBytes += burst.count
-        if !fullDuplex { answerDue = lineFreeAt + timer.timeout }
+        if !fullDuplex { answerDue = lineFreeAt + jittered(timer.timeout) }
         return burst
     }
 
@@ -175,7 +225,7 @@ public struct ReliableSender: Sendable {
         let bytes = LinkPacket(kind: .hello, seq: 0, payload: payload).wireBytes
         helloEnd = max(now, lineFreeAt) + airtime(bytes.count)
         lineFreeAt = helloEnd
-        helloDue = helloEnd + timer.timeout
+        helloDue = helloEnd + jittered(timer.timeout)
         statistics.bursts += 1
         statistics.wireBytes += bytes.count
         return bytes

@@ -24,7 +24,7 @@ public enum LinkThroughput {
     public static func measure(
         farEnd: LinkCapabilities, corruptByte: Double, bytes: Int = 20_000, baud: Double = 1225, seed: UInt64 = 1
     ) -> Row {
-        var random = SimulationRandom(seed: seed ^ 0xF11E)
+        var random = SplitMix64(seed: seed ^ 0xF11E)
         var sender = ReliableSender(configuration: LinkConfiguration(baud: baud, turnaround: 0.15))
         sender.send((0..<bytes).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         let receiver = ReliableReceiver(

@@ -40,7 +40,7 @@ public struct OneWayLine: Sendable {
     let delay: Double
     /// What happens to the bytes; may change between runs.
     public var impairments: LineImpairments
-    private var rng: SimulationRandom
+    private var rng: SplitMix64
     public private(set) var busyUntil = -Double.infinity
     private var pending: [(time: Double, byte: UInt8)] = []
     private var head = 0
@@ -55,7 +55,7 @@ public struct OneWayLine: Sendable {
         postambleBits = 7
         self.delay = delay
         self.impairments = impairments
-        rng = SimulationRandom(seed: seed)
+        rng = SplitMix64(seed: seed)
     }
 
     /// Puts `burst` on the line at `now` (after what is already on it).
@@ -97,18 +97,4 @@ public struct OneWayLine: Sendable {
         }
         return out
     }
-}
-
-/// A small seeded generator (SplitMix64) for the simulated lines, so ModemFraming needs no DSP module.
-struct SimulationRandom: Sendable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var x = state
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return x ^ (x >> 31)
-    }
-    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 }
