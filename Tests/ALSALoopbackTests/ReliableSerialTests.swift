@@ -17,7 +17,7 @@ extension LoopbackTests {
         guard Self.pyserialAvailable, let server = Loopback.server else { return }
         // 2 KB each way on PulseAudio, 512 bytes on PipeWire: the link code is the same, the
         // stack's path is what the second pass proves, and 2 KB there took 326 s of a
-        // `make test` that must stay under 35 minutes (about 90 s at 512 bytes).
+        // `make test` that must stay short with one-packet bursts (75 s at 512 bytes now).
         let bytes = LiveStack.current == .pipewire ? 512 : 2048
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
