@@ -82,3 +82,24 @@ import Testing
         )
     }
 }
+
+extension EchoingLinePeerTests {
+    /// The live exchange's warm-up: the same 4 bytes from each end in turn (so the two
+    /// stations' first data packets, and their acknowledgements, are the same bytes), then
+    /// 512 bytes each way. Nothing may arrive late, twice or at the wrong end.
+    @Test(arguments: [1 as UInt64, 2, 3, 4, 5, 6, 7, 8])
+    func identicalWarmUpBothWaysThenData(seed: UInt64) {
+        var run = Run(noisePeriod: 2.3, seed: seed * 100)
+        let warm: [UInt8] = [0x55, 0x55, 0x55, 0x55]
+        run.a.send(warm)
+        run.run(until: 60)
+        #expect(run.got[1] == warm && run.got[0].isEmpty, "A's warm-up")
+        run.b.send(warm)
+        run.run(until: run.now + 60)
+        #expect(run.got[0] == warm && run.got[1] == warm, "B's warm-up")
+        let fromA = DuplexLinkTests.file(512, seed: 9)
+        run.a.send(fromA)
+        run.run(until: run.now + 300)
+        #expect(run.got[1] == warm + fromA && run.got[0] == warm, "A->B")
+    }
+}

@@ -99,22 +99,34 @@ func transfer<C: HalfDuplexChannel>(
         #expect(!packets.isEmpty && packets.allSatisfy { $0.kind == .data && $0.payload.count == 64 })
     }
 
-    /// A far end that never answers is asked again, ever more rarely, and nothing else is sent.
-    @Test func unansweredHelloBacksOff() {
-        var sender = ReliableSender()
+    /// A far end that never answers is asked four times, ever more rarely, with nothing else
+    /// sent; then it is sent to as a first-version board (one packet at a time, the timeout
+    /// backing off) and asked again every 10 s.
+    @Test func unansweredHelloBacksOffThenAssumesTheFirstVersion() {
+        var sender = ReliableSender(seed: 5)
         sender.send([1, 2, 3])
-        var times: [Double] = []
+        var bursts: [(time: Double, kinds: [LinkPacket.Kind])] = []
         var t = 0.0
-        while t < 120 {
-            if sender.nextBurst(at: t) != nil { times.append(t) }
+        while t < 200 {
+            if let burst = sender.nextBurst(at: t) {
+                var parser = LinkPacketParser()
+                bursts.append((t, burst.compactMap { parser.push($0) }.map(\.kind)))
+            }
             t += 0.05
         }
-        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-        #expect(times.count >= 4 && times.count < 20, "\(times)")
-        // Each wait doubles (up to 16 times), stretched by up to half at random.
-        #expect(gaps.count >= 4 && gaps.allSatisfy { $0 >= gaps[0] - 0.06 }, "\(gaps)")
-        #expect(gaps.count >= 4 && gaps[3] > 4 * gaps[0] && gaps.last! > 8 * gaps[0], "\(gaps)")
-        #expect(sender.statistics.packetsSent == 0)
+        let hellos = bursts.prefix { $0.kinds == [.hello] }.map(\.time)
+        #expect(hellos.count == 4, "\(bursts)")
+        let gaps = zip(hellos.dropFirst(), hellos).map { $0 - $1 }
+        // Each wait doubles, stretched by up to half at random.
+        #expect(gaps.count == 3 && gaps[1] > gaps[0] && gaps[2] > gaps[1] && gaps[2] > 2.5 * gaps[0], "\(gaps)")
+        #expect(sender.assumedFirstVersion && sender.agreed == .arduinoRing)
+        let rest = bursts.dropFirst(4)
+        let data = rest.filter { $0.kinds == [.dataEnd] }.map(\.time)
+        let probes = rest.filter { $0.kinds == [.hello] }.map(\.time)
+        #expect(rest.allSatisfy { $0.kinds == [.dataEnd] || $0.kinds == [.hello] }, "\(bursts)")
+        #expect(data.count >= 4 && data.count < 20, "\(data)")
+        // Probes every 10 s, unless a retransmission's wait holds them back.
+        #expect(probes.count >= 5 && zip(probes.dropFirst(), probes).allSatisfy { $0 - $1 >= 9.9 }, "\(probes)")
     }
 
     @Test func timeoutCoversAckTurnaround() {
@@ -249,5 +261,28 @@ private func report(_ name: String, _ s: LinkStatistics, _ r: LinkStatistics, _ 
         let small = LinkPacket(kind: .dataEnd, seq: 1, payload: [UInt8](repeating: 0x55, count: 20)).wireBytes
         let (ok, _) = channel.carry(small, direction: .toReceiver)
         #expect(ok == small)
+    }
+}
+
+extension ReliableLinkTests {
+    /// Half duplex: while the far end talks our wait for an acknowledgement restarts, but a far
+    /// end that streams its own data for half a minute without acknowledging us must not hold
+    /// our packet back all that time (CI: 4 bytes held 23 s behind the far end's 512).
+    @Test func aFarEndThatTalksOnDoesNotHoldOurRetransmissionBack() {
+        var sender = ReliableSender(farEnd: .host, seed: 3)
+        sender.pathEchoes()
+        sender.send([1, 2, 3, 4])
+        let first = sender.nextBurst(at: 0)
+        #expect(first != nil)
+        var t = 0.0
+        var resent: Double?
+        while t < 30 && resent == nil {
+            t += 0.05
+            sender.heardFarEnd(at: t, data: true)
+            if sender.nextBurst(at: t) != nil { resent = t }
+        }
+        let at = try! #require(resent)
+        #expect(at < 8, "resent at \(at) s")
+        #expect(sender.statistics.retransmissions == 1)
     }
 }

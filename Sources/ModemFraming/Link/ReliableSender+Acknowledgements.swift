@@ -22,9 +22,10 @@ extension ReliableSender {
         }
         // A reply that names another request (its random bytes) answers another station.
         guard p.payload.count < 9 || Array(p.payload[5..<9]) == nonce else { return }
-        guard agreed == nil else { return }
+        guard agreed == nil || assumedFirstVersion else { return }
         if helloSends == 1 { timer.sample(now - helloEnd) }
         timer.progressed()
+        assumedFirstVersion = false
         agree(caps)
         statistics.packetPayload = payloadSize
     }

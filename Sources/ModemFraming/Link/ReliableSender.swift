@@ -32,6 +32,18 @@ public struct ReliableSender: Sendable {
     var sharing = false
     /// True once the packet size was cut back for a line that echoes.
     var echoSized = false
+    /// True while no hello was answered and the sender runs as to a board with the first link
+    /// version (``LinkCapabilities/arduinoRing``), asking again every ``helloProbeSeconds``.
+    public internal(set) var assumedFirstVersion = false
+    var probeAt = Double.infinity
+    /// Hellos sent before the far end is taken for a first-version board. Why 4: the waits double
+    /// from about a second, so a far end started by hand up to about 10 s later still opens the
+    /// link with its full sizes at once.
+    static let helloAttempts = 4
+    /// Seconds between hellos while the far end is taken for a first-version board: a far end
+    /// that answers late gets its full sizes within this, and a real first-version board loses
+    /// about 2 % of the line to the hellos it ignores.
+    public static let helloProbeSeconds = 10.0
     var queue: [[UInt8]] = []  // messages not yet cut into packets
     var queueHead = 0
     var offsetInHead = 0
@@ -44,6 +56,7 @@ public struct ReliableSender: Sendable {
     var helloEnd = 0.0
     var helloSends = 0
     var answerDue: Double?  // half duplex: the deadline of the acknowledgement of our last burst
+    var answerLatest = Double.infinity  // how far hearing the far end may push answerDue
     var parser = LinkPacketParser()
     /// Ends a hello request, so two stations with equal capabilities never mistake each
     /// other's request for their own echo.
@@ -92,7 +105,11 @@ public struct ReliableSender: Sendable {
     /// when it is done): a half-duplex wait for an acknowledgement restarts. When what it sends
     /// is `data`, a line that echoes is shared both ways for a while (``sharedBurst``).
     public mutating func heardFarEnd(at now: Double, data: Bool = false) {
-        if let due = answerDue { answerDue = max(due, now + timer.timeout) }
+        // A far end that talks on and on (its own data, in bursts of up to ``echoBurstSeconds``)
+        // is waited for no longer than one such burst: its acknowledgement rides in front of
+        // its data, so a long wait means ours was lost (waiting on while it streamed held 4
+        // bytes back for 23 s in CI).
+        if let due = answerDue { answerDue = min(max(due, now + timer.timeout), answerLatest) }
         // Why 4 timeouts, at least 3 s: the far end's next burst comes a round trip after our
         // answer, and a noise hit on it costs another timeout before it is heard again.
         if data { farEndDataUntil = now + max(3, 4 * timer.timeout) }
@@ -106,6 +123,7 @@ public struct ReliableSender: Sendable {
         var next = oldestWaiting.map { waitingDeadline($0) }
         let sendable = flight.contains { $0.lost } || (flight.count < agreed.window && queueHead < queue.count)
         if sendable { next = min(next ?? .infinity, fullDuplex ? lineFreeAt - lookahead : -.infinity) }
+        if assumedFirstVersion { next = min(next ?? .infinity, probeAt) }
         return next
     }
 
@@ -114,6 +132,10 @@ public struct ReliableSender: Sendable {
         guard let agreed else { return hello(at: now) }
         expireTimers(at: now)
         if !fullDuplex && answerDue != nil { return nil }
+        if assumedFirstVersion && now >= probeAt {
+            probeAt = now + Self.helloProbeSeconds
+            return helloBurst(at: now)
+        }
         if fullDuplex && lineFreeAt - lookahead > now { return nil }
         sharing = echoHeard && now < farEndDataUntil
         if echoHeard && !echoSized {
@@ -210,7 +232,10 @@ public struct ReliableSender: Sendable {
         statistics.retransmissions += retransmitted
         statistics.bursts += 1
         statistics.wireBytes += burst.count
-        if !fullDuplex { answerDue = lineFreeAt + jittered(timer.timeout) }
+        if !fullDuplex {
+            answerDue = lineFreeAt + jittered(timer.timeout)
+            answerLatest = (answerDue ?? lineFreeAt) + Self.echoBurstSeconds + timer.timeout
+        }
         return burst
     }
 
@@ -220,6 +245,20 @@ public struct ReliableSender: Sendable {
             statistics.timeouts += 1
             timer.backOff()
         }
+        if helloSends >= Self.helloAttempts {
+            // No answer: perhaps a board running the first link version, which ignores hellos.
+            // Send as to that board (the most cautious sizes) and keep asking now and then; a far
+            // end that is not there acknowledges nothing either way.
+            timer.progressed()
+            agree(.arduinoRing)
+            assumedFirstVersion = true
+            probeAt = now + Self.helloProbeSeconds
+            return nextBurst(at: now)
+        }
+        return helloBurst(at: now)
+    }
+
+    private mutating func helloBurst(at now: Double) -> [UInt8] {
         helloSends += 1
         let payload = configuration.capabilities.helloPayload(request: true) + nonce
         let bytes = LinkPacket(kind: .hello, seq: 0, payload: payload).wireBytes

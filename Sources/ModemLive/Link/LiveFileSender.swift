@@ -43,7 +43,7 @@ extension LiveLink {
         let config = LinkConfiguration(baud: baud, preambleBits: preamble, turnaround: turnaround + pathDelay)
         context.notices.notice(.reliableLinkStarted(pathDelay: pathDelay, ackTimeout: config.ackTimeout))
         var sender = ReliableSender(configuration: config)
-        var announced = false
+        var announcer = AgreementNotices()
         sender.send(header.encoded)
         sender.send(bytes)
         var outcome = FileSendReport.Outcome.delivered
@@ -66,10 +66,7 @@ extension LiveLink {
             }
             try poll(timeout: 0.02)
             if !self.bytes.isEmpty { sender.receive(self.bytes, at: self.heardAt) }
-            if !announced, let agreed = sender.agreed {
-                announced = true
-                context.notices.notice(.reliableLinkAgreed(agreed, fullDuplex: sender.fullDuplex))
-            }
+            announcer.update(sender, context.notices)
         }
         try finish()
         return FileSendReport(

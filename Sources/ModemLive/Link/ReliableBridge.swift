@@ -63,7 +63,7 @@ public struct ReliableBridge: DuplexLoop {
         var peer = ReliablePeer(
             sending: sending, receiving: LinkConfiguration(baud: baud, turnaround: turnaround), farEnd: farEnd)
         context.notices.notice(.reliableLinkStarted(pathDelay: pathDelay, ackTimeout: sending.ackTimeout))
-        var announced = false
+        var announcer = AgreementNotices()
         var report = BridgeReport()
         var inputOpen = true
         var stall = StallWatch(since: clock.now())
@@ -93,10 +93,7 @@ public struct ReliableBridge: DuplexLoop {
                 }
                 try output.flush()
             }
-            if !announced, let agreed = peer.sender.agreed {
-                announced = true
-                context.notices.notice(.reliableLinkAgreed(agreed, fullDuplex: peer.sender.fullDuplex))
-            }
+            announcer.update(peer.sender, context.notices)
             switch stall.check(
                 acknowledged: peer.sender.statistics.payloadBytes, unacknowledged: peer.unacknowledgedBytes,
                 inputOpen: inputOpen, at: now)

@@ -70,6 +70,10 @@ public enum LiveNotice: Equatable {
     /// The far end answered the opening exchange: what both ends agreed, and whether data and
     /// acknowledgements may overlap (false on a line that echoes us).
     case reliableLinkAgreed(LinkCapabilities, fullDuplex: Bool)
+    /// The far end answered no hello: the link sends as to a board running the first link
+    /// version (these capabilities) and asks again now and then; an answer later brings
+    /// ``reliableLinkAgreed(_:fullDuplex:)``.
+    case reliableLinkUnanswered(LinkCapabilities)
     /// The far end acknowledged nothing for `seconds` while `unacknowledged` bytes wait.
     case reliableLinkStalled(unacknowledged: Int, seconds: Double)
     /// A file arrived whole over the link (size and CRC-32 as its header said).

@@ -1,4 +1,5 @@
 import ModemALSA
+import ModemFraming
 import ModemLive
 
 /// Words a live session's notices on stderr: warnings always, the device lines and the
@@ -55,6 +56,12 @@ final class NoticePrinter: LiveNoticeHandler {
                 "reliable link: far end takes \(caps.window) packet(s) of up to \(caps.maxPayload) bytes in flight, "
                     + (fullDuplex ? "full duplex" : "half duplex")
                     + (caps.selective ? ", selective repeat" : ", go-back-N"))
+        case .reliableLinkUnanswered(let caps):
+            guard verbose else { return }
+            Diagnostics.info(
+                "reliable link: no answer to the hello; sending as to a board with the first link version "
+                    + "(\(caps.window) packet of up to \(caps.maxPayload) bytes a burst) and asking again every \(Int(ReliableSender.helloProbeSeconds)) s"
+            )
         case .reliableLinkStalled(let unacknowledged, let seconds):
             Diagnostics.info(
                 "reliable link: \(unacknowledged) bytes not acknowledged for \(Int(seconds)) s; "

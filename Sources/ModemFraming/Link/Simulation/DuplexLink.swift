@@ -10,8 +10,6 @@ public struct DuplexLink: Sendable {
     public var stall: Stall?
     /// Simulated seconds since the start.
     public private(set) var now = 0.0
-    /// Payload bytes delivered so far.
-    public private(set) var deliveredBytes = 0
 
     /// `delay` is each direction's latency (seconds) beside airtime.
     public init(
@@ -34,10 +32,7 @@ public struct DuplexLink: Sendable {
             let stalled = stall?.covers(now) ?? false
             let heard = forward.arrived(by: now)
             if !stalled {
-                for d in receiver.receive(heard, at: now) {
-                    deliveredBytes += d.bytes.count
-                    deliver(d)
-                }
+                for d in receiver.receive(heard, at: now) { deliver(d) }
                 if let answer = receiver.nextBurst(at: now) { backward.transmit(answer, at: now) }
             }
             let back = backward.arrived(by: now)

@@ -46,8 +46,6 @@ public struct OneWayLine: Sendable {
     private var head = 0
     /// Bytes corrupted so far.
     public private(set) var corrupted = 0
-    /// Bytes transmitted so far.
-    public private(set) var bytesCarried = 0
 
     public init(baud: Double, delay: Double, impairments: LineImpairments, seed: UInt64) {
         self.baud = baud
@@ -81,7 +79,6 @@ public struct OneWayLine: Sendable {
         let first = start + Double(preambleBits) / baud
         for (i, b) in bytes.enumerated() { pending.append((first + Double(i + 1) * byteTime + delay, b)) }
         busyUntil = start + Double(preambleBits + 10 * burst.count + postambleBits) / baud
-        bytesCarried += burst.count
     }
 
     /// The bytes that have arrived by `now`.
