@@ -31,10 +31,12 @@ import Testing
         // Equal capabilities on both sides, yet neither took the other's hello for its own echo.
         #expect(!a.lineEchoes && !b.lineEchoes)
         #expect(a.sender.fullDuplex && b.sender.fullDuplex)
-        // Both directions at once, each near its own line's rate; with the same data both ways
-        // the far end's packets equal to ours are dropped as echo and sent again.
+        // Both directions at once, each near its own line's rate. Acknowledgements carry each
+        // station's tag, so they never equal ours (untagged, the same data both ways gave 20 %
+        // here and stalled live bridges completely); with the same data both ways the far end's
+        // data packets equal to ours are still dropped as echo and sent again (73-79 %).
         let efficiency = Double(fromA.count) / (now * 122.5)
-        #expect(efficiency >= (seedFromB == 21 ? 0.2 : 0.7), "\(efficiency)")
+        #expect(efficiency >= (seedFromB == 21 ? 0.6 : 0.7), "\(efficiency)")
         print(
             "duplex peers: 12000 bytes each way in \(Int(now)) s, \(Int((100 * efficiency).rounded())) % of line rate each way"
         )

@@ -20,16 +20,21 @@ public struct LinkPacket: Sendable, Equatable {
 
     /// An acknowledgement: everything before `next` arrived, and bit i of `bitmap` says packet
     /// `next + 1 + i` arrived too (a receiver that holds no packets after a gap sends no bitmap).
-    public static func ack(next: UInt16, bitmap: UInt32? = nil) -> LinkPacket {
-        guard let bitmap else { return LinkPacket(kind: .ack, seq: next) }
-        return LinkPacket(
-            kind: .ack, seq: next,
-            payload: [UInt8(bitmap & 0xFF), UInt8(bitmap >> 8 & 0xFF), UInt8(bitmap >> 16 & 0xFF), UInt8(bitmap >> 24)])
+    ///
+    /// A `station` tag (2 bytes after the bitmap) makes one station's acknowledgements differ
+    /// from another's: two bridges on a full-duplex line acknowledging the same sequence number
+    /// would otherwise send the same bytes, and each would drop the other's as its own echo.
+    public static func ack(next: UInt16, bitmap: UInt32? = nil, station: UInt16? = nil) -> LinkPacket {
+        guard bitmap != nil || station != nil else { return LinkPacket(kind: .ack, seq: next) }
+        let b = bitmap ?? 0
+        var payload = [UInt8(b & 0xFF), UInt8(b >> 8 & 0xFF), UInt8(b >> 16 & 0xFF), UInt8(b >> 24)]
+        if let station { payload += [UInt8(station & 0xFF), UInt8(station >> 8)] }
+        return LinkPacket(kind: .ack, seq: next, payload: payload)
     }
 
-    /// An acknowledgement's selective bitmap (0 when it carries none).
+    /// An acknowledgement's selective bitmap (0 when it carries none); a station tag after it is ignored.
     public var selectiveBitmap: UInt32 {
-        guard kind == .ack, payload.count == 4 else { return 0 }
+        guard kind == .ack, payload.count >= 4 else { return 0 }
         return UInt32(payload[0]) | UInt32(payload[1]) << 8 | UInt32(payload[2]) << 16 | UInt32(payload[3]) << 24
     }
 
@@ -110,7 +115,8 @@ public struct LinkPacket: Sendable, Equatable {
         let t = headerSize + length
         let got = UInt32(p[t]) | UInt32(p[t + 1]) << 8 | UInt32(p[t + 2]) << 16 | UInt32(p[t + 3]) << 24
         guard c == got else { return nil }
-        if kind == .ack && length != 0 && length != 4 { return nil }
+        // An acknowledgement is plain, with a bitmap, or with a bitmap and a station tag.
+        if kind == .ack && length != 0 && length != 4 && length != 6 { return nil }
         if kind == .hello && length < 5 { return nil }
         return LinkPacket(kind: kind, seq: UInt16(p[1]) | UInt16(p[2]) << 8, payload: Array(p[headerSize..<t]))
     }

@@ -6,9 +6,10 @@
 /// On a shared medium (a loopback, cable crosstalk, a half-duplex board) a station hears its
 /// own bursts. Each packet we transmit is remembered until its echo deadline, and the first
 /// identical packet heard before then is dropped: our own data must never be delivered to
-/// us, and our own ACKs must never acknowledge our data. Should the far end send a packet
-/// byte-identical to one of ours within that window, the first copy heard is the one dropped;
-/// since both copies are equal, that costs at most a retransmission, never a wrong delivery.
+/// us, and our own ACKs must never acknowledge our data. Our ACKs carry a station tag, so the
+/// far end's never equal them; should the far end send a data packet byte-identical to one of
+/// ours within that window, the first copy heard is the one dropped; since both copies are
+/// equal, that costs at most a retransmission, never a wrong delivery.
 /// Only an echo arriving after its deadline could be mistaken for the far end, so callers
 /// give deadlines with a generous margin.
 ///
@@ -42,7 +43,10 @@ public struct ReliablePeer: Sendable {
         seed: UInt64 = .random(in: .min ... .max)
     ) {
         sender = ReliableSender(configuration: sending, farEnd: farEnd, seed: seed)
-        receiver = ReliableReceiver(configuration: receiving)
+        // Our acknowledgements carry a tag of our own: on a full-duplex line the far end's,
+        // acknowledging the same sequence number, would otherwise be our bytes exactly and be
+        // dropped as our echo (two bridges sending at once then never heard each other's).
+        receiver = ReliableReceiver(configuration: receiving, station: UInt16(truncatingIfNeeded: seed >> 17))
     }
 
     /// Queues a message for the far end.
@@ -73,9 +77,11 @@ public struct ReliablePeer: Sendable {
         }
         deferredSince = nil
         var burst = receiver.nextBurst(at: now) ?? []
-        // Our data follows the ACK on air, so its acknowledgement timer starts that much later.
-        let ackSeconds = Double(10 * burst.count) / sender.configuration.baud
-        if let data = sender.nextBurst(at: now + ackSeconds) { burst += data }
+        // Our acknowledgements take the line too: the sender dates its data after them and keeps
+        // no more queued ahead than it means to (counting only its own bursts, a full-duplex
+        // bridge queued 6 % more than the line played, until the playback ring was full).
+        if !burst.isEmpty { sender.occupyLine(bytes: burst.count, at: now) }
+        if let data = sender.nextBurst(at: now) { burst += data }
         guard !burst.isEmpty else { return nil }
         let until = now + echoDelay + sender.configuration.airtime(bytes: burst.count)
         var own = LinkPacketParser()

@@ -33,7 +33,15 @@ public struct ReliableReceiver: Sendable {
     public private(set) var echoHeard = false
     private var parser = LinkPacketParser()
 
-    public init(configuration: LinkConfiguration = LinkConfiguration()) { self.configuration = configuration }
+    /// Tags our acknowledgements (``LinkPacket/ack(next:bitmap:station:)``); nil sends none.
+    let station: UInt16?
+
+    /// - Parameter station: a tag that makes our acknowledgements differ from another station's
+    ///   on the same line (``ReliablePeer`` sets one); nil for a receiver alone.
+    public init(configuration: LinkConfiguration = LinkConfiguration(), station: UInt16? = nil) {
+        self.configuration = configuration
+        self.station = station
+    }
 
     /// True when acknowledgements go out while data still arrives.
     public var fullDuplex: Bool { configuration.capabilities.fullDuplex && senderFullDuplex && !echoHeard }
@@ -126,7 +134,8 @@ public struct ReliableReceiver: Sendable {
         }
         if let due = ackDue, now >= due {
             ackDue = nil
-            packets.append(.ack(next: expected, bitmap: configuration.capabilities.selective ? bitmap : nil))
+            packets.append(
+                .ack(next: expected, bitmap: configuration.capabilities.selective ? bitmap : nil, station: station))
             statistics.acks += 1
         }
         guard !packets.isEmpty else { return nil }

@@ -98,6 +98,12 @@ public struct ReliableSender: Sendable {
     /// True when data and acknowledgements may overlap on the line.
     public var fullDuplex: Bool { (agreed?.fullDuplex ?? false) && !echoHeard }
 
+    /// Tells the sender that `bytes` of other traffic (our acknowledgements of the far end's data)
+    /// were queued on our line at `now`: its own bursts play after them.
+    public mutating func occupyLine(bytes: Int, at now: Double) {
+        lineFreeAt = max(now, lineFreeAt) + Double(10 * bytes) / configuration.baud
+    }
+
     /// Tells the sender that the path echoes (a shared line): it runs half duplex from now on.
     public mutating func pathEchoes() { echoHeard = true }
 
