@@ -18,6 +18,11 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     /// When the last of ``bytes`` was recorded (clock seconds; see
     /// ``LiveDecoder/capturedAt(_:)``), or when the last poll returned if none came.
     public private(set) var heardAt = 0.0
+    /// Bursts given to ``transmit(_:)`` that have not all reached the playback ring, and how
+    /// far into the first one we are: a burst goes to the ring a chunk at a time, as it finds
+    /// room (``LiveTransmitter/hasRoom``), so a long one never blocks the loop in a write.
+    private var queued: [[UInt8]] = []
+    private var queuedOffset = 0
 
     /// Opens the receiver and the transmitter (kept open) on the context's devices. With
     /// `waitsForDevice` a device that stalls or goes away is waited for instead of ending the link.
@@ -39,8 +44,11 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
         transmitter.start()
     }
 
-    /// Seconds until audio queued now is heard (ring, device and server buffers).
-    public var outputDelay: Double { transmitter.playback.queuedSeconds }
+    /// Seconds until audio queued now is heard (bytes waiting for the ring, the ring, device and
+    /// server buffers).
+    public var outputDelay: Double {
+        transmitter.playback.queuedSeconds + transmitter.airSeconds(bytes: waitingBytes)
+    }
 
     /// Seconds the capture device may hold audio before we read it.
     public var captureDelay: Double { Double(receiver.capture.latencyFrames) / receiver.sampleRate }
@@ -48,8 +56,11 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     /// Seconds one byte takes on the wire.
     public var secondsPerByte: Double { transmitter.airSeconds(bytes: 1) }
 
-    /// True when every burst queued has left for the device.
-    public var isIdle: Bool { transmitter.isIdle }
+    /// True when every burst given to ``transmit(_:)`` has left for the device.
+    public var isIdle: Bool { queued.isEmpty && transmitter.isIdle }
+
+    /// Bytes given to ``transmit(_:)`` that are not in the playback ring yet.
+    public var waitingBytes: Int { queued.reduce(0) { $0 + $1.count } - queuedOffset }
 
     /// Lets the streams settle for a second and returns the output path's delay (0-2 s).
     ///
@@ -68,12 +79,16 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
     }
 
     /// Keeps a resting line that carries a signal (HiJack's power tone) fed.
-    public mutating func pump() throws(LiveError) { try transmitter.pump() }
+    public mutating func pump() throws(LiveError) {
+        try transmitter.pump()
+        try feed()
+    }
 
     /// Waits up to `timeout` seconds for audio and leaves the bytes decoded in ``bytes``.
     public mutating func poll(timeout: Double) throws(LiveError) {
         bytes.removeAll(keepingCapacity: true)
         defer { if bytes.isEmpty { heardAt = context.clock.now() } }
+        try feed()
         guard try receiver.poll(timeout: timeout) else { return }
         for e in receiver.events where e.kind == .byte {
             bytes.append(e.value)
@@ -81,15 +96,34 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
         }
     }
 
-    /// Queues one burst; returns at once (the playback thread plays it).
+    /// Queues one burst and returns at once: what fits goes to the playback ring now, the
+    /// rest as ``pump()`` and ``poll(timeout:)`` find room. Written whole, a burst longer than
+    /// the ring (a second) blocked the caller until it had nearly played, and the capture ring
+    /// overflowed meanwhile: a full-duplex bridge lost the far end's packets and ACKs.
     public mutating func transmit(_ burst: [UInt8]) throws(LiveError) {
-        try burst.withUnsafeBufferPointer { b throws(LiveError) in try transmitter.send(b) }
-        try transmitter.endBurst()
+        queued.append(burst)
+        try feed()
+    }
+
+    /// Moves queued bytes to the playback ring a chunk at a time while it has room.
+    private mutating func feed(all: Bool = false) throws(LiveError) {
+        while let burst = queued.first, all || transmitter.hasRoom {
+            let end = all ? burst.count : min(queuedOffset + LiveTransmitter<Transmitter>.chunkBytes, burst.count)
+            try burst.withUnsafeBufferPointer { b throws(LiveError) in
+                try transmitter.send(UnsafeBufferPointer(rebasing: b[queuedOffset..<end]))
+            }
+            queuedOffset = end
+            guard end == burst.count else { continue }
+            try transmitter.endBurst()
+            queued.removeFirst()
+            queuedOffset = 0
+        }
     }
 
     /// Lets queued audio (and `tail` seconds of resting line) play, then closes both directions.
     public mutating func finish(tail: Double = 0) throws(LiveError) {
         receiver.stop()
+        try feed(all: true)
         try transmitter.finish(tail: tail)
     }
 

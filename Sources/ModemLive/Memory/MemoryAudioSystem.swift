@@ -43,6 +43,10 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
     var playbackHeld = false
     var captured: Int64 = 0
     var overruns = 0
+    /// Frames the capture ring holds (the request's ``CaptureRequest/ringSeconds``), and those
+    /// lost because the reader fell further behind, as ALSA's capture thread counts them.
+    var captureRingFrames = 2 * 44_100
+    var captureDropped: Int64 = 0
     private var echoLine: [Float] = []
     private var firedOverruns: Set<Int> = []
     private var dropping = 0
@@ -76,6 +80,7 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
         captureHeld = true
         captureQueue.removeAll()
         captureRead = 0
+        captureRingFrames = max(4 * periodFrames, Int(request.ringSeconds * Double(sampleRate)))
         return MemoryCaptureDevice(self, generation: unplugs(before: clock.now()))
     }
 
@@ -164,9 +169,11 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
         dropping -= skip
         guard skip < n else { return }
         captureQueue.append(contentsOf: sent[skip...])
-        if captureQueue.count - captureRead > 4 * sampleRate {
-            // A ring of four seconds: older audio is lost, as a real one would lose it.
-            captureRead = captureQueue.count - 4 * sampleRate
+        if captureQueue.count - captureRead > captureRingFrames {
+            // A full ring loses the newest audio, as CaptureStream's does.
+            let over = captureQueue.count - captureRead - captureRingFrames
+            captureQueue.removeLast(over)
+            captureDropped += Int64(over)
         }
         if captureRead > 1 << 16 {
             captureQueue.removeFirst(captureRead)

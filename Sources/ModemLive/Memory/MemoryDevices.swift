@@ -6,11 +6,13 @@ final class MemoryCaptureDevice: CaptureDevice {
 
     /// The card's overruns when this stream opened: each stream counts its own.
     private let overrunsAtOpen: Int
+    private let droppedAtOpen: Int64
 
     init(_ system: MemoryAudioSystem, generation: Int) {
         self.system = system
         self.generation = generation
         overrunsAtOpen = system.overruns
+        droppedAtOpen = system.captureDropped
         info = AudioDeviceInfo(
             name: system.name, sampleRate: system.sampleRate, channels: 1, format: "FLOAT_LE",
             periodFrames: system.periodFrames, bufferFrames: 4 * system.periodFrames)
@@ -20,7 +22,7 @@ final class MemoryCaptureDevice: CaptureDevice {
 
     var latencyFrames: Int { info.bufferFrames }
     var overruns: Int { system.overruns - overrunsAtOpen }
-    var droppedFrames: Int { 0 }
+    var droppedFrames: Int { Int(system.captureDropped - droppedAtOpen) }
     var capturedFrames: Int { Int(system.captured) }
     var isRealTime: Bool { false }
 
