@@ -9,10 +9,11 @@ import Testing
 /// gets every byte once and in order, and the link runs at over half the line rate.
 @Suite(.serialized) struct ReliableLinkFirmwareTests {
     /// 1225 baud: at least half the line rate (the floor; measured 78 %). 2450 baud:
-    /// exact, but the library's receiver drops about a byte in 200 there whatever the sender, a
-    /// 74-byte packet is lost about one time in three, and each loss sends the packets behind
-    /// it again (the sketch keeps nothing after a gap): measured 13 %.
-    @Test(arguments: [(ModemProfile.softmodem1225, 1000, 2.0, 0.5), (ModemProfile.softmodem2450, 400, 1.5, 0.1)])
+    /// exact, but the library's receiver drops about a byte in 200 there whatever the sender, so
+    /// a 74-byte packet is lost about one time in three; the sketch holds what follows a gap and
+    /// the sender repeats only the packet lost (measured 37 % for 1000 bytes, 44 % for 2000;
+    /// going back to the gap, as the sketch's previous version made it, gave 13 %).
+    @Test(arguments: [(ModemProfile.softmodem1225, 1000, 2.0, 0.5), (ModemProfile.softmodem2450, 1000, 1.5, 0.3)])
     func aFileReachesTheSketchAtOverHalfTheLineRate(profile: ModemProfile, bytes: Int, step: Double, floor: Double)
         throws
     {

@@ -106,18 +106,32 @@ import Testing
         #expect(s.retransmissions <= s.timeouts + 32, "\(s.retransmissions)")
     }
 
-    /// A far end that keeps nothing after a gap (the board's sketch): the sender goes back N.
-    /// Every loss costs what was in the pipe behind it, so a noisy line (here 0.5 % damaged
-    /// bytes and noise bursts, far worse than a cable to a board) carries much less than it
-    /// does to a host; measured 0.21.
+    /// A far end that keeps nothing after a gap (the board's second sketch version, which some
+    /// boards still run): the sender goes back N. Every loss costs what was in the pipe behind
+    /// it, so a noisy line (here 0.5 % damaged bytes and noise bursts, far worse than a cable to
+    /// a board) carries much less than it does to a host; measured 0.21.
     @Test func goBackNFarEndGetsEverythingThroughNoise() {
+        let goBackN = LinkCapabilities(window: 16, maxPayload: 64, fullDuplex: true, selective: false)
+        let data = Self.file(4_000, seed: 10)
+        let noisy = LineImpairments(corruptByte: 0.005, noiseBurstsPerSecond: 0.1)
+        let (got, link, finished) = Self.run([data], far: goBackN, forward: noisy, backward: noisy, seed: 11)
+        #expect(finished && got == [data])
+        #expect(link.sender.agreed == goBackN)
+        #expect(link.receiver.statistics.held == 0 && link.sender.statistics.retransmissions > 0)
+        #expect(link.efficiency >= 0.15, "\(link.efficiency)")
+    }
+
+    /// The board's sketch holds 8 packets past a gap: through the same noise each loss costs
+    /// only itself, and the line carries more than going back N did (measured 0.21 there).
+    @Test func boardSketchRepeatsOnlyWhatWasLost() {
         let data = Self.file(4_000, seed: 10)
         let noisy = LineImpairments(corruptByte: 0.005, noiseBurstsPerSecond: 0.1)
         let (got, link, finished) = Self.run([data], far: .arduinoSketch, forward: noisy, backward: noisy, seed: 11)
         #expect(finished && got == [data])
         #expect(link.sender.agreed == .arduinoSketch)
-        #expect(link.receiver.statistics.held == 0 && link.sender.statistics.retransmissions > 0)
-        #expect(link.efficiency >= 0.15, "\(link.efficiency)")
+        #expect(link.receiver.statistics.held > 0)
+        print("board sketch through noise: \(Int((100 * link.efficiency).rounded())) % of line rate")
+        #expect(link.efficiency >= 0.4, "\(link.efficiency)")
     }
 
     /// Packets shrink while the line is bad and grow back once it is clean.

@@ -286,7 +286,7 @@ struct BenchLinkCommand: ParsableCommand {
             Sends --bytes pseudo-random bytes over a simulated full-duplex path at --baud (each \
             direction 0.1 s late, damaging the given share of its bytes) to far ends that accept \
             at most 20, 64, 128 or 243 payload bytes (selective, repairing: a host) and to the \
-            board's sketch (go-back-N, 64 bytes, no repair), with packet size and parity chosen \
+            board's sketch (8 packets of 64 bytes, selective, no repair), with packet size and parity chosen \
             by the sender as the losses go. One row per far end and error rate on stdout: \
             payload bytes a second, the share of the line's rate, packets and retransmissions, \
             the packet size the sender ended on. Simulated time: the same command prints the \
@@ -309,8 +309,9 @@ struct BenchLinkCommand: ParsableCommand {
             for p in LinkThroughput.corruptBytes {
                 let r = LinkThroughput.measure(farEnd: far, corruptByte: p, bytes: bytes, baud: baud)
                 let name =
-                    far.selective
-                    ? "host, up to \(far.maxPayload) bytes" : "sketch (go-back-N, \(far.maxPayload))"
+                    far.corrects
+                    ? "host, up to \(far.maxPayload) bytes"
+                    : "board sketch (\(far.window) x \(far.maxPayload)\(far.selective ? "" : ", go-back-N"))"
                 print(
                     name + String(repeating: " ", count: max(0, 29 - name.count))
                         + pad(String(format1(100 * p)) + " %", 13) + pad(String(Int(r.bytesPerSecond.rounded())), 6)

@@ -268,7 +268,16 @@ bool LinkReceiver::push(uint8_t byte) {
     if (len > sizeof payload) { damaged++; return false; }
     ackPending = true;
     uint16_t seq = (uint16_t)(packet[1] | (packet[2] << 8));
-    if (seq != expected) { duplicates++; return false; }
+    int16_t ahead = (int16_t)(uint16_t)(seq - expected);
+    uint8_t slot = seq % LINK_WINDOW;
+    // Already delivered, already held, or past what the window lets the sender have in flight.
+    if (ahead < 0 || ahead > LINK_WINDOW || (ahead > 0 && slotLength_[slot] != 0xFF)) { duplicates++; return false; }
+    if (ahead > 0) {
+        memcpy(slots_[slot], packet + LINK_HEADER, len);
+        slotLength_[slot] = len;
+        slotEnd_[slot] = kind == LINK_DATA_END;
+        return false;
+    }
     expected++;
     memcpy(payload, packet + LINK_HEADER, len);
     length = len;
@@ -276,14 +285,30 @@ bool LinkReceiver::push(uint8_t byte) {
     return true;
 }
 
+bool LinkReceiver::pull() {
+    uint8_t slot = expected % LINK_WINDOW;
+    if (slotLength_[slot] == 0xFF) return false;
+    length = slotLength_[slot];
+    memcpy(payload, slots_[slot], length);
+    endOfMessage = slotEnd_[slot];
+    slotLength_[slot] = 0xFF;
+    expected++;
+    return true;
+}
+
 size_t LinkReceiver::ack(uint8_t *out) {
     ackPending = false;
-    return link_encode(LINK_ACK, expected, 0, 0, out);
+    uint32_t bitmap = 0;
+    for (uint8_t i = 0; i < LINK_WINDOW; i++) {
+        if (slotLength_[(uint16_t)(expected + 1 + i) % LINK_WINDOW] != 0xFF) bitmap |= (uint32_t)1 << i;
+    }
+    uint8_t bits[4] = {(uint8_t)bitmap, (uint8_t)(bitmap >> 8), (uint8_t)(bitmap >> 16), (uint8_t)(bitmap >> 24)};
+    return link_encode(LINK_ACK, expected, bits, 4, out);
 }
 
 size_t LinkReceiver::hello(uint8_t *out) {
     helloPending = false;
-    uint8_t caps[9] = {LINK_VERSION, LINK_HELLO_FULL_DUPLEX, LINK_WINDOW, LINK_MAX_PAYLOAD, 0};
+    uint8_t caps[9] = {LINK_VERSION, LINK_HELLO_FULL_DUPLEX | LINK_HELLO_SELECTIVE, LINK_WINDOW, LINK_MAX_PAYLOAD, 0};
     memcpy(caps + 5, nonce_, nonceLength_);
     return link_encode(LINK_HELLO, 0, caps, 5 + nonceLength_, out);
 }

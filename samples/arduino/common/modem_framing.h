@@ -90,26 +90,34 @@ enum {
     LINK_HEADER = 4, LINK_CRC = 4, LINK_WIRE_OVERHEAD = 11,
     LINK_VERSION = 2,
     LINK_RECEIVE_BUFFER = 31,  // SoftModem's receive ring
-    // What the board states in its hello: 16 packets of up to 64 bytes in flight, full duplex
-    // (SoftModem receives by interrupt while write() sends), no reordering buffer (go-back-N),
-    // no Reed-Solomon repair.
-    LINK_WINDOW = 16,
+    // What the board states in its hello: 8 packets of up to 64 bytes in flight, full duplex
+    // (SoftModem receives by interrupt while write() sends), selective repeat (a packet after
+    // a gap is kept: 8 x 64 bytes of RAM, so a lost packet costs only itself), no Reed-Solomon
+    // repair. LINK_WINDOW must be a power of two (slots are chosen by seq % LINK_WINDOW).
+    LINK_WINDOW = 8,
     LINK_MAX_PAYLOAD = 64,
-    LINK_HELLO_FULL_DUPLEX = 0x01, LINK_HELLO_REQUEST = 0x80
+    LINK_HELLO_FULL_DUPLEX = 0x01, LINK_HELLO_SELECTIVE = 0x02, LINK_HELLO_REQUEST = 0x80
 };
 // Writes the wire bytes of one packet; returns their count (payload <= 243).
 size_t link_encode(uint8_t kind, uint16_t seq, const uint8_t *payload, uint8_t length, uint8_t *out);
 
 // The board end of the link: answers hellos, delivers payloads in order, exactly once, and
-// says when to ACK. A packet after a gap is dropped (the sender goes back to the gap).
+// says when to ACK. A packet after a gap is held (up to LINK_WINDOW past the gap) and
+// acknowledged in the ACK's bitmap, so the sender repeats only what was lost.
 class LinkReceiver {
 public:
-    LinkReceiver() : length(0), endOfMessage(false), expected(0), ackPending(false), helloPending(false), damaged(0), duplicates(0), held_(0), overlong_(false), nonceLength_(0) {}
+    LinkReceiver() : length(0), endOfMessage(false), expected(0), ackPending(false), helloPending(false), damaged(0), duplicates(0), held_(0), overlong_(false), nonceLength_(0) {
+        for (uint8_t i = 0; i < LINK_WINDOW; i++) slotLength_[i] = 0xFF;
+    }
     // Feeds one received byte. Returns true when `payload`/`length`/`endOfMessage` hold the
-    // next piece of data. Sets ackPending whenever a valid data packet arrives, helloPending
-    // when a sender's hello asks for ours.
+    // next piece of data; then call pull() until it returns false, for held packets the new
+    // one has put in order. Sets ackPending whenever a valid data packet arrives,
+    // helloPending when a sender's hello asks for ours.
     bool push(uint8_t byte);
-    // Writes the cumulative ACK (next expected seq); returns its length. Clears ackPending.
+    // Moves the next packet in order, if it is held, to `payload`; true when it did.
+    bool pull();
+    // Writes the ACK (next expected seq, then the 32-bit bitmap of the packets held past it);
+    // returns its length. Clears ackPending.
     size_t ack(uint8_t *out);
     // Writes our hello (the capabilities above, then the request's random bytes, so the reply
     // answers that request); returns its length. Clears helloPending.
@@ -128,6 +136,11 @@ private:
     bool overlong_;
     uint8_t nonce_[4];
     uint8_t nonceLength_;
+    // Packets held past a gap: slot seq % LINK_WINDOW; length 0xFF marks an empty slot
+    // (bit 7 of a held one's flag byte is the end-of-message mark).
+    uint8_t slots_[LINK_WINDOW][LINK_MAX_PAYLOAD];
+    uint8_t slotLength_[LINK_WINDOW];
+    uint8_t slotEnd_[LINK_WINDOW];
 };
 
 #endif

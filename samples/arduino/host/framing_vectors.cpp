@@ -80,7 +80,7 @@ int main() {
             } else {
                 LinkReceiver r;
                 for (size_t i = 0; i < n; i++) {
-                    if (r.push(in[i])) {
+                    for (bool got = r.push(in[i]); got; got = r.pull()) {
                         print_hex(r.payload, r.length);
                         printf("%s;", r.endOfMessage ? "+" : "");
                     }

@@ -1,12 +1,14 @@
 // The board end of softmodem's reliable link (docs/protocols.md, "Reliable link"): answers
-// the host's hello with what it can take (16 packets of up to 64 bytes in flight, full duplex,
-// no reordering), delivers each packet's payload once and in order to the hardware serial
-// port, and acknowledges every packet as it arrives. The host side is `softmodem send`,
+// the host's hello with what it can take (8 packets of up to 64 bytes in flight, full duplex,
+// selective repeat: packets after a gap wait in RAM for the one lost), delivers each packet's
+// payload once and in order to the hardware serial port, and acknowledges every packet as it
+// arrives, with a bitmap of those it holds past a gap. The host side is `softmodem send`,
 // `serial --reliable` or the library's ReliableSender.
 //
 // SoftModem keeps receiving by interrupt while write() sends, but its ring holds only 31
-// bytes: an answer (11 bytes, or 30 with the hello; at most 0.3 s at 1225 baud) is short enough that the
-// ring never fills meanwhile, and the loop empties it before anything else.
+// bytes: an answer (15 bytes, or 34 with the hello, which the host waits for before sending
+// data) is short enough that the ring never fills meanwhile, and the loop empties it before
+// anything else.
 #include <SoftModem.h>
 #include "modem_framing.h"
 
@@ -21,7 +23,8 @@ void setup() {
 
 void loop() {
     while (modem.available()) {
-        if (link.push((uint8_t)modem.read())) {
+        // A packet that fills a gap releases those held behind it.
+        for (bool got = link.push((uint8_t)modem.read()); got; got = link.pull()) {
             Serial.write(link.payload, link.length);
         }
     }

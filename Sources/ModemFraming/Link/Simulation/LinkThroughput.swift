@@ -41,7 +41,7 @@ public enum LinkThroughput {
     }
 
     /// The far ends of the table: hosts that accept at most 20, 64, 128 or 243 payload bytes
-    /// (selective, repairing), and the board's sketch (go-back-N, 64 bytes, no repair).
+    /// (selective, repairing), and the board's sketch (8 packets of 64 bytes, selective, no repair).
     public static let farEnds: [LinkCapabilities] =
         [20, 64, 128, 243].map {
             LinkCapabilities(window: 32, maxPayload: $0, fullDuplex: true, selective: true, corrects: true)
