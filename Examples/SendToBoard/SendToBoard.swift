@@ -10,7 +10,7 @@
 // are sent again. The file's content, as the board received it, goes to stdout; the
 // transfer's figures to stderr.
 //
-//     swift run -c release send-to-board samples/all-bytes-softmodem-2450.bin --drop-acks-at 2 | cmp - samples/all-bytes-softmodem-2450.bin
+//     swift run -c release send-to-board samples/all-bytes-softmodem-2450.bin --drop-acks-at 3 | cmp - samples/all-bytes-softmodem-2450.bin
 import BoardModels
 import ModemAudioIO
 import ModemDSP

@@ -285,4 +285,26 @@ extension ReliableLinkTests {
         #expect(at < 8, "resent at \(at) s")
         #expect(sender.statistics.retransmissions == 1)
     }
+
+    /// Full duplex: the caller's measure of its queued line wins over the sender's own count.
+    /// A sender that counted only its bursts kept handing out more while the live queue grew
+    /// (13 s behind after 20 KB on the live bridge); told the line is queued until 10 s, it
+    /// plans nothing before 10 s less its lookahead, then sends again.
+    @Test func aLineQueuedLongerThanCountedHoldsTheNextBurstBack() {
+        var sender = ReliableSender(farEnd: .host, seed: 3)
+        sender.send(Array(repeating: 7, count: 4000))
+        #expect(sender.nextBurst(at: 0) != nil)
+        sender.lineQueued(until: 10)
+        var next: Double?
+        var t = 0.0
+        while t < 12 && next == nil {
+            t += 0.05
+            if sender.nextBurst(at: t) != nil { next = t }
+        }
+        let at = try! #require(next)
+        #expect(at > 5 && at < 10, "next burst at \(at) s")
+        // Told less than it counted, it keeps its own count (it is never told to hurry).
+        sender.lineQueued(until: 0)
+        #expect(sender.nextBurst(at: t + 0.05) == nil)
+    }
 }

@@ -91,6 +91,10 @@ public struct ReliablePeer: Sendable {
         return burst
     }
 
+    /// Tells our sender that what is queued on the line plays until `until`
+    /// (``ReliableSender/lineQueued(until:)``).
+    public mutating func lineQueued(until: Double) { sender.lineQueued(until: until) }
+
     /// Keeps every pending echo expected until at least `until` (while our transmitter is
     /// still busy, since devices and servers may start playing late).
     public mutating func holdEchoes(until: Double) {

@@ -104,6 +104,16 @@ public struct ReliableSender: Sendable {
         lineFreeAt = max(now, lineFreeAt) + Double(10 * bytes) / configuration.baud
     }
 
+    /// Tells the sender that what the caller has queued on the line plays until `until` (its own
+    /// measure: queued audio and bytes): it plans no burst to start earlier. The sender's own
+    /// count of the line's time misses what it is not told of (each acknowledgement-only
+    /// burst's preamble, a device's rate off by a little), and a caller that queues without
+    /// blocking would let that error build up: a live full-duplex bridge was 13 s behind after
+    /// 20 KB, and every retransmission waited behind it.
+    public mutating func lineQueued(until: Double) {
+        lineFreeAt = max(lineFreeAt, until)
+    }
+
     /// Tells the sender that the path echoes (a shared line): it runs half duplex from now on.
     public mutating func pathEchoes() { echoHeard = true }
 

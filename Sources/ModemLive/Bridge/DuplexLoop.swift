@@ -47,4 +47,15 @@ public struct ReliableLinkReport: Sendable, Equatable {
     public var echoesDropped: Int
     /// Bytes the far end had not acknowledged when the bridge stopped.
     public var unacknowledgedBytes: Int
+    /// Seconds during which some of our bytes were unacknowledged: the time the link spent
+    /// sending (an interactive session idles most of the time, so its whole length would say
+    /// nothing of the link's speed).
+    public var sendingSeconds: Double = 0
+    /// Bytes a second the line carries at the modem's rate (10 bits a character).
+    public var lineBytesPerSecond: Double = 0
+
+    /// Payload bytes acknowledged per second while sending (0 before anything was sent).
+    public var bytesPerSecond: Double { sendingSeconds > 0 ? Double(sent.payloadBytes) / sendingSeconds : 0 }
+    /// ``bytesPerSecond`` as a share of the line's rate (0 to about 1).
+    public var efficiency: Double { lineBytesPerSecond > 0 ? bytesPerSecond / lineBytesPerSecond : 0 }
 }

@@ -60,6 +60,7 @@ extension LiveLink {
                 outcome = .timedOut
                 break
             }
+            sender.lineQueued(until: now + queuedAhead)
             if let burst = sender.nextBurst(at: now) {
                 try transmit(burst)
                 continue

@@ -50,6 +50,15 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
         transmitter.playback.queuedSeconds + transmitter.airSeconds(bytes: waitingBytes)
     }
 
+    /// Seconds until what we have queued has played: bytes waiting for the playback ring and the
+    /// ring's own frames (for FSK the ring holds only bursts; the player fills gaps with
+    /// silence). The device's and server's buffers behind it are left out: they are a fixed
+    /// delay, not a queue.
+    public var queuedAhead: Double {
+        Double(transmitter.playback.pendingFrames) / Double(transmitter.sampleRate)
+            + transmitter.airSeconds(bytes: waitingBytes)
+    }
+
     /// Seconds the capture device may hold audio before we read it.
     public var captureDelay: Double { Double(receiver.capture.latencyFrames) / receiver.sampleRate }
 

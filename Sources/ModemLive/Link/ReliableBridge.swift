@@ -67,6 +67,8 @@ public struct ReliableBridge: DuplexLoop {
         var report = BridgeReport()
         var inputOpen = true
         var stall = StallWatch(since: clock.now())
+        var sendingSeconds = 0.0
+        var lastTurn = clock.now()
         loop: while !context.stop.isRequested && (inputOpen || peer.unacknowledgedBytes > 0) {
             try link.pump()
             if !tick() { break }
@@ -78,12 +80,15 @@ public struct ReliableBridge: DuplexLoop {
                 }
             }
             let echoDelay = link.outputDelay + link.captureDelay + echoGuard
+            peer.lineQueued(until: clock.now() + link.queuedAhead)
             if let burst = peer.nextBurst(at: clock.now(), echoDelay: echoDelay) { try link.transmit(burst) }
             // Devices and servers may start playing late: our echo can come until the last
             // burst has left and been captured.
             if !link.isIdle { peer.holdEchoes(until: clock.now() + echoDelay + link.secondsPerByte) }
             try link.poll(timeout: 0.02)
             let now = clock.now()
+            if peer.unacknowledgedBytes > 0 { sendingSeconds += now - lastTurn }
+            lastTurn = now
             if !link.bytes.isEmpty {
                 // Dated when heard, not when decoded: our own echo must meet its deadline
                 // however long the receiver looked ahead.
@@ -114,7 +119,8 @@ public struct ReliableBridge: DuplexLoop {
         received.repairedBytes = peer.repairedBytes
         report.link = ReliableLinkReport(
             sent: peer.sender.statistics, received: received, damagedPackets: peer.damagedPackets,
-            echoesDropped: peer.echoesDropped, unacknowledgedBytes: peer.unacknowledgedBytes)
+            echoesDropped: peer.echoesDropped, unacknowledgedBytes: peer.unacknowledgedBytes,
+            sendingSeconds: sendingSeconds, lineBytesPerSecond: 1 / link.secondsPerByte)
         return report
     }
 }

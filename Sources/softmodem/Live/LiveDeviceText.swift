@@ -58,7 +58,11 @@ extension BridgeReport {
         let s = link.sent
         let r = link.received
         return
-            "reliable link: \(s.payloadBytes) bytes acknowledged, \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, "
+            "reliable link: \(s.payloadBytes) bytes acknowledged"
+            + (link.sendingSeconds > 0
+                ? " (\(Diagnostics.number(link.bytesPerSecond, 1)) B/s while sending, "
+                    + "\(Int((100 * link.efficiency).rounded())) % of line rate)" : "")
+            + ", \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, "
             + "\(s.timeouts) timeouts, round trip \(Int((s.roundTrip * 1000).rounded())) ms, "
             + "packets of \(s.packetPayload) bytes; \(r.payloadBytes) bytes delivered, \(r.duplicates) duplicates, "
             + "\(r.repairedBytes) bytes repaired, \(link.damagedPackets) damaged packets, "
