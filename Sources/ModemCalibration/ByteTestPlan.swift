@@ -3,8 +3,9 @@ public import ModemDSP
 /// The byte-test timeline: an alignment chirp, then one burst of seeded random bytes per
 /// modem at one level, with silence between the bursts and a silent tail for the latency.
 ///
-/// HiJack sends its data line only (no power tone: to the capture it would only be noise);
-/// `.auto` has no transmitter and gets no burst.
+/// HiJack sends its data line only (no power tone: to the capture it would only be noise), in
+/// its generation's line code; a lab11 burst is one packet whose last byte is the sum of the
+/// others, as its receivers demand. `.auto` has no transmitter and gets no burst.
 public struct ByteTestPlan: Sendable {
     /// One modem's burst: what was sent, and where in the timeline.
     public struct Burst: Sendable, Equatable {
@@ -37,7 +38,11 @@ public struct ByteTestPlan: Sendable {
         var bursts: [Burst] = []
         let amplitude = Float(Decibels.linear(levelDBFS))
         for modem in modems {
-            let bytes = (0..<Self.byteCount(modem)).map { _ in Self.nextByte(&random) }
+            var bytes = (0..<Self.byteCount(modem)).map { _ in Self.nextByte(&random) }
+            if case .hijack(let settings) = modem, settings.generation.isBitStream {
+                // A lab11 packet is delivered only when its last byte is the 8-bit sum of the others.
+                bytes[bytes.count - 1] = bytes.dropLast().reduce(0, &+)
+            }
             let audio: [Float]
             switch modem {
             case .fsk(let settings):
@@ -49,10 +54,10 @@ public struct ByteTestPlan: Sendable {
                 do throws(HiJackConfigurationError) {
                     let encoder = try HiJackEncoder(
                         sampleRate: sampleRate, baud: settings.sendBaud, bytePeriod: settings.bytePeriod,
-                        amplitude: amplitude, invert: settings.invert)
+                        amplitude: amplitude, invert: settings.invert, generation: settings.generation)
                     let tone = try HiJackPowerTone(
-                        frequency: HiJack.defaultPowerTone(sampleRate: sampleRate), sampleRate: sampleRate, amplitude: 0
-                    )
+                        frequency: settings.generation.powerTone(sampleRate: sampleRate).frequency,
+                        sampleRate: sampleRate, amplitude: 0)
                     var t = try HiJackTransmitter(encoder: encoder, tone: tone)
                     audio = Self.render(&t, bytes)
                 } catch {

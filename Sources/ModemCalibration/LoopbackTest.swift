@@ -13,21 +13,34 @@ public struct LoopbackTest: Sendable {
     }
 
     public let sampleRate: Double
-    /// Run HiJack's byte test too.
-    public let hijack: Bool
+    /// The HiJack protocol whose byte test runs too, or nil for none.
+    public let hijackGeneration: HiJackGeneration?
     public let plan: LoopbackPlan
 
+    /// Run HiJack's byte test too.
+    public var hijack: Bool { hijackGeneration != nil }
+
+    /// The test at `sampleRate`; `hijack` adds Gen 1's byte test.
     public init(sampleRate: Double, hijack: Bool = false) {
+        self.init(sampleRate: sampleRate, hijackGeneration: hijack ? .gen1 : nil)
+    }
+
+    /// The test at `sampleRate` with the byte test of `hijackGeneration` (nil: none). The plan
+    /// measures that generation's power tone (Gen 1's and infinity's near 21 kHz, lab11's at 10 kHz).
+    public init(sampleRate: Double, hijackGeneration: HiJackGeneration?) {
         self.sampleRate = sampleRate
-        self.hijack = hijack
-        plan = LoopbackPlan(sampleRate: sampleRate, powerToneFrequency: HiJack.defaultPowerTone(sampleRate: sampleRate))
+        self.hijackGeneration = hijackGeneration
+        let power =
+            hijackGeneration.map { $0.powerTone(sampleRate: sampleRate).frequency }
+            ?? HiJack.defaultPowerTone(sampleRate: sampleRate)
+        plan = LoopbackPlan(sampleRate: sampleRate, powerToneFrequency: power)
     }
 
     /// Seconds of audio the test plays for these modems (the byte phase depends on the
     /// measurements; this assumes every built-in profile).
     public var estimatedSeconds: Double {
         let modems =
-            ModemProfile.builtIn.map { Modem.fsk(FSKSettings(profile: $0)) } + (hijack ? [Self.hijackModem] : [])
+            ModemProfile.builtIn.map { Modem.fsk(FSKSettings(profile: $0)) } + (hijackModem.map { [$0] } ?? [])
         let bytes = (try? ByteTestPlan(sampleRate: sampleRate, modems: modems, levelDBFS: -1))?.signal.count ?? 0
         return Double(plan.signal.count + bytes) / sampleRate
     }
@@ -39,12 +52,16 @@ public struct LoopbackTest: Sendable {
         var modems: [Modem] = ModemProfile.builtIn.filter { profile in
             (try? profile.validate(sampleRate: sampleRate)) != nil && ResponseSummary.allows(profile, m.response)
         }.map { .fsk(FSKSettings(profile: $0)) }
-        if hijack { modems.append(Self.hijackModem) }
+        if let hijackModem { modems.append(hijackModem) }
         return modems
     }
 
     /// HiJack as the host sends it, received at the same rate (the loopback hears the host).
-    static let hijackModem = Modem.hijack(HiJackSettings(receiveBaud: HiJack.hostBaud, sendBaud: HiJack.hostBaud))
+    var hijackModem: Modem? {
+        hijackGeneration.map { g in
+            .hijack(HiJackSettings(generation: g, receiveBaud: g.hostBaud, sendBaud: g.hostBaud))
+        }
+    }
 
     /// Runs both phases through `path` and concludes.
     public func run<E: Error>(_ path: (_ signal: [Float], _ phase: Phase) throws(E) -> [Float]) throws(E)

@@ -40,6 +40,17 @@ extension LoopbackTests {
         #expect(!r.stderr.contains("\r"))
     }
 
+    /// `--hijack-profile`: the later HiJack generations' byte tests, in their own line codes
+    /// (a lab11 burst is one checked packet), come back exact over the server's loopback.
+    @Test(arguments: ["hijack-infinity", "hijack-lab11"])
+    func loopbackSelfTestBytesEachHiJackGeneration(profile: String) throws {
+        let (r, report) = try Self.loopbackSelfTest(["--hijack-profile", profile])
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = report["bytes"] as? [[String: Any]] ?? []
+        let hijack = bytes.first { $0["modem"] as? String == profile }
+        #expect(hijack?["byte_errors"] as? Int == 0 && hijack?["received"] as? Int == 8, "\(bytes)")
+    }
+
     @Test func loopbackSelfTestReportsTheConverterOfA48kHzSinkOpenedAt44kHz() throws {
         guard let server = LiveStack.current.start(rate: 48_000) else { return }
         let previous = Loopback.server

@@ -14,13 +14,26 @@ public struct CharacterLayout: Sendable, Equatable, Codable {
     public var format: FrameFormat
     /// What was detected or chosen, e.g. "webjack-1225, 8N1".
     public var label: String
+    /// False when characters are bytes of a bit stream (HiJack lab11's packets): each is its
+    /// `format`'s data bits alone, with no start, parity or stop bit around it.
+    public var framed: Bool
 
-    public init(line: Line, baud: Double, format: FrameFormat, label: String) {
+    /// A layout; `framed` false for bytes of a bit stream (see ``framed``).
+    public init(line: Line, baud: Double, format: FrameFormat, label: String, framed: Bool = true) {
         self.line = line
         self.baud = baud
         self.format = format
         self.label = label
+        self.framed = framed
     }
+
+    /// Bit cells from a character's first sample to the next character's: the whole frame,
+    /// or the data bits of a bit-stream byte.
+    public var bitCells: Int { framed ? format.bitsPerFrame : format.dataBits }
+
+    /// Bit cells of a character that carry transitions worth an eye trace: up to the parity
+    /// bit of a frame (the stop bit is idle line), every bit of a bit-stream byte.
+    public var signalCells: Int { framed ? format.bitsPerFrame - 1 : format.dataBits }
 }
 
 /// One bit of a shown character: the mark and space tone amplitudes over its middle and

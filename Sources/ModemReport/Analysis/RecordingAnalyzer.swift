@@ -169,7 +169,7 @@ public final class RecordingAnalyzer {
         details[d].events.append(event)
         let layout = details[d].layout
         let bit = sampleRate / layout.baud
-        let bitsPerFrame = layout.format.bitsPerFrame
+        let bitsPerFrame = layout.bitCells
         guard event.startSample >= oldest, event.startSample + Int64(Double(bitsPerFrame) * bit) <= position else {
             return
         }
@@ -191,8 +191,7 @@ public final class RecordingAnalyzer {
         case .manchester:
             let length = max(4, Int(2 * bit))
             details[d].traceLength = length
-            // The cells up to the parity bit: the stop bit is idle line.
-            for i in 0..<(bitsPerFrame - 1) where details[d].traces.count < Self.maxTraces * length {
+            for i in 0..<layout.signalCells where details[d].traces.count < Self.maxTraces * length {
                 let a = event.startSample + Int64((Double(i) - 0.5) * bit)
                 guard a >= oldest, a + Int64(length) <= position else { continue }
                 withRing(a, a + Int64(length)) { details[d].traces.append(contentsOf: $0) }

@@ -43,7 +43,7 @@ enum BurstPictures {
             r.vertical(px, y(high), y(low), Raster.Color(r: 160, g: 185, b: 215))
         }
         for e in d.events {
-            for i in 1...d.layout.format.bitsPerFrame {
+            for i in 1...d.layout.bitCells {
                 r.vertical(x(e.startSample + Int64(Double(i) * bit)), 0, height - 1, .clock)
             }
             r.vertical(x(e.startSample), 0, height - 1, .ink)

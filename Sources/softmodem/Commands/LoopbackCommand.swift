@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineText
 import ModemCalibration
+import ModemDSP
 import ModemReport
 
 /// `softmodem loopback`: the cable and setup self-test.
@@ -15,7 +16,7 @@ struct LoopbackCommand: ParsableCommand {
             converter, the frequency response from 200 Hz to 0.45 x the sample rate, the \
             level that reaches the capture without clipping, automatic gain control, and \
             sends a burst of bytes in every profile the response allows (and HiJack with \
-            --hijack) at the recommended level. Ends with a verdict and advice on stderr; \
+            --hijack, or the HiJack protocol --hijack-profile names) at the recommended level. Ends with a verdict and advice on stderr; \
             --json prints the report on stdout, --report writes it as an offline HTML page \
             with charts. Exits 1 when the verdict is fail.
             """)
@@ -31,6 +32,13 @@ struct LoopbackCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Byte-test HiJack too (data line at the stock host bit rate).")
     var hijack = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The HiJack protocol to byte-test: hijack (Gen 1, the default), hijack-infinity or hijack-lab11; implies --hijack.",
+            valueName: "profile"))
+    var hijackProfile: HiJackGeneration?
 
     @Flag(name: .long, help: "Print the report as JSON on stdout.")
     var json = false
@@ -53,7 +61,7 @@ struct LoopbackCommand: ParsableCommand {
         StopSignal.install()
         var path = try LoopbackPath(
             audio: audio, playbackDevice: playbackDevice, captureDevice: captureDevice, verbose: output.verbose)
-        let test = LoopbackTest(sampleRate: path.sampleRate, hijack: hijack)
+        let test = LoopbackTest(sampleRate: path.sampleRate, hijackGeneration: hijackProfile ?? (hijack ? .gen1 : nil))
         let total = test.estimatedSeconds
         let showProgress = Diagnostics.stderrIsTerminal
         var done = 0.0

@@ -48,8 +48,8 @@ struct FSKLayouts: CharacterLayouts {
     }
 }
 
-/// HiJack's fixed frame (start, 8 data bits, even parity) at the rate and polarity the
-/// decoder measured for it.
+/// HiJack's fixed frame (start, 8 data bits, even parity; lab11: 8 bits of its packet's bit
+/// stream) at the rate and polarity the decoder measured for it.
 struct HiJackLayouts: CharacterLayouts {
     let settings: HiJackSettings
     let format = try! FrameFormat(dataBits: 8, parity: .even)
@@ -58,7 +58,8 @@ struct HiJackLayouts: CharacterLayouts {
         let m = event.hijack
         return CharacterLayout(
             line: .manchester(inverted: m?.inverted ?? false), baud: m?.baud ?? settings.receiveBaud,
-            format: format, label: "\(settings.generation.name)\(m?.inverted == true ? ", inverted" : "")")
+            format: format, label: "\(settings.generation.name)\(m?.inverted == true ? ", inverted" : "")",
+            framed: !settings.generation.isBitStream)
     }
 }
 
@@ -77,6 +78,11 @@ struct AutoLayouts: CharacterLayouts {
         }
         guard let d = detections.last(where: { $0.startSample <= event.startSample }) ?? detections.last else {
             return CharacterLayout(line: .fsk(mark: .nan, space: .nan), baud: 300, format: .eightN1, label: "auto")
+        }
+        if let generation = d.hiJackGeneration, let inverted = d.hiJackInverted {
+            return CharacterLayout(
+                line: .manchester(inverted: inverted), baud: d.signature.baud, format: d.format,
+                label: "\(generation.name)\(inverted ? ", inverted" : "")", framed: !generation.isBitStream)
         }
         let p = d.profile
         return CharacterLayout(
