@@ -47,6 +47,18 @@ public struct FileReceiveReport: Sendable, Equatable {
     public var statistics: LinkStatistics
     /// Seconds from the start to the end.
     public var elapsed: Double
+    /// Seconds from the start of the first packet delivered to the end of the last (0 when
+    /// none was): the time the transfer took, without the wait before it or the lingering after.
+    public var receivingSeconds: Double = 0
+    /// Bytes a second the line carries at the link's rate (10 bits a character).
+    public var lineBytesPerSecond: Double = 0
+
+    /// Payload bytes delivered per second of ``receivingSeconds`` (0 when nothing was).
+    public var bytesPerSecond: Double {
+        receivingSeconds > 0 ? Double(statistics.payloadBytes) / receivingSeconds : 0
+    }
+    /// ``bytesPerSecond`` as a share of the line's rate (0 to about 1).
+    public var efficiency: Double { lineBytesPerSecond > 0 ? bytesPerSecond / lineBytesPerSecond : 0 }
 }
 
 extension LiveLink {
@@ -76,6 +88,8 @@ extension LiveLink {
         start()
         let started = clock.now()
         var lastAck = started
+        var firstPacketStart: Double?
+        var lastDelivery = started
         var outcome = FileReceiveReport.Outcome.interrupted
         do throws(LiveError) {
             while !context.stop.isRequested {
@@ -91,6 +105,10 @@ extension LiveLink {
                 try poll(timeout: 0.02)
                 if !bytes.isEmpty {
                     for d in receiver.receive(bytes, at: heardAt) {
+                        // The first packet began its airtime before it was heard whole.
+                        firstPacketStart =
+                            firstPacketStart ?? heardAt - config.airtime(bytes: d.bytes.count + LinkPacket.wireOverhead)
+                        lastDelivery = heardAt
                         if let done = try store.take(d, through: &files, current: &current) {
                             context.notices.notice(.fileReceived(done))
                         }
@@ -111,7 +129,8 @@ extension LiveLink {
         do { try files.finish() } catch { unfinished = error }
         return FileReceiveReport(
             outcome: outcome, files: files.completed, unfinished: unfinished, statistics: receiver.statistics,
-            elapsed: clock.now() - started)
+            elapsed: clock.now() - started, receivingSeconds: firstPacketStart.map { lastDelivery - $0 } ?? 0,
+            lineBytesPerSecond: baud / 10)
     }
 }
 
