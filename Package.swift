@@ -77,7 +77,7 @@ let package = Package(
 
         // The loopback self-test: its test-signal timeline and the analysis of what came back
         // (latency, drift, response, levels, AGC, byte tests). Pure Swift, testable offline.
-        .target(name: "ModemCalibration", dependencies: ["ModemDSP"], swiftSettings: strict),
+        .target(name: "ModemCalibration", dependencies: ["ModemDSP", "ModemFraming"], swiftSettings: strict),
 
         // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict),
         // and the document a report page is drawn from (an inspection or a loopback test), as

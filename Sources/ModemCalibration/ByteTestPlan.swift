@@ -1,4 +1,5 @@
 public import ModemDSP
+import ModemFraming
 
 /// The byte-test timeline: an alignment chirp, then one burst of seeded random bytes per
 /// modem at one level, with silence between the bursts and a silent tail for the latency.
@@ -40,8 +41,9 @@ public struct ByteTestPlan: Sendable {
         for modem in modems {
             var bytes = (0..<Self.byteCount(modem)).map { _ in Self.nextByte(&random) }
             if case .hijack(let settings) = modem, settings.generation.isBitStream {
-                // A lab11 packet is delivered only when its last byte is the 8-bit sum of the others.
-                bytes[bytes.count - 1] = bytes.dropLast().reduce(0, &+)
+                // A lab11 packet is delivered only when its last byte is its checksum.
+                bytes[bytes.count - 1] =
+                    HiJackLab11Packet(header: bytes[0], payload: Array(bytes[1..<(bytes.count - 1)])).checksum
             }
             let audio: [Float]
             switch modem {

@@ -7,7 +7,7 @@ import Testing
 /// must not hold the loop that reads the capture.
 @Suite struct LiveLinkTests {
     /// 700 bytes (5.7 s of audio against a one-second playback ring) are queued while the far
-    /// end talks at 1.5 s. Written whole, the burst blocked `transmit` until its last second,
+    /// end talks at 3 s. Written whole, the burst blocked `transmit` until its last second,
     /// the two-second capture ring overflowed meanwhile, and the far end's bytes were lost
     /// (a full-duplex `serial --reliable` dropped 2.6 M frames and ran at 12 % of the line).
     @Test func aLongBurstLeavesTheCaptureBeingRead() throws {
@@ -34,6 +34,36 @@ import Testing
         #expect(link.isIdle && link.waitingBytes == 0)
         try link.finish()
         #expect(try decodeHeard(far.heard) == long)
+    }
+
+    /// At 126 baud one byte takes 79 ms: bytes go to the ring a quarter second at a time, so no
+    /// write waits there either (64 at a time took 5 s, longer than the capture ring), and
+    /// the ring never runs dry in the middle of the burst.
+    @Test func slowProfilesAreFedInTimeSizedChunks() throws {
+        let (system, context, _) = memoryLine()
+        let far = ScriptedFarEnd()
+        system.farEnd = far
+        let settings = FSKSettings(profile: .softmodem126)
+        var link = try LiveLink(context: context, settings: settings, preamble: 20, reporter: SilentReporter())
+        link.start()
+        let bytes = Array("a slow line, fed a little at a time".utf8)
+        try link.transmit(bytes)
+        #expect(context.clock.now() < 0.3, "transmit waited for the burst to play")
+        var longest = 0.0
+        while !link.isIdle {
+            let before = context.clock.now()
+            try link.poll(timeout: 0.02)
+            longest = max(longest, context.clock.now() - before)
+            #expect(link.isIdle || system.pendingPlaybackSeconds > 0, "the ring ran dry mid-burst")
+        }
+        #expect(longest < 0.1, "a poll took \(longest) s")
+        #expect(link.captureCounters.droppedFrames == 0)
+        try link.finish()
+        var demodulator = try FSKDemodulator(DemodulatorConfiguration(profile: .softmodem126, sampleRate: 44_100))
+        var events: [ModemEvent] = []
+        far.heard.withUnsafeBufferPointer { demodulator.process($0, into: &events) }
+        demodulator.flush(into: &events)
+        #expect(events.filter { $0.kind == .byte }.map(\.value) == bytes)
     }
 
     /// A burst still waiting for the ring when the link finishes is played whole first.

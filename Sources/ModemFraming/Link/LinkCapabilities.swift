@@ -42,7 +42,7 @@ public struct LinkCapabilities: Sendable, Equatable {
     public static let host = LinkCapabilities(
         window: 32, maxPayload: 243, fullDuplex: true, selective: true, corrects: true)
 
-    /// `samples/arduino/reliable_link`: 8 packets of up to 64 bytes, selective (512 of its 2 KB
+    /// `samples/arduino/reliable_link`: 8 packets of up to 64 bytes, selective (528 of its 2 KB
     /// of RAM hold the packets after a gap, so a loss costs only the packet lost: at 2450 baud
     /// the library's receiver drops about a byte in 200 and going back to the gap left 13 % of
     /// the line); SoftModem receives by interrupt while the sketch writes an acknowledgement,

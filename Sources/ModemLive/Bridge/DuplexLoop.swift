@@ -51,7 +51,7 @@ public struct ReliableLinkReport: Sendable, Equatable {
     /// sending (an interactive session idles most of the time, so its whole length would say
     /// nothing of the link's speed).
     public var sendingSeconds: Double = 0
-    /// Bytes a second the line carries at the modem's rate (10 bits a character).
+    /// Bytes a second the line carries (the modem's characters, framing bits included).
     public var lineBytesPerSecond: Double = 0
 
     /// Payload bytes acknowledged per second while sending (0 before anything was sent).

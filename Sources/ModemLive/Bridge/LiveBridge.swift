@@ -44,7 +44,7 @@ public struct LiveBridge: DuplexLoop {
         // queued (LiveTransmitter.hasRoom): the loop must keep reading the capture while a
         // long write plays, or its ring overflows and both the echo and the other side's
         // bytes are lost.
-        let chunk = LiveTransmitter<Maker.Transmitter>.chunkBytes
+        let chunk = tx.feedBytes
         var outgoing: [UInt8] = []
         var sent = 0
         var inputOpen = true

@@ -50,7 +50,7 @@ public struct FileReceiveReport: Sendable, Equatable {
     /// Seconds from the start of the first packet delivered to the end of the last (0 when
     /// none was): the time the transfer took, without the wait before it or the lingering after.
     public var receivingSeconds: Double = 0
-    /// Bytes a second the line carries at the link's rate (10 bits a character).
+    /// Bytes a second the line carries (the modem's characters, framing bits included).
     public var lineBytesPerSecond: Double = 0
 
     /// Payload bytes delivered per second of ``receivingSeconds`` (0 when nothing was).
@@ -130,7 +130,7 @@ extension LiveLink {
         return FileReceiveReport(
             outcome: outcome, files: files.completed, unfinished: unfinished, statistics: receiver.statistics,
             elapsed: clock.now() - started, receivingSeconds: firstPacketStart.map { lastDelivery - $0 } ?? 0,
-            lineBytesPerSecond: baud / 10)
+            lineBytesPerSecond: 1 / secondsPerByte)
     }
 }
 

@@ -89,8 +89,10 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
 
     /// Keeps a resting line that carries a signal (HiJack's power tone) fed.
     public mutating func pump() throws(LiveError) {
-        try transmitter.pump()
+        // A burst's rest first: resting line queued ahead of it would split it (HiJack's power
+        // tone in the middle of a lab11 packet).
         try feed()
+        try transmitter.pump()
     }
 
     /// Waits up to `timeout` seconds for audio and leaves the bytes decoded in ``bytes``.
@@ -114,10 +116,21 @@ public struct LiveLink<Receiver: ModemReceiver, Transmitter: ModemTransmitter> {
         try feed()
     }
 
-    /// Moves queued bytes to the playback ring a chunk at a time while it has room.
+    /// Seconds of audio the link keeps in the playback ring while bursts wait: a loop that
+    /// stalls for less than this does not leave a gap in a burst (the player would fill it
+    /// with silence), and with a ``LiveTransmitter/feedBytes`` chunk (a quarter second) on top
+    /// it stays under the ring's second, so no write waits.
+    static var keepQueuedSeconds: Double { 0.6 }
+
+    /// Moves queued bytes to the playback ring a chunk at a time while it holds less than
+    /// ``keepQueuedSeconds`` (with `all`, everything, waiting for room: only when finishing).
     private mutating func feed(all: Bool = false) throws(LiveError) {
-        while let burst = queued.first, all || transmitter.hasRoom {
-            let end = all ? burst.count : min(queuedOffset + LiveTransmitter<Transmitter>.chunkBytes, burst.count)
+        let rate = Double(transmitter.sampleRate)
+        let chunk = transmitter.feedBytes
+        while let burst = queued.first,
+            all || Double(transmitter.playback.pendingFrames) / rate < Self.keepQueuedSeconds
+        {
+            let end = all ? burst.count : min(queuedOffset + chunk, burst.count)
             try burst.withUnsafeBufferPointer { b throws(LiveError) in
                 try transmitter.send(UnsafeBufferPointer(rebasing: b[queuedOffset..<end]))
             }

@@ -27,6 +27,11 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
     /// The other end of the line (nil: the capture hears only our echo, if any).
     public var farEnd: (any MemoryFarEnd)?
 
+    /// Seconds of our playback queued in the ring, not yet taken by the card.
+    public var pendingPlaybackSeconds: Double {
+        Double((playQueue.count - playRead) / playChannels) / Double(sampleRate)
+    }
+
     /// Line frames rendered so far (frame `f` is at clock time `f / sampleRate`).
     private(set) var rendered: Int64 = 0
     var playQueue: [Float] = []

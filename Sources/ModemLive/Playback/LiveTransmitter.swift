@@ -132,6 +132,13 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
     /// reading the capture.
     public static var queueAheadSeconds: Double { 0.25 }
 
+    /// Bytes a caller feeding a long input queues at a time: ``queueAheadSeconds`` of them, at
+    /// least one, at most ``chunkBytes`` (64 bytes take 5 s at 126 baud, longer than the ring,
+    /// and their write would wait).
+    public var feedBytes: Int {
+        max(1, min(Self.chunkBytes, Int(Self.queueAheadSeconds / transmitter.secondsPerByte)))
+    }
+
     /// True when another chunk of bytes may be queued: the ring holds less than
     /// ``queueAheadSeconds`` beyond ``targetFrames``. Counted in the ring alone: the device's
     /// and the server's buffers behind it grow with the latency (a HiJack line kept at its

@@ -136,8 +136,9 @@ private:
     bool overlong_;
     uint8_t nonce_[4];
     uint8_t nonceLength_;
-    // Packets held past a gap: slot seq % LINK_WINDOW; length 0xFF marks an empty slot
-    // (bit 7 of a held one's flag byte is the end-of-message mark).
+    // Packets held past a gap: slot seq % LINK_WINDOW; length 0xFF marks an empty slot, and
+    // slotEnd_ keeps each held packet's end-of-message mark. A caller must drain pull() after
+    // every push() that returns true, or a slot stays full and later packets are refused.
     uint8_t slots_[LINK_WINDOW][LINK_MAX_PAYLOAD];
     uint8_t slotLength_[LINK_WINDOW];
     uint8_t slotEnd_[LINK_WINDOW];
