@@ -42,8 +42,7 @@ public struct ByteTestPlan: Sendable {
             var bytes = (0..<Self.byteCount(modem)).map { _ in Self.nextByte(&random) }
             if case .hijack(let settings) = modem, settings.generation.isBitStream {
                 // A lab11 packet is delivered only when its last byte is its checksum.
-                bytes[bytes.count - 1] =
-                    HiJackLab11Packet(header: bytes[0], payload: Array(bytes[1..<(bytes.count - 1)])).checksum
+                bytes = HiJackLab11Packet(header: bytes[0], payload: Array(bytes[1..<(bytes.count - 1)])).raw
             }
             let audio: [Float]
             switch modem {

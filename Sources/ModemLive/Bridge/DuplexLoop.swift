@@ -54,8 +54,8 @@ public struct ReliableLinkReport: Sendable, Equatable {
     /// Bytes a second the line carries (the modem's characters, framing bits included).
     public var lineBytesPerSecond: Double = 0
 
-    /// Payload bytes acknowledged per second while sending (0 before anything was sent).
-    public var bytesPerSecond: Double { sendingSeconds > 0 ? Double(sent.payloadBytes) / sendingSeconds : 0 }
-    /// ``bytesPerSecond`` as a share of the line's rate (0 to about 1).
-    public var efficiency: Double { lineBytesPerSecond > 0 ? bytesPerSecond / lineBytesPerSecond : 0 }
+    /// Payload acknowledged over ``sendingSeconds`` (a rate of 0 before anything was sent).
+    public var rate: PayloadRate {
+        PayloadRate(bytes: sent.payloadBytes, seconds: sendingSeconds, lineBytesPerSecond: lineBytesPerSecond)
+    }
 }

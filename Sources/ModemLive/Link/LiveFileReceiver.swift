@@ -53,12 +53,14 @@ public struct FileReceiveReport: Sendable, Equatable {
     /// Bytes a second the line carries (the modem's characters, framing bits included).
     public var lineBytesPerSecond: Double = 0
 
-    /// Payload bytes delivered per second of ``receivingSeconds`` (0 when nothing was).
-    public var bytesPerSecond: Double {
-        receivingSeconds > 0 ? Double(statistics.payloadBytes) / receivingSeconds : 0
+    /// Payload delivered over ``receivingSeconds`` (a rate of 0 when nothing was).
+    public var rate: PayloadRate {
+        PayloadRate(bytes: statistics.payloadBytes, seconds: receivingSeconds, lineBytesPerSecond: lineBytesPerSecond)
     }
+    /// Payload bytes delivered per second of ``receivingSeconds`` (0 when nothing was).
+    public var bytesPerSecond: Double { rate.bytesPerSecond }
     /// ``bytesPerSecond`` as a share of the line's rate (0 to about 1).
-    public var efficiency: Double { lineBytesPerSecond > 0 ? bytesPerSecond / lineBytesPerSecond : 0 }
+    public var efficiency: Double { rate.efficiency }
 }
 
 extension LiveLink {

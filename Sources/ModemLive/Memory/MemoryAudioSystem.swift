@@ -28,9 +28,10 @@ public final class MemoryAudioSystem: AudioSystem, @unchecked Sendable {
     public var farEnd: (any MemoryFarEnd)?
 
     /// Seconds of our playback queued in the ring, not yet taken by the card.
-    public var pendingPlaybackSeconds: Double {
-        Double((playQueue.count - playRead) / playChannels) / Double(sampleRate)
-    }
+    public var pendingPlaybackSeconds: Double { Double(pendingPlayFrames) / Double(sampleRate) }
+
+    /// Frames of our playback queued in the ring, not yet taken by the card.
+    var pendingPlayFrames: Int { (playQueue.count - playRead) / playChannels }
 
     /// Line frames rendered so far (frame `f` is at clock time `f / sampleRate`).
     private(set) var rendered: Int64 = 0

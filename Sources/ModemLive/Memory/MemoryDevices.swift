@@ -76,7 +76,7 @@ final class MemoryPlaybackDevice: PlaybackDevice {
     var underruns: Int { 0 }
     var playedFrames: Int { Int(system.played - playedAtOpen) }
     var silenceFrames: Int { Int(system.silence - silenceAtOpen) }
-    var pendingFrames: Int { (system.playQueue.count - system.playRead) / channels }
+    var pendingFrames: Int { system.pendingPlayFrames }
     var queuedSeconds: Double { Double(pendingFrames + info.bufferFrames) / Double(info.sampleRate) }
     var isRealTime: Bool { false }
 

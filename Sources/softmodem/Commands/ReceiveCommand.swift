@@ -144,8 +144,7 @@ extension ReceiveCommand {
             Diagnostics.info(
                 "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(report.elapsed)) s"
                     + (report.receivingSeconds > 0
-                        ? " (\(Diagnostics.number(report.bytesPerSecond, 1)) B/s from the first packet to the last, "
-                            + "\(Int((100 * report.efficiency).rounded())) % of line rate)" : "")
+                        ? " (\(report.rate.text(over: "from the first packet to the last")))" : "")
                     + ", "
                     + "\(s.damagedPackets) damaged packets, \(s.repairedBytes) bytes repaired, \(s.duplicates) duplicates, "
                     + "\(s.held) held after a gap, \(s.acks) ACKs sent")

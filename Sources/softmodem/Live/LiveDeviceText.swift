@@ -59,9 +59,7 @@ extension BridgeReport {
         let r = link.received
         return
             "reliable link: \(s.payloadBytes) bytes acknowledged"
-            + (link.sendingSeconds > 0
-                ? " (\(Diagnostics.number(link.bytesPerSecond, 1)) B/s while sending, "
-                    + "\(Int((100 * link.efficiency).rounded())) % of line rate)" : "")
+            + (link.sendingSeconds > 0 ? " (\(link.rate.text(over: "while sending")))" : "")
             + ", \(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, "
             + "\(s.timeouts) timeouts, round trip \(Int((s.roundTrip * 1000).rounded())) ms, "
             + "packets of \(s.packetPayload) bytes; \(r.payloadBytes) bytes delivered, \(r.duplicates) duplicates, "
@@ -75,5 +73,12 @@ extension LiveLink {
     /// The `-v` line of both directions' counters.
     var countersText: String {
         "capture: \(receiverCounters(decoded, captureCounters)); playback: \(playbackCounters.text)"
+    }
+}
+
+extension PayloadRate {
+    /// "94.1 B/s SPAN, 77 % of line rate", for the `-v` lines of the link's commands.
+    func text(over span: String) -> String {
+        "\(Diagnostics.number(bytesPerSecond, 1)) B/s \(span), \(Int((100 * efficiency).rounded())) % of line rate"
     }
 }
