@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "softmodem", targets: ["softmodem"]),
         .executable(name: "softmodem-report", targets: ["softmodem-report"]),
         .library(name: "ModemDSP", targets: ["ModemDSP"]),
+        .library(name: "ModemSystem", targets: ["ModemSystem"]),
         .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
         .library(name: "ModemFraming", targets: ["ModemFraming"]),
         // Test signals, the CLI runner and the binary locator, for the test targets and bench/.
@@ -56,11 +57,17 @@ let package = Package(
         // HiJack packets with ModemFraming's parsers to name a board's generation.
         .target(name: "ModemDSP", dependencies: ["ModemFraming"], swiftSettings: strict),
 
-        // Files, raw PCM, pipes (libsndfile; descriptors through swift-system).
+        // Files, paths and child processes through POSIX and swift-system, with one retry
+        // policy and typed errors. No audio.
+        .target(
+            name: "ModemSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strict),
+
+        // Audio files, raw PCM, pipes (libsndfile; descriptors through ModemSystem).
         .target(
             name: "ModemAudioIO",
             dependencies: [
-                "ModemDSP", "CSndFile",
+                "ModemDSP", "CSndFile", "ModemSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict),
@@ -117,7 +124,15 @@ let package = Package(
 
         // Live audio on ALSA: capture/playback threads, a lock-free ring buffer, and the
         // ModemLive device protocols on top.
-        .target(name: "ModemALSA", dependencies: ["CALSA", "CSoundServer", "ModemLive"], swiftSettings: strict),
+        .target(
+            name: "ModemALSA", dependencies: ["CALSA", "CSoundServer", "ModemLive", "ModemSystem"], swiftSettings: strict),
+
+        // The measurements of `softmodem bench`: error rates in noise beside theory and
+        // minimodem, decode and encode throughput on dedicated threads, whole processes timed.
+        .target(
+            name: "ModemBench",
+            dependencies: ["ModemDSP", "ModemAudioIO", "ModemDecoding", "BoardModels", "ModemSystem"],
+            swiftSettings: strict),
 
         // The command line's words, shared by its two programs (and the report page): notes,
         // diagnoses and the options that would pin a detection, the loopback advice. No
@@ -131,7 +146,7 @@ let package = Package(
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum", "ModemDecoding",
                 "ModemFraming", "ModemCalibration", "ModemReport",
-                "ModemLive", "ModemALSA", "CPseudoTerminal", "CommandLineText",
+                "ModemLive", "ModemALSA", "CPseudoTerminal", "CommandLineText", "ModemSystem", "ModemBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -1,3 +1,4 @@
+import ModemSystem
 import Synchronization
 
 /// How long opening a device may take, and what ends the wait early.

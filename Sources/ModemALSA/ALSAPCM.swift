@@ -1,3 +1,4 @@
+import ModemSystem
 import CALSA
 import Glibc
 

@@ -1,3 +1,4 @@
+import ModemSystem
 import Synchronization
 
 /// A stream's audio thread: started once, its end awaited, and the error it ended with

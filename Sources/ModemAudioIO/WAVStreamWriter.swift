@@ -1,4 +1,5 @@
 import SystemPackage
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,11 @@
+import ModemSystem
 import ArgumentParser
 import BoardModels
+import ModemBench
 import ModemDSP
 import ModemDecoding
 import ModemFraming
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -75,44 +78,6 @@ struct BitErrorRateCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON (one object per SNR) instead of a table.")
     var json = false
 
-    struct Row {
-        var snr: Double
-        var ebN0: Double
-        var bytesSent: Int
-        var bytesDecoded: Int
-        var byteErrors: Int
-        var byteErrorRate: Double
-        var bitErrorRate: Double
-        var theoryNonCoherentBitErrorRate: Double
-        var theoryCoherentBitErrorRate: Double
-        var theoryNonCoherentByteErrorRate: Double
-        var minimodemByteErrorRate: Double?
-        var minimodemBitErrorRate: Double?
-        var autoByteErrorRate: Double?
-        var autoBitErrorRate: Double?
-
-        /// The row as a JSON object, keys sorted, one per line at `indent` (the minimodem
-        /// fields only when measured; a non-finite number, which JSON cannot hold, as null).
-        func json(indent: String) -> String {
-            func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
-            var fields: [(String, String)] = [
-                ("bitErrorRate", number(bitErrorRate)), ("byteErrorRate", number(byteErrorRate)),
-                ("byteErrors", "\(byteErrors)"), ("bytesDecoded", "\(bytesDecoded)"), ("bytesSent", "\(bytesSent)"),
-                ("ebN0", number(ebN0)), ("snr", number(snr)),
-                ("theoryCoherentBitErrorRate", number(theoryCoherentBitErrorRate)),
-                ("theoryNonCoherentBitErrorRate", number(theoryNonCoherentBitErrorRate)),
-                ("theoryNonCoherentByteErrorRate", number(theoryNonCoherentByteErrorRate)),
-            ]
-            if let v = minimodemBitErrorRate { fields.append(("minimodemBitErrorRate", number(v))) }
-            if let v = minimodemByteErrorRate { fields.append(("minimodemByteErrorRate", number(v))) }
-            if let v = autoBitErrorRate { fields.append(("autoBitErrorRate", number(v))) }
-            if let v = autoByteErrorRate { fields.append(("autoByteErrorRate", number(v))) }
-            fields.sort { $0.0 < $1.0 }
-            let body = fields.map { "\(indent)  \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n")
-            return "\(indent){\n\(body)\n\(indent)}"
-        }
-    }
-
     func validate() throws {
         guard (1...1_000_000).contains(bytes) else { throw CLIError.usage("--bytes must be 1 to 1000000") }
         for (name, v) in [("--snr-from", snrFrom), ("--snr-to", snrTo), ("--snr-step", snrStep)] where !v.isFinite {
@@ -127,40 +92,21 @@ struct BitErrorRateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let profile = try modem.resolvedProfile()
-        let format = try modem.frameFormat()
-        let config = DemodulatorConfiguration(profile: profile, sampleRate: rate, format: format, squelch: squelch)
-        do { try config.validate() } catch { throw CLIError(error) }
-        let minimodemPath = minimodem ? Self.which("minimodem") : nil
-        if minimodem && minimodemPath == nil { Diagnostics.error("minimodem not found; its columns are left out") }
-
-        // The clean burst, once; amplitude leaves headroom so the 16-bit file for minimodem
-        // does not clip the noise at -4 dB SNR.
-        let amplitude: Float = 0.15
-        var generator = SeededGenerator(seed: seed)
-        let payload = (0..<bytes).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        let clean: [Float]
+        let bench: ErrorRateBench
         do {
-            let modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: amplitude)
-            var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: 50, postambleBits: 7)
-            let silence = Int(0.1 * rate)
-            clean = encoder.burst(
-                payload.map { $0 & format.valueMask }, leadingSilence: silence, trailingSilence: silence)
-        } catch {
+            bench = try ErrorRateBench(
+                profile: try modem.resolvedProfile(), format: try modem.frameFormat(), sampleRate: rate, bytes: bytes,
+                seed: seed, squelch: squelch)
+        } catch let error as BenchError {
             throw CLIError(error)
         }
-        let sent = payload.map { $0 & format.valueMask }
-        let signalPower = Double(amplitude * amplitude) / 2
-        let ebN0Offset = 10 * log10(rate / 2 / profile.baud)
-        // Tone spacing over bit rate: 2 for SoftModem (orthogonal tones), 0.83 for Bell 202
-        // and 0.67 for Bell 103, whose correlated tones have limits of their own.
-        let modulationIndex = abs(profile.mark - profile.space) / profile.baud
-
-        var rows: [Row] = []
+        let minimodemPath = minimodem ? FilePaths.findExecutable("minimodem") : nil
+        if minimodem && minimodemPath == nil { Diagnostics.error("minimodem not found; its columns are left out") }
+        var rows: [ErrorRateBench.Point] = []
         let points = Int(((snrTo - snrFrom) / snrStep + 1e-9).rounded(.down)) + 1
         if !json {
             BenchOutput.line(
-                "# softmodem bench ber: \(profile), \(Int(rate)) Hz, \(format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB"
+                "# softmodem bench ber: \(bench.profile), \(Int(rate)) Hz, \(bench.format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB"
             )
             var header = "#  SNR  Eb/N0   bytes  decoded   byte-err     BER   | theory: BER-nc   BER-coh  byte-nc"
             if minimodemPath != nil { header += " | minimodem: byte-err      BER" }
@@ -168,32 +114,12 @@ struct BitErrorRateCommand: ParsableCommand {
             BenchOutput.line(header)
         }
         for p in 0..<points {
-            let snr = snrFrom + Double(p) * snrStep
-            var noisy = clean
-            var noise = WhiteNoiseChannel(signalPower: signalPower, snr: snr, seed: seed &* 1_000_003 &+ UInt64(p))
-            noise.process(&noisy)
-            let decoded = try decode(noisy, config)
-            let errors = TransmissionErrors(sent: sent, decoded: decoded)
-            let ebN0 = snr + ebN0Offset
-            let linear = pow(10, ebN0 / 10)
-            let nc = FSKErrorTheory.nonCoherentBitErrorRate(ebN0: linear, modulationIndex: modulationIndex)
-            var row = Row(
-                snr: snr, ebN0: ebN0, bytesSent: sent.count, bytesDecoded: decoded.count,
-                byteErrors: errors.byteErrors, byteErrorRate: errors.byteErrorRate,
-                bitErrorRate: errors.bitErrorRate, theoryNonCoherentBitErrorRate: nc,
-                theoryCoherentBitErrorRate: FSKErrorTheory.coherentBitErrorRate(
-                    ebN0: linear, modulationIndex: modulationIndex),
-                theoryNonCoherentByteErrorRate: 1 - pow(1 - nc, Double(format.bitsPerFrame)))
-            if let minimodemPath {
-                let other = try runMinimodem(minimodemPath, noisy, profile)
-                let e = TransmissionErrors(sent: sent, decoded: other)
-                row.minimodemByteErrorRate = e.byteErrorRate
-                row.minimodemBitErrorRate = e.bitErrorRate
-            }
-            if auto {
-                let e = TransmissionErrors(sent: sent, decoded: try decodeWithNoOptions(noisy))
-                row.autoByteErrorRate = e.byteErrorRate
-                row.autoBitErrorRate = e.bitErrorRate
+            let row: ErrorRateBench.Point
+            do {
+                row = try bench.measure(
+                    snr: snrFrom + Double(p) * snrStep, index: p, minimodemPath: minimodemPath, auto: auto)
+            } catch {
+                throw CLIError(error)
             }
             rows.append(row)
             if !json { BenchOutput.line(Self.format(row)) }
@@ -204,64 +130,7 @@ struct BitErrorRateCommand: ParsableCommand {
         }
     }
 
-    private func decode(_ samples: [Float], _ config: DemodulatorConfiguration) throws -> [UInt8] {
-        var demod: FSKDemodulator
-        do { demod = try FSKDemodulator(config) } catch { throw CLIError(error) }
-        var events: [ModemEvent] = []
-        var out: [UInt8] = []
-        samples.withUnsafeBufferPointer { all in
-            var i = 0
-            while i < all.count {
-                let n = min(4096, all.count - i)
-                events.removeAll(keepingCapacity: true)
-                demod.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), into: &events)
-                for e in events where e.kind == .byte { out.append(e.value) }
-                i += n
-            }
-        }
-        events.removeAll()
-        demod.flush(into: &events)
-        for e in events where e.kind == .byte { out.append(e.value) }
-        return out
-    }
-
-    /// Decodes as `decode` with no options does: detection, the standard observers, and
-    /// nothing printed that detection could not prove (``DecodeSession``).
-    private func decodeWithNoOptions(_ samples: [Float]) throws -> [UInt8] {
-        let settings = AutoSettings()
-        var session: DecodeSession<AutoReceiver>
-        do {
-            session = try DecodeSession(settings, sampleRate: rate, channels: 1, channel: nil, name: "bench") {
-                settings.observers(.input(verbose: false), sampleRate: rate, reporter: SilentReporter())
-            }
-        } catch {
-            throw CLIError(error)
-        }
-        var out: [UInt8] = []
-        samples.withUnsafeBufferPointer { all in
-            var i = 0
-            while i < all.count {
-                let n = min(4096, all.count - i)
-                session.process(UnsafeBufferPointer(rebasing: all[i..<(i + n)]), frames: n)
-                for e in session.delivered where e.kind == .byte { out.append(e.value) }
-                i += n
-            }
-        }
-        session.finish()
-        for e in session.delivered where e.kind == .byte { out.append(e.value) }
-        return out
-    }
-
-    /// Writes the noisy burst to a temporary 16-bit WAV and decodes it with minimodem.
-    private func runMinimodem(_ path: String, _ samples: [Float], _ profile: ModemProfile) throws -> [UInt8] {
-        let file = try TemporaryWAV(samples, sampleRate: rate)
-        defer { file.remove() }
-        return try runCapturingOutput(path, MinimodemArguments.receive(profile, file: file.path))
-    }
-
-    private static func which(_ program: String) -> String? { findExecutable(program) }
-
-    private static func format(_ r: Row) -> String {
+    private static func format(_ r: ErrorRateBench.Point) -> String {
         func e(_ v: Double) -> String { cFormat("%8.2e", v) }
         var line =
             cFormat("%6.1f %6.2f %7ld %8ld ", r.snr, r.ebN0, r.bytesSent, r.bytesDecoded)

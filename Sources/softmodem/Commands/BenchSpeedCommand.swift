@@ -1,5 +1,8 @@
+import ModemSystem
 import ArgumentParser
+import ModemBench
 import ModemDSP
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +83,7 @@ struct BenchSpeedCommand: ParsableCommand {
     private var streams: Int { threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     func run() throws {
-        let minimodemPath = minimodem ? findExecutable("minimodem") : nil
+        let minimodemPath = minimodem ? FilePaths.findExecutable("minimodem") : nil
         if minimodem && minimodemPath == nil { Diagnostics.error("minimodem not found; its columns are left out") }
         let frames = Int(seconds * rate)
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -92,23 +95,19 @@ struct BenchSpeedCommand: ParsableCommand {
                     + "\(count(streams, "stream")) at once on \(count(cores, "online core"))")
             for line in SpeedReport.header(minimodem: minimodemPath != nil, streams: streams) { BenchOutput.line(line) }
         }
+        let bench = SpeedBench(
+            sampleRate: rate, frames: frames, seed: seed, snr: snr, streams: streams, runs: runs,
+            minimodemPath: minimodemPath, softmodemPath: minimodemPath == nil ? nil : try ownExecutable())
         var rows: [SpeedRow] = []
         let progress = Progress(total: SpeedSignals.modems.count * 3, enabled: Diagnostics.stderrIsTerminal)
         for (index, modem) in SpeedSignals.modems.enumerated() {
             let measured: [SpeedRow]
-            switch modem {
-            case .fsk(let settings):
-                let transmitter = try SpeedSignals.transmitter(settings, sampleRate: rate)
-                measured = try measure(
-                    modem, settings, transmitter, index: index, frames: frames,
-                    minimodemPath: minimodemPath, profile: settings.profile, progress: progress)
-            case .hijack(let settings):
-                let transmitter = try SpeedSignals.transmitter(settings, sampleRate: rate)
-                measured = try measure(
-                    modem, settings, transmitter, index: index, frames: frames,
-                    minimodemPath: nil, profile: nil, progress: progress)
-            case .auto:
-                continue
+            do {
+                measured = try bench.measure(modem, index: index, progress: progress.show) {
+                    BurstReporter(verbose: false, trace: false, modem: modem)
+                }
+            } catch {
+                throw CLIError(error)
             }
             if !json {
                 for row in measured { BenchOutput.line(row.line(minimodem: minimodemPath != nil, sampleRate: rate)) }
@@ -124,52 +123,8 @@ struct BenchSpeedCommand: ParsableCommand {
         }
     }
 
-    /// The three rows of one modem: decoding clean, decoding with noise, encoding.
-    private func measure<Factory: ModemReceiverFactory, Transmitter: ModemTransmitter>(
-        _ modem: Modem, _ factory: Factory, _ transmitter: Transmitter, index: Int, frames: Int,
-        minimodemPath: String?, profile: ModemProfile?, progress: Progress
-    ) throws -> [SpeedRow] {
-        // A receiver the rate cannot support fails here, not silently on a thread.
-        do { _ = try factory.makeReceiver(sampleRate: rate) } catch { throw CLIError(error, context: modem.name) }
-        let byteSeed = SpeedSignals.byteSeed(seed, index: index)
-        var rows: [SpeedRow] = []
-        for noise in [nil, snr] {
-            progress.show("\(modem.name) decode \(noise == nil ? "clean" : "noisy")")
-            let (samples, bytes) = SpeedSignals.signal(
-                transmitter, frames: frames, snr: noise, byteSeed: byteSeed,
-                noiseSeed: SpeedSignals.noiseSeed(seed, index: index))
-            let rate = self.rate
-            let decode: @Sendable (Int) -> StreamTiming = { _ in
-                ThroughputRunner.decode(factory, modem: modem, signal: samples, sampleRate: rate)
-            }
-            guard let one = ThroughputRunner.median(runs: runs, streams: 1, sampleRate: rate, decode),
-                let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, decode)
-            else {
-                throw CLIError.runtime("\(modem.name): cannot set up the decoder")
-            }
-            var row = SpeedRow(
-                modem: modem.name, task: .decode, snr: noise, frames: frames, bytes: bytes,
-                bytesDecoded: one.first.bytes, singleCore: one.throughput, allCores: all.throughput)
-            if let minimodemPath, let profile {
-                row.minimodem = try MinimodemComparison.measure(
-                    minimodemPath: minimodemPath, profile: profile,
-                    samples: samples, sampleRate: rate)
-            }
-            rows.append(row)
-        }
-        progress.show("\(modem.name) encode")
-        let encode: @Sendable (Int) -> StreamTiming = { _ in
-            ThroughputRunner.encode(transmitter, frames: frames, seed: byteSeed)
-        }
-        if let one = ThroughputRunner.median(runs: runs, streams: 1, sampleRate: rate, encode),
-            let all = ThroughputRunner.median(runs: runs, streams: streams, sampleRate: rate, encode)
-        {
-            rows.append(
-                SpeedRow(
-                    modem: modem.name, task: .encode, snr: nil, frames: one.first.frames, bytes: one.first.bytes,
-                    bytesDecoded: nil, singleCore: one.throughput, allCores: all.throughput))
-        }
-        return rows
+    private func ownExecutable() throws(CLIError) -> String {
+        do { return try FilePaths.ownExecutable() } catch { throw CLIError(error) }
     }
 }
 

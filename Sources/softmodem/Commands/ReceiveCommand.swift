@@ -1,3 +1,4 @@
+import ModemSystem
 import ArgumentParser
 import ModemALSA
 import ModemAudioIO
@@ -41,7 +42,7 @@ struct ReceiveCommand: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        guard isDirectory(directory) else {
+        guard FilePaths.isDirectory(directory) else {
             throw CLIError.runtime("\(directory) is not a directory")
         }
         let store = DirectoryFileStore(directory: directory)

@@ -1,3 +1,4 @@
+import ModemSystem
 import ArgumentParser
 import ModemALSA
 import ModemDSP
@@ -87,7 +88,7 @@ struct SendCommand: ParsableCommand {
             size += UInt64(chunk.count)
             crc = CRC32.update(crc, chunk)
         }
-        let name = baseName(file)
+        let name = FilePaths.baseName(file)
         let modulator: FSKModulator
         do { modulator = try FSKModulator(profile: profile.encoded, sampleRate: fileRate, amplitude: 0.9) } catch {
             throw CLIError(error)
@@ -145,8 +146,9 @@ extension SendCommand {
     /// ``ReliableSender`` on the live device, on the monotonic clock.
     func runLive(profile: ModemProfile, format: FrameFormat) throws(CLIError) {
         if let rate, !(1...1_000_000).contains(rate) { throw .usage("--rate must be 1 to 1000000 Hz") }
-        let bytes = try InputFile(path: file).readAll()
-        let name = baseName(file)
+        let bytes: [UInt8]
+        do { bytes = try InputFile(path: file).readAll() } catch { throw CLIError(error) }
+        let name = FilePaths.baseName(file)
         let notices = NoticePrinter(verbose: verbosity.verbose)
         notices.describeTransmitter = { _ in "\(profile), \(format)" }
         notices.fileTransfer = true

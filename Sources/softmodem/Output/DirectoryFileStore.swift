@@ -1,3 +1,4 @@
+import ModemSystem
 import ModemAudioIO
 import ModemFraming
 import ModemLive
@@ -20,7 +21,7 @@ final class DirectoryFileStore: FileStore {
 
     deinit { try? file?.close() }
 
-    private func path(_ name: String) -> String { joinPath(directory, name) }
+    private func path(_ name: String) -> String { FilePaths.join(directory, name) }
 
     func begin(_ header: FileHeader) throws(FileStoreError) {
         partial = path(header.name + ".part")
@@ -44,8 +45,11 @@ final class DirectoryFileStore: FileStore {
         try? file?.close()  // close(2)
         file = nil
         let final = path(header.name)
-        guard rename(path(header.name + ".part"), final) == 0 else {  // rename(2)
-            throw FileStoreError(path: final, reason: systemError())
+        do {
+            try FilePaths.rename(path(header.name + ".part"), to: final)
+        } catch {
+            guard case .system(let errno) = error.reason else { throw FileStoreError(path: final, reason: "\(error)") }
+            throw FileStoreError(path: final, reason: errno.description)
         }
     }
 

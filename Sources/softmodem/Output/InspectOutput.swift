@@ -1,3 +1,4 @@
+import ModemSystem
 import ModemAudioIO
 import SystemPackage
 
@@ -12,9 +13,9 @@ enum InspectOutput {
     /// directory, or its directory does not exist.
     static func check(_ path: String) throws(CLIError) {
         guard path != "-" else { return }
-        if isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
+        if FilePaths.isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
         let parent = FilePath(path).removingLastComponent().string
-        if !parent.isEmpty, !isDirectory(parent) { throw .runtime("cannot write \(path): no such directory \(parent)") }
+        if !parent.isEmpty, !FilePaths.isDirectory(parent) { throw .runtime("cannot write \(path): no such directory \(parent)") }
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
@@ -28,18 +29,18 @@ enum InspectOutput {
             }
             return
         }
-        if isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
+        if FilePaths.isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
         let parent = FilePath(path).removingLastComponent().string
-        let temporary = joinPath(parent.isEmpty ? "." : parent, ".\(baseName(path)).\(getpid()).partial")
+        let temporary = FilePaths.join(parent.isEmpty ? "." : parent, ".\(FilePaths.baseName(path)).\(getpid()).partial")
         do {
             let file = try OutputFile(path: temporary)
             try file.write(bytes)
             file.close()
-            try renameFile(temporary, to: path)
+            try FilePaths.rename(temporary, to: path)
         } catch {
             unlink(temporary)
             // Name the file asked for, not the temporary one.
-            throw CLIError(kind: error.kind, message: error.message.replacing(temporary, with: path))
+            throw CLIError.runtime(error.description.replacing(temporary, with: path))
         }
     }
 }

@@ -1,3 +1,4 @@
+import ModemSystem
 import FoundationEssentials
 import ModemReport
 import SystemPackage
@@ -16,7 +17,7 @@ enum ReportRenderer {
     /// Fails early, before any long work, when the page could not be drawn: the program or
     /// its charting library is missing.
     static func check() throws(CLIError) {
-        let result = try runProgram(try program(), ["--check"])
+        let result = try run(["--check"])
         if result.status != 0 { throw failure(result) }
     }
 
@@ -33,12 +34,17 @@ enum ReportRenderer {
             throw .runtime("cannot encode the report: \(error)")
         }
 
-        let result = try runProgram(try program(), [], input: json)
+        let result = try run([], input: json)
         if result.status != 0 { throw failure(result) }
         return result.output
     }
 
-    private static func failure(_ result: ProgramResult) -> CLIError {
+    private static func run(_ arguments: [String], input: [UInt8]? = nil) throws(CLIError) -> ChildProcess.Result {
+        let path = try program()
+        do { return try ChildProcess.run(path, arguments, input: input) } catch { throw CLIError(error) }
+    }
+
+    private static func failure(_ result: ChildProcess.Result) -> CLIError {
         let line = result.firstErrorLine
         return .runtime(line.isEmpty ? "\(programName) failed (exit status \(result.status))" : line)
     }
@@ -46,14 +52,14 @@ enum ReportRenderer {
     /// Beside this executable (a build directory, or a tree installed by hand), else where
     /// the package installs it: `PREFIX/lib/softmodem/` for `PREFIX/bin/softmodem`.
     static func program() throws(CLIError) -> String {
-        let directory = FilePath(try ownExecutable()).removingLastComponent().string
+        let own: String
+        do { own = try FilePaths.ownExecutable() } catch { throw CLIError(error) }
+        let directory = FilePath(own).removingLastComponent().string
         let candidates = [
-            joinPath(directory, programName), joinPath(directory, "../lib/softmodem/\(programName)"),
+            FilePaths.join(directory, programName), FilePaths.join(directory, "../lib/softmodem/\(programName)"),
         ]
-        for candidate in candidates where access(candidate, X_OK) == 0 && !isDirectory(candidate) {
-            return candidate
-        }
-        throw .runtime(
+        for candidate in candidates where FilePaths.isExecutableFile(candidate) { return candidate }
+        throw CLIError.runtime(
             "cannot draw the report: \(programName) is not installed (looked in \(candidates[0]) and \(candidates[1]))")
     }
 }

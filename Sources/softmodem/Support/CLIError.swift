@@ -1,6 +1,8 @@
 import ModemAudioIO
+import ModemBench
 import ModemDSP
 import ModemDecoding
+import ModemSystem
 
 /// A failure the command line reports as one line on stderr.
 struct CLIError: Error, CustomStringConvertible {
@@ -49,6 +51,23 @@ struct CLIError: Error, CustomStringConvertible {
             message = error.description + " (for headerless audio use --raw)"
         } else {
             message = error.description
+        }
+    }
+
+    /// Files that cannot be opened, read or written, programs that cannot be run.
+    init(_ error: SystemError) {
+        kind = .runtime
+        message = error.description
+    }
+
+    /// A measurement that could not be set up or run: impossible settings are usage errors.
+    init(_ error: BenchError) {
+        switch error {
+        case .configuration(let e, let context): self.init(e, context: context)
+        case .session(let e): self.init(e)
+        case .audio(let e): self.init(e)
+        case .system(let e): self.init(e)
+        case .decoderSetup: self.init(kind: .runtime, message: error.description)
         }
     }
 }

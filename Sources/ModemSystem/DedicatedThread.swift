@@ -14,14 +14,14 @@
 /// reason, as an allocation failure would.
 public enum DedicatedThread {
     /// Runs `body` on a new thread named `name` (at most 15 bytes are kept).
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
         pthread_detach(create(name: name, body))  // pthread_detach(3)
     }
 
     /// The real-time priority audio threads ask for (`SCHED_FIFO`): low among real-time
     /// threads (sound servers use 5-20, JACK 70 and up), which is all it takes to run
     /// before every ordinary thread of a machine loaded by other work.
-    static let realTimePriority: Int32 = 10
+    public static let realTimePriority: Int32 = 10
 
     /// Moves the calling thread to `SCHED_FIFO` at ``realTimePriority``
     /// (`pthread_setschedparam(3)`), so a busy machine does not stall the audio loop past
@@ -29,7 +29,7 @@ public enum DedicatedThread {
     /// `RLIMIT_RTPRIO` allowance) the thread stays as it was and false is returned. The
     /// loops that ask block in `snd_pcm_wait`, and the kernel's real-time throttling keeps
     /// a share of each core for other threads whatever happens.
-    static func raiseToRealTime() -> Bool {
+    public static func raiseToRealTime() -> Bool {
         var parameters = sched_param()
         parameters.sched_priority = min(
             max(realTimePriority, sched_get_priority_min(SCHED_FIFO)), sched_get_priority_max(SCHED_FIFO))
@@ -41,7 +41,7 @@ public enum DedicatedThread {
     /// starts inherit the priority: a sound server's ALSA plugin starts its own I/O thread
     /// inside `snd_pcm_open` (libpulse's threaded main loop), and that thread carries the
     /// audio to and from the server, so it must not stall any more than ours.
-    static func withRealTimePriority<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    public static func withRealTimePriority<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         var policy: Int32 = 0
         var saved = sched_param()
         guard pthread_getschedparam(pthread_self(), &policy, &saved) == 0, raiseToRealTime() else { return try body() }

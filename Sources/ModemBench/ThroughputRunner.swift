@@ -1,6 +1,6 @@
-import ModemALSA
-import ModemDSP
-import ModemDecoding
+public import ModemDSP
+public import ModemDecoding
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -8,19 +8,23 @@ import ModemDecoding
 
 /// Clock readings of one measured stream: wall time on the monotonic clock, CPU time of
 /// the thread that ran it.
-struct StreamTiming: Sendable {
-    var start: UInt64 = 0
-    var end: UInt64 = 0
-    var cpuNanoseconds: UInt64 = 0
+public struct StreamTiming: Sendable {
+    /// Monotonic clock at the start and the end, in nanoseconds.
+    public var start: UInt64 = 0
+    public var end: UInt64 = 0
+    /// CPU time of the stream's thread.
+    public var cpuNanoseconds: UInt64 = 0
     /// Frames processed.
-    var frames = 0
+    public var frames = 0
     /// Bytes decoded (decoding) or encoded (encoding).
-    var bytes = 0
+    public var bytes = 0
     /// False when the stream could not be set up (no measurement).
-    var valid = true
+    public var valid = true
 
-    static let failed = StreamTiming(valid: false)
+    /// A stream that could not be set up.
+    public static let failed = StreamTiming(valid: false)
 
+    /// A clock's reading in nanoseconds (`clock_gettime(2)`).
     static func nanoseconds(_ clock: clockid_t) -> UInt64 {
         var t = timespec()
         clock_gettime(clock, &t)  // clock_gettime(2)
@@ -28,11 +32,12 @@ struct StreamTiming: Sendable {
     }
 
     /// Starts the clocks; `finish` stops them.
-    static func begin() -> StreamTiming {
+    public static func begin() -> StreamTiming {
         StreamTiming(start: nanoseconds(CLOCK_MONOTONIC), cpuNanoseconds: nanoseconds(CLOCK_THREAD_CPUTIME_ID))
     }
 
-    mutating func finish(frames: Int, bytes: Int) {
+    /// Stops the clocks and records the work done.
+    public mutating func finish(frames: Int, bytes: Int) {
         end = Self.nanoseconds(CLOCK_MONOTONIC)
         cpuNanoseconds = Self.nanoseconds(CLOCK_THREAD_CPUTIME_ID) &- cpuNanoseconds
         self.frames = frames
@@ -42,33 +47,34 @@ struct StreamTiming: Sendable {
 
 /// What a set of streams run at once achieved together: every figure derives from their
 /// clock readings.
-struct Throughput: Sendable {
+public struct Throughput: Sendable {
     private let timings: [StreamTiming]
     private let sampleRate: Double
 
     /// Nil when there are no streams or one could not be set up.
-    init?(_ timings: [StreamTiming], sampleRate: Double) {
+    public init?(_ timings: [StreamTiming], sampleRate: Double) {
         guard !timings.isEmpty, timings.allSatisfy(\.valid) else { return nil }
         self.timings = timings
         self.sampleRate = sampleRate
     }
 
-    var streams: Int { timings.count }
+    public var streams: Int { timings.count }
     /// From the first stream's start to the last one's end.
-    var wallSeconds: Double { max(1e-9, Double(timings.map(\.end).max()! &- timings.map(\.start).min()!) * 1e-9) }
+    public var wallSeconds: Double { max(1e-9, Double(timings.map(\.end).max()! &- timings.map(\.start).min()!) * 1e-9) }
     /// CPU time of all streams together.
-    var cpuSeconds: Double { Double(timings.reduce(0) { $0 &+ $1.cpuNanoseconds }) * 1e-9 }
+    public var cpuSeconds: Double { Double(timings.reduce(0) { $0 &+ $1.cpuNanoseconds }) * 1e-9 }
     /// Seconds of audio processed per second of wall time, all streams together.
-    var realTime: Double { frames / sampleRate / wallSeconds }
+    public var realTime: Double { frames / sampleRate / wallSeconds }
     /// Million frames processed per second of wall time, all streams together.
-    var megasamplesPerSecond: Double { frames / wallSeconds / 1e6 }
+    public var megasamplesPerSecond: Double { frames / wallSeconds / 1e6 }
     private var frames: Double { Double(timings.reduce(0) { $0 + $1.frames }) }
 }
 
 /// Runs one measured stream per thread, each on a dedicated thread (not Swift's pool, whose
 /// scheduling would be measured too), and collects their clocks.
-enum ThroughputRunner {
-    static func run(streams: Int, _ body: @escaping @Sendable (Int) -> StreamTiming) -> [StreamTiming] {
+public enum ThroughputRunner {
+    /// Runs `body` once per stream, each on its own thread, all at once; returns their clocks.
+    public static func run(streams: Int, _ body: @escaping @Sendable (Int) -> StreamTiming) -> [StreamTiming] {
         let slots = TimingSlots(count: streams)
         DedicatedThread.runEach(count: streams, name: "softmodem-bench") { slots.base[$0] = body($0) }
         return Array(UnsafeBufferPointer(start: slots.base, count: streams))
@@ -77,7 +83,7 @@ enum ThroughputRunner {
     /// Runs `streams` streams at once, `runs` times over, and keeps the run of median wall
     /// time (a busy machine slows some runs; the median ignores the outliers). Nil when a
     /// stream could not be set up; `first` is the first stream of the kept run.
-    static func median(
+    public static func median(
         runs: Int, streams: Int, sampleRate: Double,
         _ body: @escaping @Sendable (Int) -> StreamTiming
     ) -> (throughput: Throughput, first: StreamTiming)? {
@@ -93,11 +99,11 @@ enum ThroughputRunner {
 
     /// Decodes `signal` once with a fresh decode session of `factory`, the loop
     /// `softmodem decode` runs, timing only the samples' way through it.
-    static func decode<Factory: ModemReceiverFactory>(
+    /// `reporter` gets what the session reports, as `decode` would print it.
+    public static func decode<Factory: ModemReceiverFactory>(
         _ factory: Factory, modem: Modem, signal: [Float],
-        sampleRate: Double
+        sampleRate: Double, reporter: any DecodeReporting
     ) -> StreamTiming {
-        let reporter = BurstReporter(verbose: false, trace: false, modem: modem)
         guard
             var session = try? DecodeSession<Factory.Receiver>(
                 factory, sampleRate: sampleRate, channels: 1, channel: 0,
@@ -120,7 +126,7 @@ enum ThroughputRunner {
 
     /// Encodes traffic through `transmitter` until `frames` frames are written, one burst at
     /// a time into the same buffer, as `softmodem encode` works.
-    static func encode<Transmitter: ModemTransmitter>(_ transmitter: Transmitter, frames: Int, seed: UInt64)
+    public static func encode<Transmitter: ModemTransmitter>(_ transmitter: Transmitter, frames: Int, seed: UInt64)
         -> StreamTiming
     {
         var generator = TrafficGenerator(transmitter: transmitter, seed: seed)

@@ -1,5 +1,7 @@
+import ModemBench
 import ModemDecoding
 import ModemReport
+import ModemSystem
 import SystemPackage
 
 /// Lines of a benchmark's data on stdout.
@@ -13,24 +15,8 @@ enum BenchOutput {
     }
 }
 
-/// One measured task of `bench speed`: decoding a clean or a noisy signal, or encoding.
-struct SpeedRow {
-    enum Task: String { case decode, encode }
-
-    var modem: String
-    var task: Task
-    /// The noise added before decoding, nil for a clean signal (and for encoding).
-    var snr: Double?
-    /// Frames each stream processed.
-    var frames: Int
-    /// Bytes in each stream's signal (decoding) or encoded by each stream (encoding).
-    var bytes: Int
-    /// Bytes the single-core decode found.
-    var bytesDecoded: Int?
-    var singleCore: Throughput
-    var allCores: Throughput
-    var minimodem: MinimodemComparison?
-
+/// A row of `bench speed`, as the table and the JSON document show it.
+extension SpeedRow {
     var signal: String {
         switch (task, snr) {
         case (.encode, _): return "-"
@@ -145,5 +131,29 @@ extension String {
         guard count < width else { return self }
         let pad = String(repeating: " ", count: width - count)
         return left ? pad + self : self + pad
+    }
+}
+
+extension ErrorRateBench.Point {
+    /// The point as a JSON object, keys sorted, one per line at `indent` (the minimodem and
+    /// no-options fields only when measured; a non-finite number, which JSON cannot hold, as
+    /// null).
+    func json(indent: String) -> String {
+        func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+        var fields: [(String, String)] = [
+            ("bitErrorRate", number(bitErrorRate)), ("byteErrorRate", number(byteErrorRate)),
+            ("byteErrors", "\(byteErrors)"), ("bytesDecoded", "\(bytesDecoded)"), ("bytesSent", "\(bytesSent)"),
+            ("ebN0", number(ebN0)), ("snr", number(snr)),
+            ("theoryCoherentBitErrorRate", number(theoryCoherentBitErrorRate)),
+            ("theoryNonCoherentBitErrorRate", number(theoryNonCoherentBitErrorRate)),
+            ("theoryNonCoherentByteErrorRate", number(theoryNonCoherentByteErrorRate)),
+        ]
+        if let v = minimodemBitErrorRate { fields.append(("minimodemBitErrorRate", number(v))) }
+        if let v = minimodemByteErrorRate { fields.append(("minimodemByteErrorRate", number(v))) }
+        if let v = autoBitErrorRate { fields.append(("autoBitErrorRate", number(v))) }
+        if let v = autoByteErrorRate { fields.append(("autoByteErrorRate", number(v))) }
+        fields.sort { $0.0 < $1.0 }
+        let body = fields.map { "\(indent)  \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n")
+        return "\(indent){\n\(body)\n\(indent)}"
     }
 }
