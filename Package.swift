@@ -33,6 +33,7 @@ let package = Package(
         // Live sessions over any sound system (and an in-memory one), and ALSA as one.
         .library(name: "ModemLive", targets: ["ModemLive"]),
         .library(name: "ModemALSA", targets: ["ModemALSA"]),
+        .library(name: "ModemSerialPort", targets: ["ModemSerialPort"]),
         // Simulated boards and channels, for tests, benchmarks and programs without a board.
         .library(name: "BoardModels", targets: ["BoardModels"]),
     ],
@@ -125,7 +126,16 @@ let package = Package(
         // Live audio on ALSA: capture/playback threads, a lock-free ring buffer, and the
         // ModemLive device protocols on top.
         .target(
-            name: "ModemALSA", dependencies: ["CALSA", "CSoundServer", "ModemLive", "ModemSystem"], swiftSettings: strict),
+            name: "ModemALSA", dependencies: ["CALSA", "CSoundServer", "ModemLive", "ModemSystem"],
+            swiftSettings: strict),
+
+        // The pseudo-terminal `serial` offers programs as their serial port, a bridge port.
+        .target(
+            name: "ModemSerialPort",
+            dependencies: [
+                "CPseudoTerminal", "ModemLive", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
 
         // The measurements of `softmodem bench`: error rates in noise beside theory and
         // minimodem, decode and encode throughput on dedicated threads, whole processes timed.
@@ -146,7 +156,7 @@ let package = Package(
             dependencies: [
                 "ModemDSP", "ModemAudioIO", "BoardModels", "ModemSpectrum", "ModemDecoding",
                 "ModemFraming", "ModemCalibration", "ModemReport",
-                "ModemLive", "ModemALSA", "CPseudoTerminal", "CommandLineText", "ModemSystem", "ModemBench",
+                "ModemLive", "ModemALSA", "ModemSerialPort", "CommandLineText", "ModemSystem", "ModemBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

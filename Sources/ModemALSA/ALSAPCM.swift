@@ -1,6 +1,6 @@
-import ModemSystem
 import CALSA
 import Glibc
+import ModemSystem
 
 /// Capture or playback.
 public enum ALSADirection: Sendable {

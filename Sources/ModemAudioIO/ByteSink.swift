@@ -1,5 +1,5 @@
-public import SystemPackage
 import ModemSystem
+public import SystemPackage
 
 /// Buffered writer of raw bytes to a file descriptor (standard output by default).
 public struct ByteSink: ~Copyable {

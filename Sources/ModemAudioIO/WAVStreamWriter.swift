@@ -1,5 +1,5 @@
-import SystemPackage
 import ModemSystem
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
-public import ModemDSP
 import ModemAudioIO
+public import ModemDSP
 import ModemSystem
 
 #if canImport(Glibc)

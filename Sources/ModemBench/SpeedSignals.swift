@@ -32,7 +32,9 @@ public enum SpeedSignals {
     /// HiJack as the board sends it: its bit rate, each byte's 10 cells followed by the 4
     /// idle cells it needs, the data on the left channel (the power tone on the right is
     /// left out of the decoded signal).
-    public static func transmitter(_ settings: HiJackSettings, sampleRate: Double) throws(BenchError) -> HiJackTransmitter {
+    public static func transmitter(_ settings: HiJackSettings, sampleRate: Double) throws(BenchError)
+        -> HiJackTransmitter
+    {
         do throws(HiJackConfigurationError) {
             let encoder = try HiJackEncoder(
                 sampleRate: sampleRate, baud: settings.receiveBaud,

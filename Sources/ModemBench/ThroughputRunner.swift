@@ -60,7 +60,9 @@ public struct Throughput: Sendable {
 
     public var streams: Int { timings.count }
     /// From the first stream's start to the last one's end.
-    public var wallSeconds: Double { max(1e-9, Double(timings.map(\.end).max()! &- timings.map(\.start).min()!) * 1e-9) }
+    public var wallSeconds: Double {
+        max(1e-9, Double(timings.map(\.end).max()! &- timings.map(\.start).min()!) * 1e-9)
+    }
     /// CPU time of all streams together.
     public var cpuSeconds: Double { Double(timings.reduce(0) { $0 &+ $1.cpuNanoseconds }) * 1e-9 }
     /// Seconds of audio processed per second of wall time, all streams together.

@@ -1,4 +1,6 @@
 import ArgumentParser
+import ModemBench
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -42,8 +44,11 @@ struct SoftModem: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CLIError {
-            if !error.message.isEmpty { Diagnostics.error(error.message) }
-            Glibc.exit(error.exitCode)
+            exit(error)
+        } catch let error as SystemError {
+            exit(CLIError(error))
+        } catch let error as BenchError {
+            exit(CLIError(error))
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -54,5 +59,10 @@ struct SoftModem: ParsableCommand {
             Diagnostics.error(oneLine(message))
             Glibc.exit(2)
         }
+    }
+
+    private static func exit(_ error: CLIError) -> Never {
+        if !error.message.isEmpty { Diagnostics.error(error.message) }
+        Glibc.exit(error.exitCode)
     }
 }

@@ -1,4 +1,3 @@
-import ModemSystem
 import ArgumentParser
 import ModemBench
 import ModemDSP

@@ -1,4 +1,3 @@
-import ModemSystem
 import ArgumentParser
 import ModemALSA
 import ModemAudioIO
@@ -6,6 +5,7 @@ import ModemDSP
 import ModemDecoding
 import ModemFraming
 import ModemLive
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc

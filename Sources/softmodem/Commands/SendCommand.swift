@@ -1,9 +1,9 @@
-import ModemSystem
 import ArgumentParser
 import ModemALSA
 import ModemDSP
 import ModemFraming
 import ModemLive
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModemLive
+import ModemSerialPort
 
 #if canImport(Glibc)
     import Glibc
@@ -37,7 +38,8 @@ struct SerialCommand: ParsableCommand {
     var link: String?
 
     func run() throws {
-        let port = try PseudoTerminal()
+        let port: PseudoTerminal
+        do { port = try PseudoTerminal() } catch { throw CLIError.runtime(error.description) }
         if let link { try makeLink(link, to: port.path) }
         defer { if let link { unlink(link) } }
         var input = DescriptorInput(descriptor: port.master, name: port.path, survivesHangup: true)
@@ -54,7 +56,8 @@ struct SerialCommand: ParsableCommand {
                 announced = true
             }
             if verbose, let change = port.settingsChange() {
-                Diagnostics.info("\(port.path): a program set \(change): ignored, the profile decides what is sent")
+                Diagnostics.info(
+                    "\(port.path): a program set \(change.text): ignored, the profile decides what is sent")
             }
             return true
         }
@@ -79,5 +82,14 @@ struct SerialCommand: ParsableCommand {
         guard symlink(target, path) == 0 else {
             throw .runtime("cannot create \(path): \(String(cString: strerror(errno)))")
         }
+    }
+}
+
+extension PortSettings {
+    /// "9600 baud, 8N1".
+    var text: String {
+        let speed = baud.map { "\($0) baud" } ?? "speed code \(speedCode)"
+        let letter = parity == .none ? "N" : (parity == .odd ? "O" : "E")
+        return "\(speed), \(dataBits)\(letter)\(stopBits)"
     }
 }

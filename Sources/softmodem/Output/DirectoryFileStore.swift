@@ -1,7 +1,7 @@
-import ModemSystem
 import ModemAudioIO
 import ModemFraming
 import ModemLive
+import ModemSystem
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import ModemSystem
 import ModemAudioIO
+import ModemSystem
 import SystemPackage
 
 #if canImport(Glibc)
@@ -15,7 +15,9 @@ enum InspectOutput {
         guard path != "-" else { return }
         if FilePaths.isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
         let parent = FilePath(path).removingLastComponent().string
-        if !parent.isEmpty, !FilePaths.isDirectory(parent) { throw .runtime("cannot write \(path): no such directory \(parent)") }
+        if !parent.isEmpty, !FilePaths.isDirectory(parent) {
+            throw .runtime("cannot write \(path): no such directory \(parent)")
+        }
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
@@ -31,7 +33,8 @@ enum InspectOutput {
         }
         if FilePaths.isDirectory(path) { throw .runtime("cannot write \(path): is a directory") }
         let parent = FilePath(path).removingLastComponent().string
-        let temporary = FilePaths.join(parent.isEmpty ? "." : parent, ".\(FilePaths.baseName(path)).\(getpid()).partial")
+        let temporary = FilePaths.join(
+            parent.isEmpty ? "." : parent, ".\(FilePaths.baseName(path)).\(getpid()).partial")
         do {
             let file = try OutputFile(path: temporary)
             try file.write(bytes)

@@ -1,6 +1,6 @@
-import ModemSystem
 import FoundationEssentials
 import ModemReport
+import ModemSystem
 import SystemPackage
 
 #if canImport(Glibc)

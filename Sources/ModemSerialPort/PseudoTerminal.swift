@@ -1,5 +1,6 @@
 import CPseudoTerminal
-import ModemLive
+public import ModemLive
+public import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -13,32 +14,34 @@ import ModemLive
 /// that opens it finds no line discipline (no echo, no line editing, no CR/LF mapping).
 /// Bytes for a port nobody reads wait in the terminal's queue; when it is full the oldest
 /// are dropped, as a UART drops bytes nobody reads, instead of stalling the modem.
-final class PseudoTerminal: BridgePort {
-    let master: Int32
+public final class PseudoTerminal: BridgePort {
+    /// The master side's descriptor, which the bridge reads the program's bytes from.
+    public let master: Int32
     /// The port's path, `/dev/pts/N`.
-    let path: String
+    public let path: String
     private let slave: Int32
     private var pending: [UInt8] = []
     private var settings: termios
-    private(set) var droppedBytes = 0
+    /// Bytes discarded because nobody read the port and its queue was full.
+    public private(set) var droppedBytes = 0
 
     /// Opens a new pseudo-terminal (`posix_openpt`, `grantpt`, `unlockpt`, `ptsname_r`) and
     /// puts its slave side in raw mode (`cfmakeraw`, `tcsetattr`).
-    init() throws(CLIError) {
+    public init() throws(PseudoTerminalError) {
         let fd = cpt_posix_openpt()
-        guard fd >= 0 else { throw .runtime("cannot open a pseudo-terminal: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .open(Errno(rawValue: errno)) }
         var name = [CChar](repeating: 0, count: 256)
         guard cpt_grantpt(fd) == 0, cpt_unlockpt(fd) == 0, cpt_ptsname_r(fd, &name, name.count) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno(rawValue: errno)
             close(fd)
-            throw .runtime("cannot set up a pseudo-terminal: \(reason)")
+            throw .setUp(reason)
         }
         let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let held = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard held >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno(rawValue: errno)
             close(fd)
-            throw .runtime("cannot open \(slavePath): \(reason)")
+            throw .openPort(slavePath, reason)
         }
         var raw = termios()
         tcgetattr(held, &raw)
@@ -57,11 +60,12 @@ final class PseudoTerminal: BridgePort {
         close(master)
     }
 
-    func put(_ byte: UInt8) throws(LiveError) { pending.append(byte) }
+    /// Queues `byte` for the program; ``flush()`` writes it.
+    public func put(_ byte: UInt8) throws(LiveError) { pending.append(byte) }
 
     /// Writes what is pending; when the port's queue is full (nobody reads it), its oldest
     /// bytes are discarded (`tcflush`) to make room.
-    func flush() throws(LiveError) {
+    public func flush() throws(LiveError) {
         var written = 0
         var flushedOnce = false
         while written < pending.count {
@@ -88,34 +92,66 @@ final class PseudoTerminal: BridgePort {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// A description of what a program changed in the port's settings since the last call
-    /// (speed, character size, parity, stop bits), or nil. They are accepted and ignored:
-    /// the modem's profile decides what goes over the air.
-    func settingsChange() -> String? {
+    /// What a program changed in the port's settings since the last call (speed,
+    /// character size, parity, stop bits), or nil. They are accepted and ignored: the
+    /// modem's profile decides what goes over the air.
+    public func settingsChange() -> PortSettings? {
         var now = termios()
         guard tcgetattr(slave, &now) == 0 else { return nil }
         defer { settings = now }
-        let before = Self.describe(settings)
-        let after = Self.describe(now)
+        let before = PortSettings(settings)
+        let after = PortSettings(now)
         return before == after ? nil : after
     }
+}
 
-    private static func describe(_ t: termios) -> String {
+/// A serial port's line settings as a program set them (`tcsetattr(3)`).
+public struct PortSettings: Equatable, Sendable {
+    /// Bits a second, when the speed is one of the common ones (300 to 115200).
+    public var baud: Int?
+    /// The `termios` speed code, for a speed not in that list.
+    public var speedCode: UInt32
+    /// 5 to 8.
+    public var dataBits: Int
+    public var parity: Parity
+    /// 1 or 2.
+    public var stopBits: Int
+
+    public enum Parity: Equatable, Sendable { case none, even, odd }
+
+    init(_ t: termios) {
         var copy = t
         let speeds: [speed_t: Int] = [
             speed_t(B300): 300, speed_t(B1200): 1200, speed_t(B2400): 2400, speed_t(B4800): 4800, speed_t(B9600): 9600,
             speed_t(B19200): 19200, speed_t(B38400): 38400, speed_t(B57600): 57600, speed_t(B115200): 115200,
         ]
-        let speed = speeds[cfgetospeed(&copy)].map { "\($0) baud" } ?? "speed code \(cfgetospeed(&copy))"
-        let size: Int
+        speedCode = UInt32(cfgetospeed(&copy))
+        baud = speeds[cfgetospeed(&copy)]
         switch t.c_cflag & tcflag_t(CSIZE) {
-        case tcflag_t(CS5): size = 5
-        case tcflag_t(CS6): size = 6
-        case tcflag_t(CS7): size = 7
-        default: size = 8
+        case tcflag_t(CS5): dataBits = 5
+        case tcflag_t(CS6): dataBits = 6
+        case tcflag_t(CS7): dataBits = 7
+        default: dataBits = 8
         }
-        let parity = t.c_cflag & tcflag_t(PARENB) == 0 ? "N" : (t.c_cflag & tcflag_t(PARODD) != 0 ? "O" : "E")
-        let stops = t.c_cflag & tcflag_t(CSTOPB) != 0 ? 2 : 1
-        return "\(speed), \(size)\(parity)\(stops)"
+        parity = t.c_cflag & tcflag_t(PARENB) == 0 ? .none : (t.c_cflag & tcflag_t(PARODD) != 0 ? .odd : .even)
+        stopBits = t.c_cflag & tcflag_t(CSTOPB) != 0 ? 2 : 1
+    }
+}
+
+/// Why a pseudo-terminal could not be offered.
+public enum PseudoTerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `posix_openpt(3)` failed.
+    case open(Errno)
+    /// `grantpt(3)`, `unlockpt(3)` or `ptsname_r(3)` failed.
+    case setUp(Errno)
+    /// The port's own side (its path) could not be opened.
+    case openPort(String, Errno)
+
+    public var description: String {
+        switch self {
+        case .open(let e): return "cannot open a pseudo-terminal: \(e)"
+        case .setUp(let e): return "cannot set up a pseudo-terminal: \(e)"
+        case .openPort(let path, let e): return "cannot open \(path): \(e)"
+        }
     }
 }
