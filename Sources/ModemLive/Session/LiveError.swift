@@ -78,6 +78,8 @@ public enum LiveNotice: Equatable {
     case reliableLinkStalled(unacknowledged: Int, seconds: Double)
     /// A file arrived whole over the link (size and CRC-32 as its header said).
     case fileReceived(FileHeader)
+    /// The loopback test's streams had a gap; that part of its timeline is played again.
+    case timelineReplayed
 }
 
 extension AudioDeviceError: Equatable {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CommandLineText
+import ModemALSA
 import ModemCalibration
 import ModemDSP
+import ModemLive
 import ModemReport
 
 /// `softmodem loopback`: the cable and setup self-test.
@@ -59,8 +61,7 @@ struct LoopbackCommand: ParsableCommand {
         let captureDevice = capture ?? audio.device
         let devices = playbackDevice == captureDevice ? playbackDevice : "\(playbackDevice) -> \(captureDevice)"
         StopSignal.install()
-        var path = try LoopbackPath(
-            audio: audio, playbackDevice: playbackDevice, captureDevice: captureDevice, verbose: output.verbose)
+        var path = try openPath(playback: playbackDevice, capture: captureDevice)
         let test = LoopbackTest(sampleRate: path.sampleRate, hijackGeneration: hijackProfile ?? (hijack ? .gen1 : nil))
         let total = test.estimatedSeconds
         let showProgress = Diagnostics.stderrIsTerminal
@@ -70,13 +71,18 @@ struct LoopbackCommand: ParsableCommand {
         let report = try test.run { (signal, phase) throws(CLIError) -> [Float] in
             let before = done
             var shown = -1
-            let captured = try path.play(signal) { seconds in
-                let tenths = Int(seconds * 10)
-                guard showProgress, tenths != shown else { return }
-                shown = tenths
-                Diagnostics.write(
-                    "\r\u{1b}[Kloopback: \(phase == .measurement ? "measuring" : "byte test") "
-                        + "\(Diagnostics.number(before + seconds)) of about \(Diagnostics.number(total, 0)) s")
+            let captured: [Float]
+            do throws(LoopbackPathError) {
+                captured = try path.play(signal) { seconds in
+                    let tenths = Int(seconds * 10)
+                    guard showProgress, tenths != shown else { return }
+                    shown = tenths
+                    Diagnostics.write(
+                        "\r\u{1b}[Kloopback: \(phase == .measurement ? "measuring" : "byte test") "
+                            + "\(Diagnostics.number(before + seconds)) of about \(Diagnostics.number(total, 0)) s")
+                }
+            } catch {
+                throw CLIError(error)
             }
             done = before + Double(signal.count) / path.sampleRate
             page?.keep(captured, phase: phase, sampleRate: path.sampleRate)
@@ -90,5 +96,36 @@ struct LoopbackCommand: ParsableCommand {
             throw CLIError.runtime(
                 "loopback: the test failed: " + (LoopbackAdvice.lines(report.verdict).first ?? "no byte test passed"))
         }
+    }
+
+    /// The two devices, opened as ``LiveAudioOptions`` asks, with the process's clock and
+    /// stop signal; their `-v` lines.
+    private func openPath(playback: String, capture: String) throws(CLIError) -> LoopbackPath {
+        let rate = audio.requestedRate(.playback, device: playback)
+        let context = LiveContext(
+            system: ALSAAudioSystem(openLimit: audio.openLimit),
+            capture: CaptureRequest(
+                device: capture, sampleRate: rate, rateIsExact: true, periodFrames: 0,
+                periods: LiveAudioOptions.periods),
+            playback: PlaybackRequest(
+                device: playback, sampleRate: rate, rateIsExact: audio.rateIsExact,
+                periodFrames: audio.periodFrames(at: rate, device: playback), periods: LiveAudioOptions.periods),
+            clock: MonotonicClock(), stop: StopSignal.flag, notices: NoticePrinter(verbose: output.verbose))
+        let path: LoopbackPath
+        do {
+            path = try LoopbackPath(context: context) { audio.periodFrames(at: $0, device: capture) }
+        } catch {
+            throw CLIError(error)
+        }
+        if output.verbose {
+            Diagnostics.info(Self.describe(path.playback.info, .playback))
+            Diagnostics.info(Self.describe(path.capture.info, .capture))
+        }
+        return path
+    }
+
+    private static func describe(_ info: AudioDeviceInfo, _ direction: ALSADirection) -> String {
+        "\(info.name): \(direction == .capture ? "capture" : "playback") \(info.rateText(direction)), \(info.channels) channel(s), \(info.format), "
+            + "period \(info.periodFrames) frames, buffer \(info.bufferFrames) frames"
     }
 }

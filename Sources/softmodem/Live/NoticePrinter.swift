@@ -37,6 +37,8 @@ final class NoticePrinter: LiveNoticeHandler {
             )
         case .captureStalled(let device, let seconds):
             warn(Self.stallText(device, seconds) + "; waiting for it")
+        case .timelineReplayed:
+            warn("the audio streams had a gap (an overrun or underrun on a busy machine); playing that part again")
         case .captureResumed(let device, let seconds):
             warn("\(device): capture resumed after \(Diagnostics.number(seconds, 1)) s without audio")
         case .deviceLost(let error, let direction):

@@ -74,4 +74,21 @@ extension CLIError {
             self.init(kind: .runtime, message: "no file found in the audio")
         }
     }
+
+    /// The loopback test's path: its devices' failures as any live session's.
+    init(_ error: LoopbackPathError) {
+        switch error {
+        case .device(let e): self.init(LiveError.device(e))
+        case .interrupted: self.init(kind: .runtime, message: "loopback: interrupted")
+        case .gapTwice:
+            self.init(
+                kind: .runtime,
+                message: "loopback: the audio streams had a gap (an overrun or underrun on a busy machine) twice, "
+                    + "so the timing is lost; run again, with a larger --latency (e.g. 200)")
+        case .captureStalled(let device, let seconds):
+            self.init(kind: .runtime, message: NoticePrinter.stallText(device, seconds))
+        case .captureStopped(let device):
+            self.init(kind: .runtime, message: "\(device): the capture stopped delivering audio")
+        }
+    }
 }
