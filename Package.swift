@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "ModemReport",
             dependencies: [
-                "ModemDSP", "ModemSpectrum", "ModemCalibration",
+                "ModemDSP", "ModemSpectrum", "ModemCalibration", "ModemDecoding",
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ],
             swiftSettings: strict),
@@ -120,7 +120,8 @@ let package = Package(
         // full-duplex bridge with echo filtering, the reliable link and file sending, with an
         // injected clock and stop request; an in-memory sound card with faults for tests.
         .target(
-            name: "ModemLive", dependencies: ["ModemDSP", "ModemAudioIO", "ModemDecoding", "ModemFraming"],
+            name: "ModemLive",
+            dependencies: ["ModemDSP", "ModemAudioIO", "ModemDecoding", "ModemFraming", "ModemSystem"],
             swiftSettings: strict),
 
         // Live audio on ALSA: capture/playback threads, a lock-free ring buffer, and the
@@ -202,6 +203,9 @@ let package = Package(
             name: "ModemDecodingTests",
             dependencies: ["ModemDecoding", "ModemDSP", "ModemTestSupport", "CommandLineText"],
             swiftSettings: strict),
+        .testTarget(name: "ModemSystemTests", dependencies: ["ModemSystem"], swiftSettings: strict),
+        .testTarget(
+            name: "ModemBenchTests", dependencies: ["ModemBench", "ModemDSP", "ModemDecoding"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(
             name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport"], swiftSettings: strict),
@@ -238,6 +242,7 @@ let package = Package(
             name: "ModemLiveTests",
             dependencies: [
                 "ModemLive", "ModemDecoding", "ModemFraming", "ModemDSP", "BoardModels", "ModemTestSupport",
+                "ModemSystem",
             ],
             swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).

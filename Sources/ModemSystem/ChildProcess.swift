@@ -1,4 +1,4 @@
-public import SystemPackage
+import SystemPackage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-public import SystemPackage
+import SystemPackage
 
 /// A file opened for reading in chunks (`open(2)`, `read(2)`); closed when released.
 public final class InputFile {

@@ -84,7 +84,7 @@ struct InspectCommand: ParsableCommand {
         case .auto(let s):
             return try run(source, s) {
                 let a = analyzer(nil, baud: s.nominalBaud, gapBits: s.burstGapBits, top: 10_000)
-                return (a, [InspectObserver(a, AutoLayouts())])
+                return (a, [InspectObserver(a, AutoLayouts { $0.text })])
             }
         }
     }

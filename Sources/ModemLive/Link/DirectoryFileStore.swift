@@ -1,6 +1,4 @@
-import ModemAudioIO
-import ModemFraming
-import ModemLive
+public import ModemFraming
 import ModemSystem
 import SystemPackage
 
@@ -8,14 +6,16 @@ import SystemPackage
     import Glibc
 #endif
 
-/// `receive DIR`: each file is written to `DIR/NAME.part` as it arrives and renamed to
-/// `DIR/NAME` once its size and CRC-32 match; an incomplete or damaged one stays `.part`.
-final class DirectoryFileStore: FileStore {
-    let directory: String
+/// Files received over the link, kept in a directory (`receive DIR`): each is written to
+/// `DIR/NAME.part` as it arrives and renamed to `DIR/NAME` once its size and CRC-32 match;
+/// an incomplete or damaged one stays `.part`. A file of the same name is replaced.
+public final class DirectoryFileStore: FileStore {
+    public let directory: String
     private var file: FileDescriptor?
     private var partial = ""
 
-    init(directory: String) {
+    /// Keeps files in `directory`, which must exist (each operation fails otherwise).
+    public init(directory: String) {
         self.directory = directory
     }
 
@@ -23,7 +23,7 @@ final class DirectoryFileStore: FileStore {
 
     private func path(_ name: String) -> String { FilePaths.join(directory, name) }
 
-    func begin(_ header: FileHeader) throws(FileStoreError) {
+    public func begin(_ header: FileHeader) throws(FileStoreError) {
         partial = path(header.name + ".part")
         do {
             file = try FileDescriptor.open(partial, forWriting: true)
@@ -32,7 +32,7 @@ final class DirectoryFileStore: FileStore {
         }
     }
 
-    func write(_ bytes: [UInt8]) throws(FileStoreError) {
+    public func write(_ bytes: [UInt8]) throws(FileStoreError) {
         guard let file else { return }
         do {
             try bytes.withUnsafeBytes { b in Result { () throws(Errno) in try file.writeAllRetrying(b) } }.get()
@@ -41,7 +41,7 @@ final class DirectoryFileStore: FileStore {
         }
     }
 
-    func commit(_ header: FileHeader) throws(FileStoreError) {
+    public func commit(_ header: FileHeader) throws(FileStoreError) {
         try? file?.close()  // close(2)
         file = nil
         let final = path(header.name)
@@ -53,7 +53,7 @@ final class DirectoryFileStore: FileStore {
         }
     }
 
-    func abandon(_ header: FileHeader) {
+    public func abandon(_ header: FileHeader) {
         try? file?.close()
         file = nil
     }

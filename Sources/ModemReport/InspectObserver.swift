@@ -1,11 +1,9 @@
-import CommandLineText
-import ModemDSP
-import ModemDecoding
-import ModemReport
+public import ModemDSP
+public import ModemDecoding
 
 /// How one modem's characters sit on the wire, for ``InspectObserver``: from the settings
 /// (FSK), the frame's own measurements (HiJack), or the burst's detection (auto).
-protocol CharacterLayouts<Receiver> {
+public protocol CharacterLayouts<Receiver> {
     associatedtype Receiver: ModemReceiver
     /// The layout of `event`; may hand the analyzer what the receiver found on the way.
     mutating func layout(of event: ModemEvent, receiver: inout Receiver, analyzer: RecordingAnalyzer) -> CharacterLayout
@@ -13,48 +11,58 @@ protocol CharacterLayouts<Receiver> {
 
 /// `inspect`: hands one channel's samples and events to a ``RecordingAnalyzer``, each event
 /// with its character's layout.
-final class InspectObserver<Layouts: CharacterLayouts>: DecodeObserver {
-    typealias Receiver = Layouts.Receiver
-    let analyzer: RecordingAnalyzer
+public final class InspectObserver<Layouts: CharacterLayouts>: DecodeObserver {
+    public typealias Receiver = Layouts.Receiver
+    public let analyzer: RecordingAnalyzer
     private var layouts: Layouts
 
-    init(_ analyzer: RecordingAnalyzer, _ layouts: Layouts) {
+    /// Feeds `analyzer` with every sample and event of the channel it observes.
+    public init(_ analyzer: RecordingAnalyzer, _ layouts: Layouts) {
         self.analyzer = analyzer
         self.layouts = layouts
     }
 
-    func wantsSamples(inBurst: Bool) -> Bool { true }
+    /// Every sample, in bursts and between them: the report draws the whole recording.
+    public func wantsSamples(inBurst: Bool) -> Bool { true }
 
-    func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>) {
+    public func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>)
+    {
         analyzer.process(samples)
         for e in events { analyzer.add(e, layout: layouts.layout(of: e, receiver: &receiver, analyzer: analyzer)) }
     }
 
-    func burstEnded() -> BurstObservation? { nil }
+    /// Nothing: the report says what it found, not the session.
+    public func burstEnded() -> BurstObservation? { nil }
 }
 
 /// Every character as the profile and format say.
-struct FSKLayouts: CharacterLayouts {
+public struct FSKLayouts: CharacterLayouts {
     let fixed: CharacterLayout
 
-    init(_ settings: FSKSettings) {
+    public init(_ settings: FSKSettings) {
         fixed = CharacterLayout(
             line: .fsk(mark: settings.profile.mark, space: settings.profile.space), baud: settings.profile.baud,
             format: settings.format, label: "\(settings.profile.name), \(settings.format)")
     }
 
-    func layout(of event: ModemEvent, receiver: inout FSKDemodulator, analyzer: RecordingAnalyzer) -> CharacterLayout {
+    public func layout(of event: ModemEvent, receiver: inout FSKDemodulator, analyzer: RecordingAnalyzer)
+        -> CharacterLayout
+    {
         fixed
     }
 }
 
 /// HiJack's fixed frame (start, 8 data bits, even parity; lab11: 8 bits of its packet's bit
 /// stream) at the rate and polarity the decoder measured for it.
-struct HiJackLayouts: CharacterLayouts {
+public struct HiJackLayouts: CharacterLayouts {
     let settings: HiJackSettings
     let format = try! FrameFormat(dataBits: 8, parity: .even)
 
-    func layout(of event: ModemEvent, receiver: inout HiJackDecoder, analyzer: RecordingAnalyzer) -> CharacterLayout {
+    public init(settings: HiJackSettings) { self.settings = settings }
+
+    public func layout(of event: ModemEvent, receiver: inout HiJackDecoder, analyzer: RecordingAnalyzer)
+        -> CharacterLayout
+    {
         let m = event.hijack
         return CharacterLayout(
             line: .manchester(inverted: m?.inverted ?? false), baud: m?.baud ?? settings.receiveBaud,
@@ -64,16 +72,20 @@ struct HiJackLayouts: CharacterLayouts {
 }
 
 /// The detection of the burst an event belongs to (the last one starting at or before it);
-/// each new detection is handed to the analyzer for the report's list.
-struct AutoLayouts: CharacterLayouts {
+/// each new detection is handed to the analyzer for the report's list, in the words
+/// `describe` gives it.
+public struct AutoLayouts: CharacterLayouts {
     private var reported = 0
+    private let describe: (Detection) -> String
 
-    mutating func layout(of event: ModemEvent, receiver: inout AutoReceiver, analyzer: RecordingAnalyzer)
+    public init(describe: @escaping (Detection) -> String) { self.describe = describe }
+
+    public mutating func layout(of event: ModemEvent, receiver: inout AutoReceiver, analyzer: RecordingAnalyzer)
         -> CharacterLayout
     {
         let detections = receiver.detections
         while reported < detections.count {
-            analyzer.detected(detections[reported].text)
+            analyzer.detected(describe(detections[reported]))
             reported += 1
         }
         guard let d = detections.last(where: { $0.startSample <= event.startSample }) ?? detections.last else {

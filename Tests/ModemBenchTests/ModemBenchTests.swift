@@ -1,0 +1,65 @@
+import ModemBench
+import ModemDSP
+import ModemDecoding
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `bench ber`'s points and `bench speed`'s rows, in process: the figures mean what the
+/// tables say (a clean signal exact, noise costing bytes, the theory falling with Eb/N0),
+/// the same settings measure the same work, and impossible settings are typed errors.
+@Suite struct ErrorRateBenchTests {
+    func bench(_ profile: ModemProfile = .softmodem1225, rate: Double = 44_100) throws -> ErrorRateBench {
+        try ErrorRateBench(profile: profile, format: .eightN1, sampleRate: rate, bytes: 200, seed: 7, squelch: 3)
+    }
+
+    @Test func aStrongSignalIsExactAndAWeakOneIsNot() throws {
+        let b = try bench()
+        let strong = try b.measure(snr: 20, index: 0, minimodemPath: nil, auto: true)
+        #expect(strong.byteErrors == 0 && strong.bytesDecoded == 200 && strong.autoByteErrorRate == 0)
+        #expect(strong.minimodemByteErrorRate == nil)
+        let weak = try b.measure(snr: -12, index: 1, minimodemPath: nil, auto: false)
+        #expect(weak.byteErrorRate > 0.5)
+        #expect(weak.theoryNonCoherentBitErrorRate > strong.theoryNonCoherentBitErrorRate)
+        #expect(abs(strong.ebN0 - (20 + 10 * log10(22_050 / 1225))) < 1e-9)
+    }
+
+    @Test func theSamePointIsMeasuredTheSameWay() throws {
+        let a = try bench().measure(snr: -3, index: 4, minimodemPath: nil, auto: false)
+        let b = try bench().measure(snr: -3, index: 4, minimodemPath: nil, auto: false)
+        #expect(a.byteErrors == b.byteErrors && a.bytesDecoded == b.bytesDecoded && a.bitErrorRate == b.bitErrorRate)
+    }
+
+    @Test func anImpossibleRateIsAConfigurationError() {
+        do throws(BenchError) {
+            _ = try ErrorRateBench(
+                profile: .softmodem1225, format: .eightN1, sampleRate: 8000, bytes: 10, seed: 1, squelch: 3)
+            Issue.record("7350 Hz at 8 kHz was accepted")
+        } catch {
+            guard case .configuration = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+    }
+}
+
+@Suite struct SpeedBenchTests {
+    /// Clean FSK decodes every byte it sends; the noisy signal is the same bytes; encoding
+    /// makes at least the frames asked.
+    @Test func rowsOfOneModem() throws {
+        let bench = SpeedBench(sampleRate: 44_100, frames: 44_100, seed: 1, snr: 20, streams: 2, runs: 1)
+        var steps: [String] = []
+        let modem = Modem.fsk(FSKSettings(profile: .softmodem1225))
+        let rows = try bench.measure(modem, index: 0, progress: { steps.append($0) }) { SilentReporter() }
+        #expect(steps == ["softmodem-1225 decode clean", "softmodem-1225 decode noisy", "softmodem-1225 encode"])
+        #expect(rows.map(\.task) == [.decode, .decode, .encode])
+        #expect(rows[0].bytes > 0 && rows[0].bytesDecoded == rows[0].bytes)
+        #expect(rows[1].bytes == rows[0].bytes && rows[1].snr == 20)
+        #expect(rows[2].frames >= 44_100 && rows[2].bytesDecoded == nil)
+        #expect(rows[0].allCores.streams == 2 && rows[0].singleCore.streams == 1)
+        #expect(try bench.measure(.auto(AutoSettings()), index: 0, progress: { _ in }) { SilentReporter() }.isEmpty)
+    }
+}
