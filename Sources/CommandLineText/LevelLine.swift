@@ -11,8 +11,10 @@ public import ModemSpectrum
 /// the measured tone frequencies, the noise level and where it was measured, and the
 /// burst's length.
 public struct LevelLine {
+    /// The profile whose tones the line reports ("softmodem-1225").
     public var profileName: String
 
+    /// A line for readings of `profileName`'s tones.
     public init(profileName: String) {
         self.profileName = profileName
     }
@@ -28,6 +30,8 @@ public struct LevelLine {
         var bar = LevelLine.barWidth, units = true, snr = true, peak = true
     }
 
+    /// `r` as one line for a terminal `columns` wide (nil: not a terminal, never shortened),
+    /// shortened as the type's documentation says.
     public func render(_ r: LevelReading, columns: Int?, verbose: Bool = false) -> String {
         var layout = Layout()
         if verbose { return text(r, layout, verbose: true) }

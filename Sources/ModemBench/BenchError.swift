@@ -16,6 +16,7 @@ public enum BenchError: Error, Sendable, CustomStringConvertible {
     /// A stream's decoder could not be set up on its thread.
     case decoderSetup(modem: String)
 
+    /// One line for the command line: the underlying error's own, or which decoder failed.
     public var description: String {
         switch self {
         case .configuration(let error, let context): return context.map { "\($0): \(error)" } ?? error.description

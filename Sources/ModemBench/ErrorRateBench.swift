@@ -19,26 +19,38 @@ public struct ErrorRateBench {
         public var snr: Double
         /// SNR + 10 log10((fs/2)/baud), dB.
         public var ebN0: Double
+        /// Bytes in the burst.
         public var bytesSent: Int
+        /// Bytes the pinned demodulator delivered.
         public var bytesDecoded: Int
         /// Edit distance between the bytes sent and decoded.
         public var byteErrors: Int
+        /// ``byteErrors`` over ``bytesSent``.
         public var byteErrorRate: Double
+        /// Differing bits after aligning by the edit distance (a missing or extra byte counts
+        /// 8), over 8 x ``bytesSent``.
         public var bitErrorRate: Double
+        /// The non-coherent BFSK bit error rate at this Eb/N0 for the profile's tone spacing.
         public var theoryNonCoherentBitErrorRate: Double
+        /// The coherent BFSK bit error rate at this Eb/N0 for the profile's tone spacing.
         public var theoryCoherentBitErrorRate: Double
         /// 1 - (1 - p)^(bits per character), p the non-coherent bit error rate.
         public var theoryNonCoherentByteErrorRate: Double
         /// minimodem's rates on the same samples, when it was asked.
         public var minimodemByteErrorRate: Double?
+        /// minimodem's bit error rate, when it was asked.
         public var minimodemBitErrorRate: Double?
         /// The rates with no options (detection, as `decode` does), when asked.
         public var autoByteErrorRate: Double?
+        /// The bit error rate with no options, when asked.
         public var autoBitErrorRate: Double?
     }
 
+    /// The profile sent and pinned.
     public let profile: ModemProfile
+    /// The character format sent and pinned.
     public let format: FrameFormat
+    /// Samples a second of the signal.
     public let sampleRate: Double
     private let seed: UInt64
     private let configuration: DemodulatorConfiguration

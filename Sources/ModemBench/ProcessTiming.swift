@@ -8,8 +8,11 @@ import ModemSystem
 
 /// A whole process timed: wall time from spawn to exit, its CPU time, and its stdout.
 public struct ProcessTiming: Sendable {
+    /// Seconds from spawn to exit, on the monotonic clock.
     public var wallSeconds: Double
+    /// User and system CPU seconds of the process.
     public var cpuSeconds: Double
+    /// What it wrote on standard output: the decoded bytes, for a decoder.
     public var output: [UInt8]
 
     /// Runs `program` and waits for it; CPU time is the change in the children's usage
@@ -34,7 +37,9 @@ public struct ProcessTiming: Sendable {
 /// minimodem and `softmodem decode`, each as a whole process on the same 16-bit WAV file,
 /// so start-up and file reading count for both alike.
 public struct MinimodemComparison: Sendable {
+    /// minimodem's run.
     public var minimodem: ProcessTiming
+    /// `softmodem decode --profile`'s run.
     public var softmodem: ProcessTiming
     /// How many times faster `softmodem decode` finished (wall time).
     public var ratio: Double { minimodem.wallSeconds / max(1e-9, softmodem.wallSeconds) }

@@ -3,9 +3,12 @@ public import ModemDecoding
 
 /// One measured task of `bench speed`: decoding a clean or a noisy signal, or encoding.
 public struct SpeedRow: Sendable {
+    /// Decoding a signal, or encoding traffic.
     public enum Task: String, Sendable { case decode, encode }
 
+    /// The modem's name ("softmodem-1225", "hijack").
     public var modem: String
+    /// What was timed.
     public var task: Task
     /// The noise added before decoding, nil for a clean signal (and for encoding).
     public var snr: Double?
@@ -15,7 +18,9 @@ public struct SpeedRow: Sendable {
     public var bytes: Int
     /// Bytes the single-core decode found.
     public var bytesDecoded: Int?
+    /// One stream on one thread.
     public var singleCore: Throughput
+    /// ``SpeedBench/streams`` streams at once, each on its own thread.
     public var allCores: Throughput
     /// The same signal decoded by minimodem and by `softmodem decode`, as whole processes.
     public var minimodem: MinimodemComparison?
@@ -25,18 +30,24 @@ public struct SpeedRow: Sendable {
 /// seeded traffic, clean and noisy, and the encoder making as much; each on one stream,
 /// then on `streams` streams at once, `runs` times (the run of median wall time is kept).
 public struct SpeedBench: Sendable {
+    /// Samples a second of every signal.
     public var sampleRate: Double
+    /// Frames of signal each stream decodes, and at least as many each encodes.
     public var frames: Int
+    /// The seed the bytes and the noise derive from.
     public var seed: UInt64
     /// Full-band SNR of the noisy signals, in dB.
     public var snr: Double
+    /// Streams run at once for ``SpeedRow/allCores`` (at least 1).
     public var streams: Int
+    /// Times each measurement is repeated; the run of median wall time is kept.
     public var runs: Int
     /// minimodem's binary, to time it on the FSK signals too; nil: not timed.
     public var minimodemPath: String?
     /// This program's binary, whose `decode` is timed beside minimodem.
     public var softmodemPath: String?
 
+    /// Settings for measuring every modem alike; nil paths leave minimodem out.
     public init(
         sampleRate: Double, frames: Int, seed: UInt64, snr: Double, streams: Int, runs: Int,
         minimodemPath: String? = nil, softmodemPath: String? = nil

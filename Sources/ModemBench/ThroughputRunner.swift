@@ -9,8 +9,9 @@ import ModemSystem
 /// Clock readings of one measured stream: wall time on the monotonic clock, CPU time of
 /// the thread that ran it.
 public struct StreamTiming: Sendable {
-    /// Monotonic clock at the start and the end, in nanoseconds.
+    /// Monotonic clock at the start, in nanoseconds.
     public var start: UInt64 = 0
+    /// Monotonic clock at the end, in nanoseconds.
     public var end: UInt64 = 0
     /// CPU time of the stream's thread.
     public var cpuNanoseconds: UInt64 = 0
@@ -58,6 +59,7 @@ public struct Throughput: Sendable {
         self.sampleRate = sampleRate
     }
 
+    /// How many streams ran at once.
     public var streams: Int { timings.count }
     /// From the first stream's start to the last one's end.
     public var wallSeconds: Double {

@@ -4,6 +4,7 @@ import ModemAudioIO
 public final class StandardOutputPort: BridgePort {
     private var sink = ByteSink()
 
+    /// Writes to file descriptor 1, whatever it is (a pipe, a file, a terminal).
     public init() {}
 
     /// Queues `byte`; a failed write of earlier bytes throws ``LiveError/output(_:)``.

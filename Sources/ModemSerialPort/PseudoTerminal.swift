@@ -113,10 +113,12 @@ public struct PortSettings: Equatable, Sendable {
     public var speedCode: UInt32
     /// 5 to 8.
     public var dataBits: Int
+    /// The parity bit a program asked for.
     public var parity: Parity
     /// 1 or 2.
     public var stopBits: Int
 
+    /// No parity bit, or an even or odd one.
     public enum Parity: Equatable, Sendable { case none, even, odd }
 
     init(_ t: termios) {
@@ -147,6 +149,7 @@ public enum PseudoTerminalError: Error, Equatable, Sendable, CustomStringConvert
     /// The port's own side (its path) could not be opened.
     case openPort(String, Errno)
 
+    /// One line naming the call that failed and the system's reason.
     public var description: String {
         switch self {
         case .open(let e): return "cannot open a pseudo-terminal: \(e)"

@@ -11,7 +11,9 @@ public enum ChildProcess {
         /// The exit status, or 128 + the signal's number when a signal ended it (as shells
         /// say).
         public var status: Int32
+        /// Everything the program wrote on its standard output.
         public var output: [UInt8]
+        /// Everything it wrote on its standard error.
         public var errorOutput: [UInt8]
 
         /// The first line of standard error, for a one-line message.

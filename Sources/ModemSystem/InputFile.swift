@@ -2,6 +2,7 @@ import SystemPackage
 
 /// A file opened for reading in chunks (`open(2)`, `read(2)`); closed when released.
 public final class InputFile {
+    /// The path it was opened by, for messages.
     public let path: String
     private let fd: FileDescriptor
 
@@ -58,9 +59,11 @@ public final class InputFile {
 /// A file created (or emptied) for writing, mode 0644; closed by ``close()`` or when
 /// released.
 public final class OutputFile {
+    /// The path it was created at, for messages.
     public let path: String
     private var fd: FileDescriptor?
 
+    /// Creates `path`, or empties it if it exists; fails with ``SystemError/Operation/write``.
     public init(path: String) throws(SystemError) {
         self.path = path
         do {

@@ -31,12 +31,15 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         case closed
     }
 
+    /// What was being done.
     public let operation: Operation
     /// The file or program concerned (empty for ``Operation/findOwnBinary`` and
     /// ``Operation/readTemporaryFile``).
     public let subject: String
+    /// Why it failed.
     public let reason: Reason
 
+    /// A failure of `operation` on `subject` for `reason`.
     public init(_ operation: Operation, _ subject: String, _ reason: Reason) {
         self.operation = operation
         self.subject = subject
@@ -48,6 +51,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         SystemError(operation, subject, .system(Errno(rawValue: currentErrno())))
     }
 
+    /// One line: "cannot OPERATION SUBJECT: REASON".
     public var description: String {
         let why: String
         switch reason {

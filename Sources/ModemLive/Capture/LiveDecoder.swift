@@ -121,6 +121,8 @@ public struct LiveDecoder<Receiver: ModemReceiver> {
     /// byte comes (a lab11 packet ends, an XBee guard time passes).
     public func streamTime(at now: Double) -> Double { now - reader.anchor }
 
+    /// Monotonic time at which `event`'s last sample was captured (valid for events of the
+    /// last poll, dated from the capture's anchor).
     public func capturedAt(_ event: ModemEvent) -> Double { reader.anchor + Double(event.endSample) / sampleRate }
 
     /// Splits ``latency(of:at:)`` (valid for events of the last poll) into the receiver's

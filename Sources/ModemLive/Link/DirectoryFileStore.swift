@@ -10,6 +10,7 @@ import SystemPackage
 /// `DIR/NAME.part` as it arrives and renamed to `DIR/NAME` once its size and CRC-32 match;
 /// an incomplete or damaged one stays `.part`. A file of the same name is replaced.
 public final class DirectoryFileStore: FileStore {
+    /// Where files are written.
     public let directory: String
     private var file: FileDescriptor?
     private var partial = ""
@@ -23,6 +24,7 @@ public final class DirectoryFileStore: FileStore {
 
     private func path(_ name: String) -> String { FilePaths.join(directory, name) }
 
+    /// Creates (or empties) `NAME.part` for the file `header` announces.
     public func begin(_ header: FileHeader) throws(FileStoreError) {
         partial = path(header.name + ".part")
         do {
@@ -32,6 +34,7 @@ public final class DirectoryFileStore: FileStore {
         }
     }
 
+    /// Appends to the file in progress; nothing before a ``begin(_:)``.
     public func write(_ bytes: [UInt8]) throws(FileStoreError) {
         guard let file else { return }
         do {
@@ -41,6 +44,7 @@ public final class DirectoryFileStore: FileStore {
         }
     }
 
+    /// Closes the file and renames `NAME.part` to `NAME`, replacing a file of that name.
     public func commit(_ header: FileHeader) throws(FileStoreError) {
         try? file?.close()  // close(2)
         file = nil
@@ -53,6 +57,7 @@ public final class DirectoryFileStore: FileStore {
         }
     }
 
+    /// Closes the file and leaves `NAME.part` as it is, for the user to look at.
     public func abandon(_ header: FileHeader) {
         try? file?.close()
         file = nil

@@ -16,9 +16,12 @@ public protocol FileStore: AnyObject {
 
 /// Why a ``FileStore`` could not take a file: the path and the system's reason.
 public struct FileStoreError: Error, Sendable, Equatable {
+    /// The file the store could not create, write or rename.
     public var path: String
+    /// The system's reason (`strerror(3)`), for a one-line message.
     public var reason: String
 
+    /// A failure on `path` for `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
@@ -37,6 +40,7 @@ public struct FileReceiveReport: Sendable, Equatable {
         case interrupted
     }
 
+    /// What ended the reception.
     public var outcome: Outcome
     /// The files received whole, in order.
     public var files: [FileHeader]

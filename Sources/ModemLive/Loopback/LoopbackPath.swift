@@ -9,7 +9,9 @@
 /// ``LoopbackPathError/gapTwice``. Time comes from the context's clock and the stop request
 /// from its flag, so the same path runs on ALSA and on a ``MemoryAudioSystem``.
 public struct LoopbackPath {
+    /// The playback device, kept open between timelines.
     public let playback: any PlaybackDevice
+    /// The capture device, at the rate the playback got.
     public let capture: any CaptureDevice
     private let context: LiveContext
     private var buffer: [Float]
