@@ -1,11 +1,12 @@
 // swift-tools-version:6.1
 // softmodem: an audio-jack modem for Arduino SoftModem and UMich HiJack boards.
 //
-// Dependency direction (enforced by this manifest):
-//   softmodem (CLI) -> ModemDecoding, ModemFraming, BoardModels, ModemReport -> ModemSpectrum -> ModemDSP
-//   ModemDecoding -> ModemAudioIO, ModemSpectrum -> ModemDSP
-//   ModemALSA -> ModemLive -> ModemDecoding, ModemFraming (ModemLive has no C and no ALSA)
-//   ModemReport -> ModemCalibration -> ModemDSP (no simulation module in production paths but the CLI's bench)
+// Dependency direction (enforced by this manifest; docs/design.md "Modules" has the map):
+//   softmodem (CLI) -> ModemBench, ModemSerialPort, ModemReport, ModemALSA, CommandLineText, ...
+//   ModemDecoding -> ModemAudioIO, ModemSpectrum -> ModemDSP; ModemAudioIO -> ModemSystem
+//   ModemALSA, ModemSerialPort -> ModemLive -> ModemDecoding, ModemFraming, ModemSystem (ModemLive: no C, no ALSA)
+//   ModemReport -> ModemDecoding, ModemCalibration -> ModemDSP
+//   ModemBench -> BoardModels (the simulation module: only the bench, tests and examples use it)
 // ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
 import PackageDescription
 
