@@ -7,7 +7,9 @@ public struct ALSADevice: Sendable, Equatable {
     public var name: String
     /// ALSA's human description, first line only (may be empty).
     public var description: String
+    /// True when the device can capture (its hint says input, or nothing).
     public var canCapture: Bool
+    /// True when the device can play (its hint says output, or nothing).
     public var canPlay: Bool
 }
 

@@ -23,6 +23,7 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         case failed
     }
 
+    /// The broad cause, which tests and the retry policy react to.
     public let reason: Reason
     /// The device name as given (`default`, `hw:1,0`, `pulse`...).
     public let device: String
@@ -110,6 +111,8 @@ public struct ALSAError: Error, Sendable, CustomStringConvertible {
         return String(cString: p)
     }
 
+    /// One line: the device and the detail, then the ALSA function (with its error text when
+    /// there is an errno), then the available devices when there are any.
     public var description: String {
         var line = "\(device): \(detail)"
         if code != 0 { line += " (\(function): \(ALSAError.text(code)))" } else { line += " (\(function))" }

@@ -20,6 +20,8 @@ public struct ALSAOpenLimit: Sendable {
     /// How often ``isCancelled`` is polled: a stop request is answered within this.
     public static let pollSeconds = 0.05
 
+    /// A limit of `seconds` (5 by default) that `isCancelled` can end early; by default
+    /// nothing cancels it.
     public init(seconds: Double = 5, isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.seconds = seconds
         self.isCancelled = isCancelled

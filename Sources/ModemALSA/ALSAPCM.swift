@@ -11,14 +11,18 @@ public enum ALSADirection: Sendable {
 
 /// What was asked of a device; the opened PCM reports what it granted.
 public struct ALSARequest: Sendable {
+    /// The device name to open, such as `default`, `pulse` or `hw:1,0`.
     public var device: String
+    /// Whether to capture or play.
     public var direction: ALSADirection
+    /// The sample rate wanted, in Hz; ``rateIsExact`` says what happens when the device lacks it.
     public var sampleRate: Int
     /// Channels wanted; if the device refuses, the nearest count it allows is used (the
     /// signal goes to, or is read from, the first channel).
     public var channels: Int = 1
     /// Period length in frames, and periods per buffer (the device may round both).
     public var periodFrames: Int
+    /// Periods per buffer wanted.
     public var periods: Int = 4
     /// True: exactly ``sampleRate`` or an error (a rate the user chose). False: the
     /// device's own rate when it cannot run at ``sampleRate`` (a card fixed at 48 kHz), and
@@ -36,12 +40,19 @@ public struct ALSARequest: Sendable {
 /// ``ALSARetryPolicy``. Not thread safe: one thread uses a PCM at a time (the stream that
 /// owns it).
 public final class ALSAPCM {
+    /// The device name it was opened as.
     public let device: String
+    /// Whether it captures or plays.
     public let direction: ALSADirection
+    /// The sample rate granted, in Hz; differs from the request only when the rate was not exact.
     public let sampleRate: Int
+    /// Channels granted, which may differ from the count asked for.
     public let channels: Int
+    /// The sample format granted.
     public let format: ALSASampleFormat
+    /// Period length granted, in frames.
     public let periodFrames: Int
+    /// Buffer length granted, in frames.
     public let bufferFrames: Int
     /// The card's own rate when alsa-lib converts it to ``sampleRate`` on the way (a
     /// `plughw:` device asked for a rate its card lacks); nil when alsa-lib converts nothing.

@@ -14,8 +14,11 @@
 /// Evaluated only around stalls, so a device clock a few hundred ppm off the monotonic clock
 /// never adds up to a false gap. Time is the caller's (monotonic seconds).
 public struct CaptureGapCheck: Sendable {
+    /// The device's sample rate in Hz.
     public let rate: Double
+    /// The device buffer's length in frames; a return later than its time starts a check.
     public let bufferFrames: Int
+    /// The device period's length in frames.
     public let periodFrames: Int
     private var bufferSeconds: Double { Double(bufferFrames) / rate }
     /// The return before the stall being judged, its length, and the frames since.
@@ -23,6 +26,7 @@ public struct CaptureGapCheck: Sendable {
     private var stallSeconds = 0.0
     private var framesSince = 0
 
+    /// A check for a device at `rate` Hz with the buffer and period it granted, in frames.
     public init(rate: Double, bufferFrames: Int, periodFrames: Int) {
         self.rate = rate
         self.bufferFrames = bufferFrames

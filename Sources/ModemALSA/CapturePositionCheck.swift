@@ -42,6 +42,7 @@ public struct CapturePositionCheck: Sendable {
     /// Windows whose spreads give the typical one (their median).
     static let spreadWindows = 7
 
+    /// The device's sample rate in Hz.
     public let rate: Double
     private var framesRead: Int64 = 0
     private var windowStart: Double?
@@ -54,6 +55,7 @@ public struct CapturePositionCheck: Sendable {
     /// The minimum of a window that stood above the reference, awaiting the next one.
     private var risen: Double?
 
+    /// A check for a device at `rate` Hz, with no reads and no reference yet.
     public init(rate: Double) {
         self.rate = rate
     }

@@ -16,7 +16,10 @@ import Synchronization
 public final class CaptureStream: @unchecked Sendable {
     // @unchecked: the PCM and scratch buffers belong to the capture thread once started;
     // everything shared with the consumer is atomic or the SPSC ring.
+    /// The open capture device, with what it granted; the capture thread owns its calls once
+    /// started.
     public let pcm: ALSAPCM
+    /// The device's granted sample rate in Hz.
     public var sampleRate: Int { pcm.sampleRate }
     /// The device channel delivered to the consumer (0-based).
     public let channel: Int

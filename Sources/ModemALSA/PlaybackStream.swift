@@ -22,10 +22,15 @@ import Synchronization
 public final class PlaybackStream: @unchecked Sendable {
     // @unchecked: the PCM and scratch buffers belong to the playback thread once started;
     // everything shared with the producer is atomic or the SPSC ring.
+    /// The open playback device, with what it granted; the playback thread owns its calls once
+    /// started.
     public let pcm: ALSAPCM
+    /// True when the device runs from ``start()`` to ``finish()``; false when it is drained after
+    /// each burst.
     public let keepOpen: Bool
     /// Samples per frame the producer writes: 1 (mono, copied to every device channel) or 2.
     public let channels: Int
+    /// The device's granted sample rate in Hz.
     public var sampleRate: Int { pcm.sampleRate }
     private let ring: SPSCRingBuffer
     private let dataReady = WakeSignal()

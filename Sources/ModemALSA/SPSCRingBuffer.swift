@@ -10,6 +10,7 @@ import Synchronization
 public final class SPSCRingBuffer: @unchecked Sendable {
     // @unchecked: storage is shared, but the head/tail protocol gives each slot to exactly
     // one side at a time, which the type system cannot express.
+    /// The most samples the queue holds: a power of two.
     public let capacity: Int
     private let mask: Int
     private let storage: UnsafeMutablePointer<Float>

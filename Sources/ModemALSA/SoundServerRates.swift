@@ -17,6 +17,7 @@ public struct SoundServerRates: Sendable, Equatable {
     /// when there is none.
     public var source: Int?
 
+    /// The default sink's and source's rates in Hz; nil where there is none.
     public init(sink: Int?, source: Int?) {
         self.sink = sink
         self.source = source

@@ -9,6 +9,7 @@ public final class WakeSignal: @unchecked Sendable {
     // @unchecked: sem_t is designed for concurrent use from any thread.
     private let semaphore: UnsafeMutablePointer<sem_t>
 
+    /// A semaphore that starts with no post.
     public init() {
         semaphore = .allocate(capacity: 1)
         sem_init(semaphore, 0, 0)
@@ -19,6 +20,7 @@ public final class WakeSignal: @unchecked Sendable {
         semaphore.deallocate()
     }
 
+    /// Wakes one waiter, or the next to wait; async-signal-safe.
     public func post() { sem_post(semaphore) }
 
     /// Waits until posted or `seconds` pass; true if posted.

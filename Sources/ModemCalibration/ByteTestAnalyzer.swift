@@ -2,23 +2,30 @@ import ModemDSP
 
 /// One modem's byte-test outcome.
 public struct ByteTestResult: Sendable, Equatable, Codable {
+    /// The name of the modem that sent the burst.
     public var modem: String
+    /// Peak level the burst was played at, in dBFS.
     public var levelDBFS: Double
+    /// Bytes sent in the burst.
     public var sent: Int
+    /// Bytes decoded from where the burst landed in the capture.
     public var received: Int
     /// Missing, extra and wrong bytes (edit distance between sent and received).
     public var byteErrors: Int
     /// Characters the receiver rejected (framing or parity errors).
     public var rejected: Int
 
+    /// True when bytes were sent and every one came back intact.
     public var passed: Bool { sent > 0 && byteErrors == 0 }
 }
 
 /// Decodes each burst of a ``ByteTestPlan`` from the capture with its own modem's receiver,
 /// reading only where that burst landed.
 public struct ByteTestAnalyzer: Sendable {
+    /// The timeline that was played.
     public let plan: ByteTestPlan
 
+    /// An analyser for captures of `plan`'s signal.
     public init(plan: ByteTestPlan) { self.plan = plan }
 
     /// The results, one per burst; every burst counts as lost when the chirp did not come

@@ -10,16 +10,25 @@ import ModemFraming
 public struct ByteTestPlan: Sendable {
     /// One modem's burst: what was sent, and where in the timeline.
     public struct Burst: Sendable, Equatable {
+        /// The modem that sends the burst.
         public var modem: Modem
+        /// The bytes sent; for lab11, one packet whose last byte is its checksum.
         public var bytes: [UInt8]
+        /// Where the burst's audio lies in the timeline, in samples.
         public var segment: LoopbackPlan.Segment
     }
 
+    /// Sample rate of the timeline in Hz.
     public let sampleRate: Double
+    /// Peak level of every burst, in dBFS.
     public let levelDBFS: Double
+    /// The alignment chirp, the same as ``LoopbackPlan``'s.
     public let chirp: [Float]
+    /// Where the chirp lies in the timeline; the capture is aligned on it.
     public let openingChirp: LoopbackPlan.Segment
+    /// One burst per modem that has a transmitter, in the order given (none for `.auto`).
     public let bursts: [Burst]
+    /// The whole timeline to play, silence tail included.
     public let signal: [Float]
 
     /// Bursts for `modems` at peak `levelDBFS`; throws when a modem cannot work at

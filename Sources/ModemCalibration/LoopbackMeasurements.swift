@@ -4,6 +4,7 @@
 /// takes it), noise as power relative to a full-scale sine. Gains are capture over playback,
 /// in dB. Values that could not be measured are nil.
 public struct LoopbackMeasurements: Sendable, Equatable, Codable {
+    /// Sample rate of the path in Hz.
     public var sampleRate: Double
     /// True when the opening chirp came back clearly; everything below needs it.
     public var signalReturned = false
@@ -24,6 +25,8 @@ public struct LoopbackMeasurements: Sendable, Equatable, Codable {
     /// Mains hum found in the quiet part: 50 or 60 Hz and the level of the fundamental and
     /// its first harmonics together (peak dBFS).
     public var humFrequency: Double?
+    /// The louder mains candidate's level (peak dBFS), set even when too weak to count as hum
+    /// (``humFrequency`` nil); -200 when not measured.
     public var humDBFS = -200.0
     /// Gain of the path at 1 kHz, from the drift tone.
     public var gainDB: Double?
@@ -38,6 +41,8 @@ public struct LoopbackMeasurements: Sendable, Equatable, Codable {
     /// Evidence of a sample-rate converter in the path; nil when not measured.
     public var resampler: ResamplerEvidence?
 
+    /// Measurements at `sampleRate` Hz with nothing found yet: no signal back, levels at
+    /// -200 dBFS, every optional value nil.
     public init(sampleRate: Double) { self.sampleRate = sampleRate }
 
     /// The highest output level of the ladder that reached the capture clean (dBFS); nil
@@ -51,12 +56,15 @@ public struct LoopbackMeasurements: Sendable, Equatable, Codable {
 
 /// The gain of the path at one frequency, relative to 1 kHz.
 public struct ResponsePoint: Sendable, Equatable, Codable {
+    /// The swept frequency in Hz.
     public var frequency: Double
+    /// Gain at that frequency minus the gain at 1 kHz, in dB.
     public var relativeDB: Double
 }
 
 /// One rung of the level ladder: what was played and what came back.
 public struct LevelStep: Sendable, Equatable, Codable {
+    /// The level played, in peak dBFS.
     public var outputDBFS: Double
     /// The 1 kHz tone's captured amplitude (peak dBFS).
     public var captureDBFS: Double

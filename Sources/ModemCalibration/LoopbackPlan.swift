@@ -8,18 +8,24 @@
 public struct LoopbackPlan: Sendable {
     /// A stretch of the timeline: where it starts and how long it is, in samples.
     public struct Segment: Sendable, Equatable {
+        /// First sample of the stretch, as an index into the played signal.
         public var start: Int
+        /// Length of the stretch in samples.
         public var count: Int
         var end: Int { start + count }
     }
 
     /// One step of the sweep or of the level ladder.
     public struct ToneStep: Sendable, Equatable {
+        /// Frequency of the tone in Hz.
         public var frequency: Double
+        /// Peak level of the tone in dBFS.
         public var dBFS: Double
+        /// Where the tone lies in the timeline.
         public var segment: Segment
     }
 
+    /// Sample rate of the timeline in Hz.
     public let sampleRate: Double
     /// The longest round-trip latency the timeline leaves room for, in seconds.
     public static let maxLatency = 0.6
@@ -44,16 +50,25 @@ public struct LoopbackPlan: Sendable {
     /// The level ladder, quietest first (dBFS).
     public static let ladder: [Double] = [-36, -30, -24, -18, -12, -9, -6, -3, -1]
 
+    /// The alignment chirp's samples: 300 Hz to 3.4 kHz over 100 ms at ``testLevel``.
     public let chirp: [Float]
+    /// Where the first chirp lies; it gives the latency.
     public let openingChirp: Segment
+    /// One second of silence, for the noise floor and hum.
     public let quiet: Segment
+    /// Two seconds of the reference tone at ``testLevel``, for clock drift and the 1 kHz gain.
     public let driftTone: Segment
+    /// The frequency-response steps: 50 ms tones at ``testLevel`` from 200 Hz up to 0.45 fs.
     public let sweep: [ToneStep]
     /// The HiJack power tone's frequency, measured after the sweep.
     public let powerTone: ToneStep
+    /// The level ladder: a 150 ms reference tone per ``ladder`` level, quietest first.
     public let levels: [ToneStep]
+    /// The first 0.7 s of the AGC step, at the quiet level.
     public let agcQuiet: Segment
+    /// The next 0.7 s of the same tone, at the loud level.
     public let agcLoud: Segment
+    /// Where the second chirp lies; with the first it gives the playback-to-capture rate ratio.
     public let closingChirp: Segment
     /// The whole timeline, silence tail included.
     public let signal: [Float]

@@ -12,9 +12,11 @@ public struct LoopbackTest: Sendable {
         case bytes
     }
 
+    /// Sample rate of the played and captured audio in Hz.
     public let sampleRate: Double
     /// The HiJack protocol whose byte test runs too, or nil for none.
     public let hijackGeneration: HiJackGeneration?
+    /// The measurement timeline, with the power tone of ``hijackGeneration`` (or the default one).
     public let plan: LoopbackPlan
 
     /// Run HiJack's byte test too.
@@ -87,5 +89,6 @@ public struct LoopbackReport: Sendable, Equatable, Codable {
     public var measurements: LoopbackMeasurements
     /// One result per byte-tested modem; empty when nothing came back or no modem fits.
     public var bytes: [ByteTestResult]
+    /// The conclusion drawn from the measurements and the byte tests.
     public var verdict: LoopbackVerdict
 }

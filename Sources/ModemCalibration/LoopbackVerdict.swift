@@ -2,6 +2,7 @@
 /// (``LoopbackFinding``, most important first), as values: the report and the command line
 /// word them.
 public struct LoopbackVerdict: Sendable, Equatable, Codable {
+    /// How well the path works, in three grades.
     public enum Status: String, Sendable, Codable {
         /// Everything measured is fine and every byte test passed.
         case ok
@@ -11,6 +12,7 @@ public struct LoopbackVerdict: Sendable, Equatable, Codable {
         case fail
     }
 
+    /// The overall grade.
     public var status: Status
     /// The output level to use (`--amplitude`), dBFS; nil when no level was clean.
     public var recommendedOutputDBFS: Double?
@@ -29,6 +31,8 @@ public struct LoopbackVerdict: Sendable, Equatable, Codable {
         return clean >= -1 ? -1 : clean - headroomDB
     }
 
+    /// Concludes from the measurements and the byte-test results; `hijackAsked` adds the check
+    /// of the HiJack power tone.
     public init(_ m: LoopbackMeasurements, bytes: [ByteTestResult], hijackAsked: Bool) {
         recommendedOutputDBFS = Self.recommendedLevel(m)
         workingProfiles = bytes.filter(\.passed).map(\.modem)

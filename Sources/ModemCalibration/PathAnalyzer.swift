@@ -6,10 +6,12 @@ import ModemDSP
 /// and capture, so every later segment is found where it really landed. Each measurement
 /// keeps clear of its segment's edges by more than the chirps' alignment error.
 public struct PathAnalyzer: Sendable {
+    /// The timeline that was played.
     public let plan: LoopbackPlan
     /// Opening chirps less clear than this are taken as "nothing came back".
     static let minimumClarity = 8.0
 
+    /// An analyser for captures of `plan`'s signal.
     public init(plan: LoopbackPlan) { self.plan = plan }
 
     /// Maps sample indices of the played timeline to the capture.

@@ -12,10 +12,13 @@ public struct ResponseSummary: Sendable, Equatable {
 
     /// The lowest and highest swept frequencies of the passing band around 1 kHz.
     public var lowEdge: Double?
+    /// The highest swept frequency of that band, in Hz; nil when the point nearest 1 kHz fails.
     public var highEdge: Double?
     /// Swept frequencies inside the band more than 10 dB below both neighbours' mean.
     public var notches: [Double] = []
 
+    /// Finds the band, which ends where two points in a row fail ``passDB``, and the notches in
+    /// it; everything stays empty when the point nearest 1 kHz fails or `response` is empty.
     public init(_ response: [ResponsePoint]) {
         guard
             let center = response.indices.min(by: {

@@ -29,7 +29,10 @@ public enum BurstObservation: Sendable, Equatable {
 }
 
 extension DecodeObserver {
+    /// Never holds output back: the default for an observer that runs no check.
     public var holdsOutput: Bool { false }
+    /// Never withholds output: the default for an observer that runs no check.
     public var withholdsOutput: Bool { false }
+    /// Settles nothing and has nothing to tell: the default returns nil.
     public func inputEnded(decodedBytes: Int) -> DecodeNote? { nil }
 }

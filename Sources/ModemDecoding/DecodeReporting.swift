@@ -20,11 +20,17 @@ public protocol DecodeReporting: Sendable {
 
 /// Reports nothing: for benchmarks, fuzzing and any caller that only wants the events.
 public struct SilentReporter: DecodeReporting {
+    /// A reporter that drops everything.
     public init() {}
+    /// Always false: no burst lines or notes are wanted.
     public var verbose: Bool { false }
+    /// Always false: no per-character lines are wanted.
     public var trace: Bool { false }
+    /// Drops the character.
     public func trace(_ event: ModemEvent, rate: Double) {}
+    /// Drops the burst summary.
     public func burst(_ burst: BurstTracker.Summary, rate: Double, observations: [BurstObservation]) {}
+    /// Drops the note.
     public func note(_ note: DecodeNote) {}
 }
 
@@ -36,6 +42,7 @@ public enum DecodeSessionError: Error, Equatable, CustomStringConvertible {
     /// The modem cannot run at the input's sample rate (e.g. tones above Nyquist).
     case configuration(input: String, ModemConfigurationError)
 
+    /// The message for the user, naming the input (channels are counted from 1 here).
     public var description: String {
         switch self {
         case .noSuchChannel(let input, let channels, let requested):

@@ -16,7 +16,9 @@ public struct DecodeSession<Receiver: ModemReceiver> {
 
     /// The input's name, for messages.
     public let name: String
+    /// The input's sample rate in Hz.
     public let sampleRate: Double
+    /// Channels interleaved in the input.
     public let channelCount: Int
     @usableFromInline let reporter: any DecodeReporting
     /// Copies of the reporter's switches, read per event without a witness call.

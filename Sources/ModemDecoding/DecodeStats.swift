@@ -1,9 +1,14 @@
 /// What a decode session counted on the chosen channel (levels: over every channel).
 public struct DecodeStats: Sendable {
+    /// Bytes delivered from the chosen channel (withheld bytes excluded).
     public var bytes = 0
+    /// Framing errors delivered from the chosen channel.
     public var framingErrors = 0
+    /// Parity errors delivered from the chosen channel.
     public var parityErrors = 0
+    /// Bursts reported; counted only when verbose, since bursts are tracked only for `-v`.
     public var bursts = 0
+    /// Frames (one sample per channel) read so far.
     public var frames: Int64 = 0
     /// Non-zero once a finite non-zero sample was seen (the largest one of that step).
     public var peak: Float = 0
@@ -13,7 +18,9 @@ public struct DecodeStats: Sendable {
     public var withheld = 0
     /// HiJack: the last good frame's bit rate and polarity.
     public var baud: Double?
+    /// HiJack: whether the last good frame was inverted; nil until one arrives.
     public var inverted: Bool?
 
+    /// All counts zero, no peak seen and no HiJack frame yet.
     public init() {}
 }

@@ -17,8 +17,11 @@ public final class DetectionObserver: DecodeObserver {
     /// - Parameter reporter: takes the `-v` notes.
     public init(reporter: any DecodeReporting) { self.reporter = reporter }
 
+    /// Never needs samples: detections are read from the receiver.
     public func wantsSamples(inBurst: Bool) -> Bool { false }
 
+    /// Queues each newly settled detection for the burst's report and counts those whose mark
+    /// is unproven.
     public func observe(
         _ samples: UnsafeBufferPointer<Float>, receiver: inout AutoReceiver, events: ArraySlice<ModemEvent>
     ) {
@@ -35,12 +38,15 @@ public final class DetectionObserver: DecodeObserver {
         }
     }
 
+    /// Sends the queued detections as notes when verbose, then clears them; adds nothing to the
+    /// burst line.
     public func burstEnded() -> BurstObservation? {
         if reporter.verbose { for d in waiting { reporter.note(.detected(d)) } }
         waiting.removeAll()
         return nil
     }
 
+    /// How many bursts had an unproven mark, with the first of them; nil when none had.
     public func inputEnded(decodedBytes: Int) -> DecodeNote? {
         guard unproven.bursts > 0, let d = unproven.first else { return nil }
         return .markUnproven(bursts: unproven.bursts, first: d)

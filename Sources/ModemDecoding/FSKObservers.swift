@@ -13,8 +13,11 @@ public final class ToneAdapterObserver: DecodeObserver {
         self.reporter = reporter
     }
 
+    /// Needs samples only inside a burst, and only while the adapter still reads them.
     public func wantsSamples(inBurst: Bool) -> Bool { inBurst && adapter.wantsSamples }
 
+    /// Feeds the adapter and, when it has measured a burst's tones, retunes the demodulator to
+    /// them (with a note when verbose); a retune that fails is skipped.
     public func observe(
         _ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>
     ) {
@@ -26,6 +29,7 @@ public final class ToneAdapterObserver: DecodeObserver {
         }
     }
 
+    /// Adds nothing to the burst line: retunes are reported as notes.
     public func burstEnded() -> BurstObservation? { nil }
 }
 
@@ -33,18 +37,22 @@ public final class ToneAdapterObserver: DecodeObserver {
 public final class SpectrumObserver: DecodeObserver {
     private let analyzer: BurstSpectrumAnalyzer
 
+    /// An analyser for the mark and space tones of `settings`' profile at `sampleRate` Hz.
     public init(settings: FSKSettings, sampleRate: Double) {
         analyzer = BurstSpectrumAnalyzer(profile: settings.profile, sampleRate: sampleRate)
     }
 
+    /// Always needs samples.
     public func wantsSamples(inBurst: Bool) -> Bool { true }
 
+    /// Feeds the step's samples to the spectrum analyser.
     public func observe(
         _ samples: UnsafeBufferPointer<Float>, receiver: inout FSKDemodulator, events: ArraySlice<ModemEvent>
     ) {
         analyzer.process(samples)
     }
 
+    /// The mark and space tones measured since the last burst ended; resets the analyser.
     public func burstEnded() -> BurstObservation? {
         let (mark, space) = analyzer.measurement()
         analyzer.reset()

@@ -20,6 +20,8 @@ public struct ObserverPolicy: Sendable {
     /// to summarise, and its check would hold characters back.
     public var checksSignal: Bool
 
+    /// A policy with each observer on or off; by default it follows tones and checks the signal
+    /// but measures no spectrum.
     public init(followsTones: Bool = true, measuresSpectrum: Bool = false, checksSignal: Bool = true) {
         self.followsTones = followsTones
         self.measuresSpectrum = measuresSpectrum
@@ -45,6 +47,8 @@ public protocol ObservedReceiverFactory: ModemReceiverFactory {
 }
 
 extension FSKSettings: ObservedReceiverFactory {
+    /// FSK: the signal check against the pinned profile, then the tone adapter, then the spectrum,
+    /// each as `policy` allows.
     public func observers(_ policy: ObserverPolicy, sampleRate: Double, reporter: any DecodeReporting)
         -> [any DecodeObserver<FSKDemodulator>]
     {
@@ -59,6 +63,8 @@ extension FSKSettings: ObservedReceiverFactory {
 }
 
 extension HiJackSettings: ObservedReceiverFactory {
+    /// HiJack: the generation check always, then the signal check (a survey only) when `policy`
+    /// asks for it.
     public func observers(_ policy: ObserverPolicy, sampleRate: Double, reporter: any DecodeReporting)
         -> [any DecodeObserver<HiJackDecoder>]
     {
@@ -69,6 +75,8 @@ extension HiJackSettings: ObservedReceiverFactory {
 }
 
 extension AutoSettings: ObservedReceiverFactory {
+    /// Auto: the detection report always, then the signal check (a survey only) when `policy`
+    /// asks for it.
     public func observers(_ policy: ObserverPolicy, sampleRate: Double, reporter: any DecodeReporting)
         -> [any DecodeObserver<AutoReceiver>]
     {

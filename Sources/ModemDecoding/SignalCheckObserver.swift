@@ -17,6 +17,7 @@ public import ModemDSP
 /// several profiles is judged by its first. The tone check does not judge which tone is
 /// mark (a short burst cannot always tell), only the pair.
 public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver {
+    /// Where the check against the pinned profile stands.
     public enum Verdict: Equatable {
         case pending
         case matches
@@ -31,6 +32,7 @@ public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver 
 
     private var survey: SignalSurvey
     private let pinned: ModemProfile?
+    /// The check's outcome so far; ``Verdict/matches`` from the start when no profile is pinned.
     public private(set) var verdict: Verdict
     private var bytes = 0
     private var burstSamples = 0
@@ -44,14 +46,19 @@ public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver 
         verdict = pinned == nil ? .matches : .pending
     }
 
+    /// Holds events back while the verdict is pending.
     public var holdsOutput: Bool { verdict == .pending }
+    /// Withholds events for good once the signal proved not to match the pinned profile.
     public var withholdsOutput: Bool {
         if case .mismatch = verdict { return true }
         return false
     }
 
+    /// Needs samples until the first byte, and for as long as the verdict is pending.
     public func wantsSamples(inBurst: Bool) -> Bool { bytes == 0 || verdict == .pending }
 
+    /// Surveys the step and counts its bytes; decides the verdict after ``checkBlocks`` blocks
+    /// inside a burst, or when the burst ends.
     public func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>)
     {
         guard wantsSamples(inBurst: false) else { return }
@@ -64,8 +71,11 @@ public final class SignalCheckObserver<Receiver: ModemReceiver>: DecodeObserver 
         wasInBurst = inBurst
     }
 
+    /// Adds nothing to the burst line.
     public func burstEnded() -> BurstObservation? { nil }
 
+    /// Settles a pending verdict, then notes a profile mismatch or, when nothing decoded, what
+    /// the survey found; nil otherwise.
     public func inputEnded(decodedBytes: Int) -> DecodeNote? {
         if verdict == .pending { decide() }
         if case .mismatch(let signature) = verdict, let pinned {

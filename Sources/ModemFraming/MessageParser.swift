@@ -5,6 +5,7 @@
 /// ``discardedBytes``; the parser then resynchronises on the next plausible start.
 /// Memory is bounded: ``bufferedBytes`` never exceeds the parser's own cap.
 public protocol MessageParser: Sendable {
+    /// The kind of message this parser completes.
     associatedtype Message: FramedMessage
 
     /// Feeds one byte that arrived at `time` seconds; appends the messages it completes
@@ -23,6 +24,7 @@ public protocol MessageParser: Sendable {
 }
 
 extension MessageParser {
+    /// Default for parsers without timing rules: time passing completes nothing, so always nil.
     public mutating func advance(to time: Double) -> Message? { nil }
 
     /// Feeds a whole chunk; returns the messages it completed, in order.
@@ -40,6 +42,7 @@ public protocol SingleMessageParser: MessageParser {
 }
 
 extension SingleMessageParser {
+    /// Bridges to ``push(_:at:)``: appends the one message it returns, if any.
     public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [Message]) {
         if let m = push(byte, at: time) { messages.append(m) }
     }
@@ -55,8 +58,11 @@ public protocol FramedMessage: Sendable, CustomStringConvertible {
 
 /// One named value of a parsed message.
 public struct MessageField: Sendable, Equatable {
+    /// The field's key in JSON output, in snake_case (e.g. "ack_requested").
     public var name: String
+    /// The field's value: an integer, number, flag, text or bytes.
     public var value: FieldValue
+    /// A field named `name` holding `value`.
     public init(_ name: String, _ value: FieldValue) {
         self.name = name
         self.value = value

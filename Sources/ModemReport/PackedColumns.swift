@@ -8,12 +8,15 @@ import ExtrasBase64
 /// (NaN and infinities included) and costs almost nothing.
 @propertyWrapper
 public struct PackedColumns: Sendable, Codable {
+    /// The columns; a round trip through JSON keeps every value's bits, NaN included.
     public var wrappedValue: [[Float]]
 
+    /// Wraps `wrappedValue` unchanged.
     public init(wrappedValue: [[Float]]) {
         self.wrappedValue = wrappedValue
     }
 
+    /// Encodes one base64 string per column: each value's 4 IEEE 754 bytes, little-endian.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for column in wrappedValue {
@@ -27,6 +30,8 @@ public struct PackedColumns: Sendable, Codable {
         }
     }
 
+    /// Decodes the base64 strings; throws `DecodingError.dataCorrupted` for a string that is
+    /// not base64 of whole 4-byte values.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var columns: [[Float]] = []

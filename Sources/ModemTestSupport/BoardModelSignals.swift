@@ -7,6 +7,7 @@ public enum Models {
     /// The same bytes as ``TestSignals/randomBytes(_:seed:)``.
     public static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] { TestSignals.randomBytes(count, seed: seed) }
 
+    /// The linear peak amplitude of `dBFS`: 0 dBFS is 1.
     public static func amplitude(dBFS: Double) -> Float { Float(exponential(dBFS / 20 * 2.302585092994046)) }
 
     /// What `softmodem encode` writes by default: -1 dBFS peak (or `dBFS`), 50/7 preamble and
@@ -49,6 +50,8 @@ public enum Models {
         return out
     }
 
+    /// Runs the SoftModem phone app's receiver model (44.1 kHz, 1225 baud) over all of `samples`
+    /// and returns the bytes it received.
     public static func phoneReceive(_ samples: [Float]) -> [UInt8] {
         var rx = PhoneAppReceiver()
         rx.process(samples)

@@ -5,9 +5,13 @@ public import Foundation
 public enum CLI {
     /// How a program ended and what it printed.
     public struct Result: Sendable {
+        /// The exit status (or the signal number when the process was killed, as after a timeout).
         public var status: Int32
+        /// Everything written to standard output.
         public var stdout: Data
+        /// Everything written to standard error, decoded as UTF-8.
         public var stderr: String
+        /// Standard output decoded as UTF-8.
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     }
 

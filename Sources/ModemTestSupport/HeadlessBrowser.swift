@@ -8,7 +8,9 @@ public enum HeadlessBrowser {
 
     /// What the browser made of a page: its DOM after scripts, and a screenshot.
     public struct Rendered: Sendable {
+        /// The page's DOM as serialised after its scripts ran.
         public var dom: String
+        /// The screenshot's PNG bytes; empty when none was written.
         public var screenshot: Data
 
         /// The first value of attribute `name` in the DOM.
@@ -18,7 +20,9 @@ public enum HeadlessBrowser {
         }
     }
 
+    /// Thrown by ``render(_:)`` when chromium is not installed.
     public struct Missing: Error, CustomStringConvertible {
+        /// Says chromium is missing and how to install it.
         public var description: String { "chromium is not installed (make deps installs it)" }
     }
 

@@ -4,6 +4,8 @@ import ModemFraming
 
 /// HiJack (Manchester) signals in both directions, and their decoders, for tests and benchmarks.
 public enum HiJackSignals {
+    /// `count` seeded pseudo-random bytes; for the same seed, not the sequence that
+    /// ``TestSignals/randomBytes(_:seed:)`` gives.
     public static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
         var rng = SeededGenerator(seed: seed)
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -86,6 +88,8 @@ public enum HiJackSignals {
         return (events.filter { $0.kind == .byte }.map(\.value), decoder, events)
     }
 
+    /// Runs the Gen 1 board's receiver model over `samples` in chunks of 777 and returns it,
+    /// with its bytes and aborts.
     public static func boardReceive(_ samples: [Float], sampleRate: Double) -> HiJackBoardReceiver {
         var board = HiJackBoardReceiver(sampleRate: sampleRate)
         samples.withUnsafeBufferPointer { all in

@@ -4,7 +4,9 @@ public import ModemReport
 /// A report document through the JSON form softmodem hands softmodem-report, with the same
 /// names for non-finite numbers.
 public enum ReportDocumentJSON {
+    /// Thrown by a test when the decoded document is not the kind that was encoded.
     public struct Mismatch: Error {
+        /// A mismatch; it carries no details.
         public init() {}
     }
 

@@ -2,6 +2,7 @@ public import ModemDSP
 
 /// Builders of FSK test signals, their decoders, and the measures tests compare them with.
 public enum TestSignals {
+    /// `count` seeded pseudo-random bytes: the same seed gives the same bytes.
     public static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
         var g = SeededGenerator(seed: seed)
         return (0..<count).map { _ in UInt8(truncatingIfNeeded: g.next()) }
@@ -13,6 +14,8 @@ public enum TestSignals {
         return (0...255).map { UInt8($0) }.shuffled(using: &g)
     }
 
+    /// One FSK burst of `bytes`: `preamble` and `postamble` bits around them and `silence`
+    /// samples of silence on each side. Throws when the profile cannot run at `rate` Hz.
     public static func encode(
         _ bytes: [UInt8], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
         amplitude: Float = 0.9, format: FrameFormat = .eightN1,
@@ -50,6 +53,7 @@ public enum TestSignals {
         }
     }
 
+    /// The bytes ``events(_:profile:rate:format:squelch:chunk:)`` decodes, without the errors.
     public static func decode(
         _ samples: [Float], profile: ModemProfile = .softmodem1225, rate: Double = 44_100,
         format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,
@@ -87,6 +91,7 @@ public enum TestSignals {
         noise.add(to: &x)
     }
 
+    /// 10 raised to `x`, from a series rather than the platform's math library.
     public static func pow10(_ x: Double) -> Double {
         var r = 1.0
         var e = x

@@ -7,7 +7,9 @@ import ModemDSP
 /// It pumps on bursts (gain high in silence, so noise is boosted, then pulled down within a
 /// few milliseconds of the burst start), which is the behaviour worth testing. Streaming.
 public struct AutomaticGainControl: Sendable {
+    /// The envelope level the gain aims for, in full-scale units.
     public let target: Float
+    /// The largest linear gain applied, reached in silence (where it boosts the noise).
     public let maxGain: Float
     private let attack: Float
     private let release: Float
@@ -25,6 +27,7 @@ public struct AutomaticGainControl: Sendable {
         envelope = target / maxGain
     }
 
+    /// Applies the gain to `samples` in place; NaN samples stay NaN and count as silence for the envelope.
     public mutating func process(_ samples: UnsafeMutableBufferPointer<Float>) {
         var env = envelope
         let floor = target / maxGain
@@ -38,6 +41,7 @@ public struct AutomaticGainControl: Sendable {
         envelope = env
     }
 
+    /// Applies the gain to a whole array in place.
     public mutating func process(_ samples: inout [Float]) {
         samples.withUnsafeMutableBufferPointer { process($0) }
     }

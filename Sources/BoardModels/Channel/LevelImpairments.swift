@@ -12,12 +12,15 @@ public struct LevelImpairments: Sendable, Hashable {
     /// Clip level (full-scale units); nil for none.
     public var clipLevel: Float?
 
+    /// Impairments with linear `gain` (negated when `inverted`), `dcOffset` and clipping at
+    /// ±`clipLevel` in full-scale units; a nil `clipLevel` means no clipping.
     public init(gain: Float = 1, inverted: Bool = false, dcOffset: Float = 0, clipLevel: Float? = nil) {
         self.gain = inverted ? -gain : gain
         self.dcOffset = dcOffset
         self.clipLevel = clipLevel
     }
 
+    /// Applies gain, offset and clipping to `samples` in place.
     public func process(_ samples: UnsafeMutableBufferPointer<Float>) {
         let g = gain
         let d = dcOffset
@@ -31,6 +34,7 @@ public struct LevelImpairments: Sendable, Hashable {
         }
     }
 
+    /// Applies the impairments to a whole array in place.
     public func process(_ samples: inout [Float]) {
         samples.withUnsafeMutableBufferPointer { process($0) }
     }

@@ -7,9 +7,12 @@ import ModemDSP
 /// chunks of any size give the same output as one call. NaN input propagates; a reset
 /// clears it.
 public struct OnePoleFilter: Sendable {
+    /// Whether the filter passes the frequencies below or above its corner.
     public enum Kind: Sendable { case lowPass, highPass }
 
+    /// Whether this filter is a low-pass or a high-pass.
     public let kind: Kind
+    /// The -3 dB corner in Hz, after clamping to 0...0.45 times the sample rate.
     public let cornerFrequency: Double
     private let a: Float
     private var previousInput: Float = 0

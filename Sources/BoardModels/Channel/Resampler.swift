@@ -5,6 +5,7 @@
 /// clock runs fast); 0.97 plays it 3 % slow. No anti-alias filter: fine for the small factors
 /// used to model clock error. Streaming: keeps the last input samples between calls.
 public struct Resampler: Sendable {
+    /// Input samples consumed per output sample (1 when the requested step was not positive and finite).
     public let step: Double
     private var history: (Float, Float, Float, Float) = (0, 0, 0, 0)  // x[i-1], x[i], x[i+1], x[i+2]
     private var filled = 0
@@ -35,6 +36,7 @@ public struct Resampler: Sendable {
         }
     }
 
+    /// Appends the output produced by a whole array to `output`.
     public mutating func process(_ input: [Float], into output: inout [Float]) {
         input.withUnsafeBufferPointer { process($0, into: &output) }
     }

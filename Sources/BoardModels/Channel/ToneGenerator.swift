@@ -7,8 +7,11 @@ import ModemDSP
 /// The phase is integrated per sample, so the tone is continuous across chunks and across
 /// frequency changes. Streaming.
 public struct ToneGenerator: Sendable {
+    /// Peak amplitude of the tone, in full-scale units.
     public let amplitude: Float
+    /// Bottom of the sweep in Hz; the steady frequency when not sweeping.
     public let lowFrequency: Double
+    /// Top of the sweep in Hz.
     public let highFrequency: Double
     /// Seconds for one sweep from low to high (and as long back); 0 holds `lowFrequency`.
     public let sweepSeconds: Double
@@ -48,6 +51,7 @@ public struct ToneGenerator: Sendable {
         }
     }
 
+    /// Adds the tone to a whole array in place.
     public mutating func process(_ samples: inout [Float]) {
         samples.withUnsafeMutableBufferPointer { process($0) }
     }

@@ -38,6 +38,7 @@ public struct WhiteNoiseChannel: Sendable {
         noise.add(to: samples)
     }
 
+    /// Adds noise to a whole array in place.
     public mutating func process(_ samples: inout [Float]) {
         samples.withUnsafeMutableBufferPointer { process($0) }
     }

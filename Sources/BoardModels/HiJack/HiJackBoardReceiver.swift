@@ -12,6 +12,7 @@ import ModemDSP
 /// delivered on the 9th accepted edge (the parity edge) with neither parity nor stop bit
 /// checked, exactly like the firmware.
 public struct HiJackBoardReceiver {
+    /// Sample rate of the headphone samples, in Hz.
     public let sampleRate: Double
     /// Bytes delivered so far.
     public private(set) var bytes: [UInt8] = []
@@ -27,6 +28,7 @@ public struct HiJackBoardReceiver {
     private var acceptedEdges = 0
     private var shift: UInt16 = 0
 
+    /// An idle receiver for headphone samples at `sampleRate` Hz.
     public init(sampleRate: Double) {
         self.sampleRate = sampleRate
         comparator = ComparatorCapture(sampleRate: sampleRate, timerHz: Self.timerHz)

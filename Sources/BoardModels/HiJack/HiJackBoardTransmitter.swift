@@ -17,10 +17,15 @@ public import ModemDSP
 /// a start 0 and the bytes' bits, 1 = high then low, then 7 half bits low, one high and
 /// one low before it lets the pin float (modelled as low).
 public struct HiJackBoardTransmitter {
+    /// Output sample rate in Hz.
     public let sampleRate: Double
+    /// Bit rate in baud; nominal is the crystal's 1489.45, other values model a mistuned clock.
     public let baud: Double
+    /// Extra 1 bits sent after each frame's stop bit (not used by lab11 packets).
     public let idleBits: Int
+    /// The pin's high level in full-scale units; the output swings between 0 and this.
     public let level: Float
+    /// Which firmware's framing to draw: frames with idle 1s, or lab11's single-packet bit stream.
     public let generation: HiJackGeneration
 
     private let halfBitSamples: Double
@@ -30,6 +35,7 @@ public struct HiJackBoardTransmitter {
     private var sampleEnd = 1.0
     private var accumulated = 0.0
 
+    /// A transmitter at `sampleRate` Hz whose timeline starts at sample 0 with the pin low.
     public init(
         sampleRate: Double, baud: Double = HiJack.boardBaud, idleBits: Int = 1, level: Float = 1,
         generation: HiJackGeneration = .gen1

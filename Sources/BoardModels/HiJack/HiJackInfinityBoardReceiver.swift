@@ -14,11 +14,13 @@ import ModemDSP
 /// else drops the byte. Ten bits (start, 8 data LSB first, even parity): the byte is kept
 /// when its parity holds.
 public struct HiJackInfinityBoardReceiver {
+    /// Sample rate of the headphone samples, in Hz.
     public let sampleRate: Double
     /// Bytes delivered so far.
     public private(set) var bytes: [UInt8] = []
     /// Frames whose parity failed, and frames abandoned on a bad interval.
     public private(set) var parityErrors = 0
+    /// Frames abandoned on an interval that fits neither one nor two half bits.
     public private(set) var aborts = 0
 
     private static let timerHz = 32_768.0
@@ -32,6 +34,7 @@ public struct HiJackInfinityBoardReceiver {
     private var rxByte: UInt16 = 0
     private var rxBits = 0
 
+    /// An idle receiver for headphone samples at `sampleRate` Hz.
     public init(sampleRate: Double) {
         self.sampleRate = sampleRate
         comparator = ComparatorCapture(sampleRate: sampleRate, timerHz: Self.timerHz)

@@ -15,7 +15,9 @@ import ModemFraming
 /// byte is the sum of the others is delivered, as the framing engine does. Polarity is not
 /// looked at, as in the firmware.
 public struct HiJackLab11BoardReceiver {
+    /// Sample rate of the headphone samples, in Hz.
     public let sampleRate: Double
+    /// Rate of the capture timer in Hz (the firmware's SMCLK / 8; varies from board to board).
     public let timerHz: Double
     /// Packets delivered (header, payload, checksum).
     public private(set) var packets: [[UInt8]] = []
@@ -32,6 +34,8 @@ public struct HiJackLab11BoardReceiver {
     private var previousBit: UInt8 = 0
     private var bits: [UInt8] = []
 
+    /// An idle receiver for headphone samples at `sampleRate` Hz whose capture timer counts at
+    /// `timerHz` (default: a 4.5 MHz DCO divided by 8).
     public init(sampleRate: Double, timerHz: Double = 4_500_000.0 / 8) {
         self.sampleRate = sampleRate
         self.timerHz = timerHz

@@ -9,8 +9,11 @@ public struct HiJackMicrophonePath {
     private var lowPass2: SecondOrderSection
     private var crosstalk: HiJackPowerTone?
     private var crosstalkBuffer: [Float] = []
+    /// Linear gain applied after the filters and crosstalk, before clipping.
     public let gain: Float
+    /// Absolute level, in full-scale units, the input clips at.
     public let clip: Float
+    /// Whether the path inverts polarity.
     public let invert: Bool
 
     /// - Parameters:

@@ -34,13 +34,18 @@ public struct ArduinoSoftModemReceiver: Sendable {
         /// Input coupling high-pass corner (a 1 uF capacitor into the 2 x 20k bias: about 16 Hz).
         public var couplingCorner: Double = 16
 
+        /// The default stage: 1 V peak at full scale, a 0.3 V threshold and a 16 Hz coupling corner.
         public init() {}
     }
 
+    /// Slots in the receive ring; one always stays empty, so it holds at most 31 bytes.
     public static let ringSlots = 32
 
+    /// The library's timer constants for the profile being received.
     public let timing: ArduinoSoftModemTiming
+    /// Input sample rate in Hz.
     public let sampleRate: Double
+    /// The analog front end between the jack and the comparator.
     public let stage: InputStage
 
     // Classification constants, truncated to 8 bits as the C casts do.

@@ -32,9 +32,11 @@ public struct ArduinoSoftModemTiming: Sendable, Hashable {
     public let bitTicks: Int
     /// `TCNT_HIGH_FREQ` / `TCNT_LOW_FREQ`: ticks per mark and per space cycle (34 and 51).
     public let markCycleTicks: Int
+    /// `TCNT_LOW_FREQ`: ticks per space cycle (51 at 1225 baud).
     public let spaceCycleTicks: Int
     /// `HIGH_FREQ_CNT` / `LOW_FREQ_CNT`: whole tone cycles the transmitter sends per bit.
     public let markCyclesPerBit: Int
+    /// `LOW_FREQ_CNT`: whole space cycles the transmitter sends per bit (4 at 1225 baud).
     public let spaceCyclesPerBit: Int
     /// `MAX_CARRIR_BITS`: the preamble cap (49 at 1225 baud).
     public let maxPreambleBits: Int
@@ -77,6 +79,7 @@ public struct ArduinoSoftModemTiming: Sendable, Hashable {
     public var actualSpace: Double { 1e6 / Double(spaceCycleTicks * tickMicroseconds) }
     /// Duration of a mark bit and of a space bit in microseconds (they may differ).
     public var markBitMicroseconds: Int { markCycleTicks * markCyclesPerBit * tickMicroseconds }
+    /// Duration of a space bit in microseconds.
     public var spaceBitMicroseconds: Int { spaceCycleTicks * spaceCyclesPerBit * tickMicroseconds }
     /// The board's mean bit rate for random data.
     public var actualBaud: Double { 2e6 / Double(markBitMicroseconds + spaceBitMicroseconds) }

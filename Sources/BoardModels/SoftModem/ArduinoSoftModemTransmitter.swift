@@ -31,12 +31,19 @@ public struct ArduinoSoftModemTransmitter: Sendable {
         /// Volts at the sound card input that read as full scale (1.0 = 0 dBFS at 1 V peak).
         public var voltsAtFullScale: Double = 1.0
 
+        /// The default stage: a 5 V pin, the 10k/4.7k divider, a 63 Hz coupling corner and 1 V at
+        /// full scale.
         public init() {}
     }
 
+    /// The library's timer constants for the profile being sent.
     public let timing: ArduinoSoftModemTiming
+    /// Output sample rate in Hz.
     public let sampleRate: Double
+    /// The board clock's fractional error; positive makes every tick longer, slowing the bit
+    /// rate and lowering both tones.
     public let clockError: Double
+    /// The analog path from the pin to the sound card.
     public let stage: OutputStage
 
     private let tickSeconds: Double

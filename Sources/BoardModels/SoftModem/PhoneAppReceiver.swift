@@ -17,6 +17,7 @@
 /// The model times edges at the sample where the run ends. Streaming: chunks of any size;
 /// bytes are appended to ``received`` (take them with ``drain()``).
 public struct PhoneAppReceiver: Sendable {
+    /// Input sample rate in Hz.
     public let sampleRate: Double
     private let bitSamples: Double
     private let resetSamples: Int64
@@ -65,6 +66,7 @@ public struct PhoneAppReceiver: Sendable {
         }
     }
 
+    /// Feeds a whole array.
     public mutating func process(_ samples: [Float]) {
         samples.withUnsafeBufferPointer { process($0) }
     }

@@ -39,6 +39,7 @@ public struct FileAssembly: Sendable {
     /// The files completed so far, in order.
     public private(set) var completed: [FileHeader] = []
 
+    /// An assembly waiting for the first file's header.
     public init() {}
 
     /// True between a file's first header byte and its last content byte.

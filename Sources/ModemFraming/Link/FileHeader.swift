@@ -2,17 +2,24 @@
 /// (8 bytes little-endian), CRC-32 of the content (4 bytes little-endian), then the file's
 /// base name in UTF-8. The content follows as the next message.
 public struct FileHeader: Sendable, Equatable {
+    /// The first four bytes of every header, "SMF1" in ASCII.
     public static let magic: [UInt8] = Array("SMF1".utf8)
+    /// The file's base name (no directory), sent in UTF-8.
     public var name: String
+    /// The content's length in bytes.
     public var size: UInt64
+    /// The CRC-32 (``CRC32``) of the whole content.
     public var crc: UInt32
 
+    /// A header from its fields; nothing is checked here (``decode(_:)`` checks the name).
     public init(name: String, size: UInt64, crc: UInt32) {
         self.name = name
         self.size = size
         self.crc = crc
     }
 
+    /// The header message to send: magic, size and CRC-32 (little-endian), then the name in
+    /// UTF-8.
     public var encoded: [UInt8] {
         var out = Self.magic
         for i in 0..<8 { out.append(UInt8(truncatingIfNeeded: size >> (8 * UInt64(i)))) }

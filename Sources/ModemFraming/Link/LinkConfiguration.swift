@@ -11,6 +11,7 @@ public struct LinkConfiguration: Sendable, Equatable {
     public var baud: Double
     /// Mark bits before and after each burst (the apps send 50 and 7).
     public var preambleBits: Int
+    /// Mark bits after each burst, the postamble (default 7).
     public var postambleBits: Int
     /// One-way latency of the audio path and the far end's turnaround (audio buffers,
     /// the sketch noticing the packet), in seconds.
@@ -76,5 +77,6 @@ public struct LinkStatistics: Sendable, Equatable {
     public var roundTrip = 0.0
     /// The payload size the sender uses now (it shrinks as losses rise).
     public var packetPayload = 0
+    /// All counters at zero.
     public init() {}
 }

@@ -6,6 +6,7 @@
 /// next zero byte after any damage. Overhead: 11 bytes per packet, 10 in a stream of packets
 /// that share their delimiters (``stream(_:)``).
 public struct LinkPacket: Sendable, Equatable {
+    /// What a packet is, from its first byte; any other value makes the packet invalid.
     public enum Kind: UInt8, Sendable {
         /// A segment of a message; `seq` counts segments.
         case data = 0x01
@@ -46,7 +47,9 @@ public struct LinkPacket: Sendable, Equatable {
         return out
     }
 
+    /// Bytes before the payload: kind, sequence number (2 bytes) and payload length.
     public static let headerSize = 4
+    /// Bytes of the CRC-32 after the payload.
     public static let crcSize = 4
     /// Bytes a packet adds to its payload on the wire (header, CRC, COBS code, 2 delimiters),
     /// valid for payloads under 244 bytes.
@@ -55,10 +58,16 @@ public struct LinkPacket: Sendable, Equatable {
     /// bytes), so ``wireOverhead`` holds.
     public static let maximumPayload = 243
 
+    /// What the packet is: data, the last data of a message, an acknowledgement or a hello.
     public var kind: Kind
+    /// For data the segment's number, for an acknowledgement the next one expected (0 in a
+    /// hello); wraps after 65535.
     public var seq: UInt16
+    /// The bytes carried: at most ``maximumPayload`` for ``wireOverhead`` to hold, and never
+    /// over 255 (the length is one byte).
     public var payload: [UInt8]
 
+    /// A packet from its fields; the payload length is not checked here.
     public init(kind: Kind, seq: UInt16, payload: [UInt8] = []) {
         self.kind = kind
         self.seq = seq
@@ -129,11 +138,16 @@ public struct LinkPacketParser: Sendable {
     public private(set) var damagedPackets = 0
     /// Bytes that packets' parity repaired.
     public private(set) var repairedBytes = 0
+    /// A parser with no frame in progress and its counters at 0.
     public init() {}
 
+    /// Coded bytes held since the last 0x00.
     public var bufferedBytes: Int { cobs.bufferedBytes }
+    /// Bytes the COBS layer dropped (bad COBS or over-long frames, delimiter included).
     public var discardedBytes: Int { cobs.discardedBytes }
 
+    /// Pushes one byte; at a 0x00 returns the packet it ends if the CRC holds, repaired by
+    /// parity if need be, and counts it as damaged otherwise.
     public mutating func push(_ byte: UInt8) -> LinkPacket? {
         let before = cobs.discardedBytes
         guard let frame = cobs.push(byte, at: 0) else {

@@ -1,11 +1,15 @@
 extension LinkPacket: FramedMessage {
+    /// The packet as sent alone, without parity: 0x00, the COBS-coded packet, 0x00.
     public var raw: [UInt8] { wireBytes }
+    /// "kind" ("data", "data-end", "ack" or "hello"), "seq" and "payload".
     public var fields: [MessageField] {
         [
             MessageField("kind", .string(kindName)), MessageField("seq", .int(Int(seq))),
             MessageField("payload", .bytes(payload)),
         ]
     }
+    /// An ack's next sequence number and those it holds beyond, a hello's capabilities, or
+    /// a data packet's sequence number and payload.
     public var description: String {
         switch kind {
         case .ack: selectiveBitmap == 0 ? "ack next \(seq)" : "ack next \(seq) held \(heldList)"
@@ -35,10 +39,17 @@ extension LinkPacket: FramedMessage {
 /// Reliable-link packets as a ``MessageParser`` (for `decode --protocol link`); damaged
 /// packets count as discarded bytes.
 public struct LinkPacketMessageParser: SingleMessageParser {
+    /// This parser completes ``LinkPacket`` messages.
     public typealias Message = LinkPacket
     private var parser = LinkPacketParser()
+    /// A parser with no packet in progress.
     public init() {}
+    /// Bytes the COBS layer dropped (bad COBS or over-long); a frame that decodes but fails its
+    /// length or CRC check is not counted here.
     public var discardedBytes: Int { parser.discardedBytes }
+    /// Coded bytes held since the last 0x00.
     public var bufferedBytes: Int { parser.bufferedBytes }
+    /// Pushes one byte; at a 0x00 returns the packet it ends if the CRC holds, repaired by
+    /// parity if need be. `time` is ignored.
     public mutating func push(_ byte: UInt8, at time: Double) -> LinkPacket? { parser.push(byte) }
 }

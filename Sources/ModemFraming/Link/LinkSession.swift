@@ -11,8 +11,11 @@ public protocol HalfDuplexChannel {
 /// Runs a sender and a receiver against a channel in simulated time, one burst at a time
 /// (so a full-duplex agreement changes only how acknowledgements are timed).
 public struct LinkSession<Channel: HalfDuplexChannel> {
+    /// The sending end; queue messages on it before ``run(timeLimit:deliver:)``.
     public var sender: ReliableSender
+    /// The receiving end, which answers the sender's hello and acknowledges its data.
     public var receiver: ReliableReceiver
+    /// The channel that carries every burst, both ways.
     public var channel: Channel
     /// Simulated seconds since the start.
     public private(set) var now = 0.0

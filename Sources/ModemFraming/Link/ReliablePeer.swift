@@ -16,7 +16,9 @@
 /// The far end may be a board that only receives (`samples/arduino/reliable_link`): it
 /// never sends data, so we never send it an ACK, and our sender keeps to what its hello states.
 public struct ReliablePeer: Sendable {
+    /// Our sending end: our messages to the far end, and its acknowledgements of them.
     public private(set) var sender: ReliableSender
+    /// Our receiving end: the far end's data, and our acknowledgements of it.
     public private(set) var receiver: ReliableReceiver
     private var parser = LinkPacketParser()
     private var echoes: [(packet: LinkPacket, until: Double)] = []

@@ -1,9 +1,11 @@
 /// Payload handed up by the receiving end: the next piece of a message, in order.
 public struct LinkDelivery: Sendable, Equatable {
+    /// The payload of one data packet, next in order (possibly empty).
     public var bytes: [UInt8]
     /// True on the last piece of a message.
     public var endOfMessage: Bool
 
+    /// A delivery of `bytes`, the last of its message when `endOfMessage`.
     public init(bytes: [UInt8], endOfMessage: Bool) {
         self.bytes = bytes
         self.endOfMessage = endOfMessage
@@ -21,7 +23,9 @@ public struct LinkDelivery: Sendable, Equatable {
 /// collide with the rest of the sender's burst. Data without a hello (a recording) is
 /// received all the same, in half duplex.
 public struct ReliableReceiver: Sendable {
+    /// This end's sizes and timing; its capabilities are what its hello reply states.
     public let configuration: LinkConfiguration
+    /// Counters of what this end received, delivered and acknowledged.
     public private(set) var statistics = LinkStatistics()
     private var expected: UInt16 = 0
     private var held: [UInt16: LinkPacket] = [:]

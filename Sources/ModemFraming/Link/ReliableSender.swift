@@ -19,7 +19,9 @@
 ///   timeout resends the oldest packet alone in full duplex (its acknowledgement then says
 ///   what else is missing) and every unacknowledged packet in half duplex.
 public struct ReliableSender: Sendable {
+    /// This end's sizes and timing; the sender uses the smaller of these sizes and the far end's.
     public let configuration: LinkConfiguration
+    /// Counters of what this end sent and what the far end acknowledged.
     public internal(set) var statistics = LinkStatistics()
     /// What both ends agreed in the opening exchange (or the far end given at creation); nil
     /// while the hello is unanswered.

@@ -5,16 +5,23 @@
 /// included, sent big-endian. `length` counts payload bytes (at most ``maximumPayload``).
 /// The counter increments by one per frame (mod 256); a jump reveals lost frames.
 public struct AccessoryFrame: FramedMessage, Equatable {
+    /// The two bytes every frame starts with, 0x0F then 0xF0.
     public static let sync: (UInt8, UInt8) = (0x0F, 0xF0)
+    /// The longest payload a frame carries, in bytes; a larger length byte marks a false sync.
     public static let maximumPayload = 64
+    /// Bytes a frame adds to its payload: 2 sync, counter, command, length and a 2-byte CRC.
     public static let overhead = 7
 
+    /// The frame counter: one more than the previous frame's, wrapping from 255 to 0.
     public var counter: UInt8
+    /// The command byte (e.g. ``batteryCommand``).
     public var command: UInt8
+    /// The bytes after the length byte, at most ``maximumPayload``.
     public var payload: [UInt8]
     /// Frames missing between the previous frame and this one (from the counter); 0 for the first.
     public var lostBefore: Int
 
+    /// A frame from its fields; a payload longer than ``maximumPayload`` is cut.
     public init(counter: UInt8, command: UInt8, payload: [UInt8] = [], lostBefore: Int = 0) {
         self.counter = counter
         self.command = command
@@ -22,6 +29,8 @@ public struct AccessoryFrame: FramedMessage, Equatable {
         self.lostBefore = lostBefore
     }
 
+    /// The frame on the wire: sync, counter, command, length, payload, then the CRC-16
+    /// big-endian.
     public var raw: [UInt8] {
         var f: [UInt8] = [Self.sync.0, Self.sync.1, counter, command, UInt8(payload.count)] + payload
         let c = CRC16.checksum(f)
@@ -30,6 +39,8 @@ public struct AccessoryFrame: FramedMessage, Equatable {
         return f
     }
 
+    /// "counter", "command", "payload" and "lost" (frames lost before this one), plus
+    /// "battery" for a battery report.
     public var fields: [MessageField] {
         var f = [
             MessageField("counter", .int(Int(counter))), MessageField("command", .int(Int(command))),
@@ -39,6 +50,7 @@ public struct AccessoryFrame: FramedMessage, Equatable {
         return f
     }
 
+    /// Counter, command and payload in hex, plus the loss count when frames were lost.
     public var description: String {
         "frame #\(counter) command 0x\(hexString([command])) payload \(hexString(payload))"
             + (lostBefore > 0 ? " (\(lostBefore) lost before)" : "")
@@ -53,6 +65,7 @@ public struct AccessoryFrame: FramedMessage, Equatable {
         case normal = 0x02
         case high = 0x03
         case notInitialised = 0xFF
+        /// The level as shown in text and JSON output ("low", "normal", "high", "not initialised").
         public var name: String {
             switch self {
             case .low: "low"
@@ -71,7 +84,9 @@ public struct AccessoryFrame: FramedMessage, Equatable {
 
 /// Builds frames with an incrementing counter.
 public struct AccessoryFrameEncoder: Sendable {
+    /// The counter the next ``encode(command:payload:)`` uses; it wraps from 255 to 0.
     public var nextCounter: UInt8
+    /// An encoder whose first frame carries `firstCounter`.
     public init(firstCounter: UInt8 = 0) { nextCounter = firstCounter }
 
     /// The next frame's bytes; payloads longer than ``AccessoryFrame/maximumPayload`` are cut.
@@ -85,15 +100,20 @@ public struct AccessoryFrameEncoder: Sendable {
 /// and the rest re-examined, so a frame that starts inside garbage (or inside a damaged
 /// frame) is still found. Counts frames lost according to the counter.
 public struct AccessoryFrameParser: MessageParser {
+    /// Bytes dropped so far while searching for a valid frame (bad sync, length or CRC).
     public private(set) var discardedBytes = 0
     /// Frames missing according to the counter, over the whole stream.
     public private(set) var lostFrames = 0
     private var held: [UInt8] = []
     private var lastCounter: UInt8?
 
+    /// A parser with no frame held and no counter seen, so its first frame reports none lost.
     public init() {}
+    /// Bytes held towards a frame not yet complete (always fewer than a full 71-byte frame).
     public var bufferedBytes: Int { held.count }
 
+    /// Pushes one byte; each frame it completes gets ``AccessoryFrame/lostBefore`` from
+    /// the counter. Damage is skipped a byte at a time; `time` is ignored.
     public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [AccessoryFrame]) {
         held.append(byte)
         while !held.isEmpty {

@@ -3,11 +3,14 @@
 public protocol PayloadPacket: FramedMessage {
     /// The protocol's name in the text form, e.g. "SLIP".
     static var protocolName: String { get }
+    /// The bytes the packet carries, without delimiters or escapes.
     var payload: [UInt8] { get }
 }
 
 extension PayloadPacket {
+    /// One field, "payload", holding the packet's bytes.
     public var fields: [MessageField] { [MessageField("payload", .bytes(payload))] }
+    /// The protocol name, payload length and payload as printable text, e.g. "SLIP 2 bytes: hi".
     public var description: String { "\(Self.protocolName) \(payload.count) bytes: \(printable(payload))" }
 }
 

@@ -9,12 +9,17 @@
 /// - the receivers (and ``encode(payload:)``) leave escapes out of the checksum.
 /// The checksum byte itself is never escaped by either sender; it is taken by position.
 public struct HiJackInfinityFrame: FramedMessage, Equatable {
+    /// The byte every packet starts with, 0xDD.
     public static let startByte: UInt8 = 0xDD
+    /// The escape byte, 0xCC, which the firmware and the stock receivers put before a 0xDD or
+    /// 0xCC in the body.
     public static let escapeByte: UInt8 = 0xCC
     /// The largest length byte either stock receiver accepts (17 raw body bytes + checksum).
     public static let maximumLength = 18
 
+    /// The packet's bytes with escapes removed.
     public var payload: [UInt8]
+    /// The packet as received: 0xDD, length, escaped body and checksum.
     public var raw: [UInt8]
 
     /// The frame for `payload` as the stock receivers want it: 0xDD and 0xCC escaped with
@@ -50,6 +55,7 @@ public struct HiJackInfinityFrame: FramedMessage, Equatable {
         return f
     }
 
+    /// "infinity packet" and the payload in hex.
     public var description: String { "infinity packet \(hexString(payload))" }
 }
 
@@ -57,13 +63,20 @@ public struct HiJackInfinityFrame: FramedMessage, Equatable {
 /// raw bytes, the last the checksum. A packet whose checksum fits neither sender's rule is
 /// dropped and the bytes after its start are searched again for 0xDD.
 public struct HiJackInfinityFrameParser: MessageParser {
+    /// This parser completes ``HiJackInfinityFrame`` messages.
     public typealias Message = HiJackInfinityFrame
+    /// Bytes dropped so far: noise before a 0xDD, and start bytes whose length or checksum
+    /// failed.
     public private(set) var discardedBytes = 0
     private var buffer: [UInt8] = []
 
+    /// A parser with nothing held.
     public init() {}
+    /// Bytes held from the latest 0xDD towards a packet not yet complete.
     public var bufferedBytes: Int { buffer.count }
 
+    /// Pushes one byte and rescans what is held: packets out, noise dropped, a partial
+    /// packet kept. `time` is ignored.
     public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [HiJackInfinityFrame]) {
         buffer.append(byte)
         scan(into: &messages)

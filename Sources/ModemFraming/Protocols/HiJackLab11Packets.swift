@@ -10,6 +10,7 @@ public struct HiJackLab11Packet: FramedMessage, Equatable {
     public enum Kind: Int, Sendable, CaseIterable {
         case invalid, global, ack, booted, resumed, powerDown, hijackIO
 
+        /// The type's name in text and JSON output ("booted", "powerdown", "hijack-io", ...).
         public var name: String {
             switch self {
             case .invalid: "invalid"
@@ -23,9 +24,13 @@ public struct HiJackLab11Packet: FramedMessage, Equatable {
         }
     }
 
+    /// The header byte: power-down (bit 7), ack-requested (bit 6), retries (bits 5-4) and type
+    /// (bits 3-0); see ``header(type:powerDown:ackRequested:retries:)``.
     public var header: UInt8
+    /// The bytes between the header and the checksum (possibly none).
     public var payload: [UInt8]
 
+    /// A packet from its header byte and payload; the checksum is computed, not stored.
     public init(header: UInt8, payload: [UInt8]) {
         self.header = header
         self.payload = payload
@@ -38,16 +43,24 @@ public struct HiJackLab11Packet: FramedMessage, Equatable {
         (powerDown ? 0x80 : 0) | (ackRequested ? 0x40 : 0) | UInt8(retries & 3) << 4 | UInt8(type & 15)
     }
 
+    /// The header's power-down flag (bit 7).
     public var powerDown: Bool { header & 0x80 != 0 }
+    /// The header's ack-requested flag (bit 6).
     public var ackRequested: Bool { header & 0x40 != 0 }
+    /// The header's retry count (bits 5-4), 0-3.
     public var retries: Int { Int(header >> 4 & 3) }
+    /// The packet type (header bits 3-0), 0-15: a ``Kind`` for 0-6, the application's for 8-15.
     public var type: Int { Int(header & 15) }
+    /// The 8-bit sum (mod 256) of the header and payload bytes, sent after the payload.
     public var checksum: UInt8 { payload.reduce(header, &+) }
+    /// The packet on the wire: header, payload, checksum.
     public var raw: [UInt8] { [header] + payload + [checksum] }
 
     /// The IO command a hijack-io packet carries, when its payload is one.
     public var io: HiJackIOMessage? { type == Kind.hijackIO.rawValue ? HiJackIOMessage(payload) : nil }
 
+    /// Type (number and name), the header flags, retries and payload, plus the IO command's
+    /// fields for a hijack-io packet.
     public var fields: [MessageField] {
         var f = [
             MessageField("type", .int(type)),
@@ -59,6 +72,8 @@ public struct HiJackLab11Packet: FramedMessage, Equatable {
         return f
     }
 
+    /// The type's name ("app-N" for types without one), then the IO command, or else the
+    /// payload in hex.
     public var description: String {
         let name = Kind(rawValue: type)?.name ?? "app-\(type)"
         if let io { return "\(name) \(io)" }
@@ -87,6 +102,7 @@ public enum HiJackIOCommand: Int, Sendable, CaseIterable {
         }
     }
 
+    /// The command whose ``name`` is `name` (e.g. "digital-write"); nil for any other text.
     public init?(name: String) {
         guard let c = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = c
@@ -99,10 +115,17 @@ public enum HiJackIOCommand: Int, Sendable, CaseIterable {
 /// A hijack-io payload: command and pin, then a value: one byte for a digital write (or
 /// a digital reply), two bytes big-endian for an analog write (or an analog reply).
 public struct HiJackIOMessage: Sendable, Equatable, CustomStringConvertible {
+    /// What the IO packet does; sent in the high four bits of the first payload byte.
     public var command: HiJackIOCommand
+    /// The pin number, sent in the low four bits of the first payload byte (see
+    /// ``HiJackIOCommand/pins`` for the range the library allows).
     public var pin: Int
+    /// The value written or read (one byte digital, two bytes analog); nil when the payload
+    /// carries none.
     public var value: Int?
 
+    /// A message from its parts; nothing is range-checked, and ``payload`` keeps only the
+    /// pin's low four bits.
     public init(command: HiJackIOCommand, pin: Int, value: Int? = nil) {
         self.command = command
         self.pin = pin
@@ -122,6 +145,8 @@ public struct HiJackIOMessage: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The encoded payload: command and pin in one byte, then the value, if any: two bytes
+    /// big-endian for analog commands or values over 255, else one byte.
     public var payload: [UInt8] {
         var p = [UInt8(command.rawValue << 4 | pin & 15)]
         if let value {
@@ -140,6 +165,8 @@ public struct HiJackIOMessage: Sendable, Equatable, CustomStringConvertible {
         return f
     }
 
+    /// The command name and pin, plus the value when there is one
+    /// (e.g. "digital-write pin 3 value 1").
     public var description: String { "\(command.name) pin \(pin)" + (value.map { " value \($0)" } ?? "") }
 }
 
@@ -150,7 +177,9 @@ public struct HiJackIOMessage: Sendable, Equatable, CustomStringConvertible {
 /// has a header and a checksum); their spacing sets the limit, 1.5 times it, past which
 /// a byte starts the next packet. A packet whose checksum fails is dropped and counted.
 public struct HiJackLab11PacketParser: MessageParser {
+    /// This parser completes ``HiJackLab11Packet`` messages.
     public typealias Message = HiJackLab11Packet
+    /// Bytes of packets that failed their checksum or ran past ``maximumBytes``.
     public private(set) var discardedBytes = 0
     private var buffer: [UInt8] = []
     private var lastTime = 0.0
@@ -159,9 +188,13 @@ public struct HiJackLab11PacketParser: MessageParser {
     /// The longest packet kept; longer runs are dropped (the decoder's own limit).
     public static let maximumBytes = 256
 
+    /// A parser with no packet in progress.
     public init() {}
+    /// Bytes held for the packet in progress, whose end is not yet known.
     public var bufferedBytes: Int { buffer.count }
 
+    /// Pushes one byte that arrived at `time` seconds; a gap longer than 1.5 times the
+    /// held packet's byte spacing first completes that packet.
     public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [HiJackLab11Packet]) {
         if buffer.count >= 2 && time - lastTime > 1.5 * spacing {
             if let p = complete() { messages.append(p) }
@@ -175,6 +208,8 @@ public struct HiJackLab11PacketParser: MessageParser {
         lastTime = time
     }
 
+    /// Completes the held packet once `time` is more than 1.5 byte spacings after its
+    /// last byte; nil while it may still grow, or when its checksum fails.
     public mutating func advance(to time: Double) -> HiJackLab11Packet? {
         guard buffer.count >= 2, time - lastTime > 1.5 * spacing else { return nil }
         return complete()

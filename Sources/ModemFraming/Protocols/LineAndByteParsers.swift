@@ -12,10 +12,16 @@ public protocol LineMessage: FramedMessage {
 public struct LineMessageParser<Message: LineMessage>: SingleMessageParser {
     private var lines = TextLineParser()
     private var rejected = 0
+    /// A parser with no line in progress.
     public init() {}
+    /// Bytes the line framer dropped, plus every byte (terminator included) of lines that were
+    /// not a message.
     public var discardedBytes: Int { lines.discardedBytes + rejected }
+    /// Bytes of the line in progress.
     public var bufferedBytes: Int { lines.bufferedBytes }
 
+    /// Pushes one byte into the line framer; a completed line becomes a message or is
+    /// counted as discarded.
     public mutating func push(_ byte: UInt8, at time: Double) -> Message? {
         guard let line = lines.push(byte, at: time) else { return nil }
         if let message = Message(line: line) { return message }
@@ -26,13 +32,18 @@ public struct LineMessageParser<Message: LineMessage>: SingleMessageParser {
 
 /// A message that is exactly one byte, whatever its value.
 public protocol ByteMessage: FramedMessage {
+    /// The message `byte` alone makes; every value is one.
     init(byte: UInt8)
 }
 
 /// Parses every byte as one ``ByteMessage``: nothing is ever discarded or buffered.
 public struct ByteMessageParser<Message: ByteMessage>: SingleMessageParser {
+    /// Always 0: every byte is a message.
     public let discardedBytes = 0
+    /// Always 0: nothing is held between bytes.
     public let bufferedBytes = 0
+    /// A parser; it keeps no state.
     public init() {}
+    /// Returns every byte as its own message; `time` is ignored.
     public mutating func push(_ byte: UInt8, at time: Double) -> Message? { Message(byte: byte) }
 }

@@ -9,16 +9,22 @@ public struct MessageFields: Sendable, Equatable {
     public var payload: [UInt8]?
     /// pin, pin-reply: the pin (2-13) and its state.
     public var pin: Int?
+    /// pin, pin-reply and hijack-lab11 digital-write: the state, true for HIGH (1).
     public var high: Bool?
     /// range: centimetres (0-99999); ez1: inches (0-255).
     public var range: Int?
     /// motor: steering and acceleration, -255...255 (0 when nil), and the lights.
     public var steering: Int?
+    /// motor: acceleration, -255...255, negative for reverse (0 when nil).
     public var acceleration: Int?
+    /// motor: headlights on.
     public var headlights = false
+    /// motor: brake lights on.
     public var brakeLights = false
     /// accessory: the command byte, and the packet counter (0-255; link: the sequence number).
     public var command: UInt8?
+    /// accessory: the packet counter (0-255, default 0); link: the sequence number (cut to
+    /// 16 bits, default 0).
     public var counter: Int?
     /// xbee-at: commands without the AT prefix ("BD 3").
     public var atCommands: [String] = []
@@ -26,14 +32,19 @@ public struct MessageFields: Sendable, Equatable {
     public var apiIdentifier: UInt8?
     /// hijack: a sample's voltage (0-2.75); hijack-rate: the sampling rate in Hz (above 0).
     public var volts: Double?
+    /// hijack-rate: the sampling rate in Hz (above 0); sent as the rate byte nearest to it.
     public var sampleHz: Double?
     /// hijack-lab11: an IO command (with ``pin``, and ``high`` or ``value`` for writes);
     /// without one, a packet of ``packetType`` (default 1, global) carrying ``payload``.
     public var io: HiJackIOCommand?
+    /// hijack-lab11 analog-write: the value to write (0-65535).
     public var value: Int?
+    /// hijack-lab11 without ``io``: the packet type, 0-15 (default 1, global).
     public var packetType: Int?
+    /// hijack-lab11: sets the header's ack-requested bit.
     public var ackRequested = false
 
+    /// No fields set: every optional nil, the flags false, no AT commands.
     public init() {}
 }
 

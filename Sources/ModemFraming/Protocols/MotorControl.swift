@@ -10,7 +10,9 @@ public struct MotorCommand: FramedMessage, Equatable {
     public var steering: Int
     /// Acceleration, -255...255 (negative = reverse).
     public var acceleration: Int
+    /// Headlights on (control bit 4).
     public var headlights: Bool
+    /// Brake lights on (control bit 5).
     public var brakeLights: Bool
 
     /// Values outside -255...255 are clamped.
@@ -21,6 +23,7 @@ public struct MotorCommand: FramedMessage, Equatable {
         self.brakeLights = brakeLights
     }
 
+    /// The last byte of every packet, ':' (0x3A).
     public static let terminator = UInt8(ascii: ":")
 
     /// The four bytes of this packet.
@@ -53,12 +56,14 @@ public struct MotorCommand: FramedMessage, Equatable {
         return MotorCommand(steering: s, acceleration: x, headlights: c & 16 != 0, brakeLights: c & 32 != 0)
     }
 
+    /// "steer" and "accel" (-255...255), "headlights" and "brake".
     public var fields: [MessageField] {
         [
             MessageField("steer", .int(steering)), MessageField("accel", .int(acceleration)),
             MessageField("headlights", .bool(headlights)), MessageField("brake", .bool(brakeLights)),
         ]
     }
+    /// Steering and acceleration, plus the lights that are on, e.g. "steer -40 accel 200 brake".
     public var description: String {
         "steer \(steering) accel \(acceleration)\(headlights ? " headlights" : "")\(brakeLights ? " brake" : "")"
     }
@@ -70,6 +75,8 @@ public typealias MotorCommandParser = HeldBytesParser<MotorCommandFraming>
 /// Motor packets in a sliding four-byte window: when the window is not a valid packet its
 /// first byte is discarded and the search goes on one byte later.
 public enum MotorCommandFraming: HeldBytesFraming {
+    /// Slides a four-byte window over the stream: a window that is not a valid packet drops
+    /// its first byte, and any next byte with bit 6 or 7 set, which no control byte has.
     public static func push(_ byte: UInt8, held window: inout [UInt8], discarded: inout Int) -> MotorCommand? {
         window.append(byte)
         if window.count == 1 && byte & 0xC0 != 0 {

@@ -1,15 +1,21 @@
 /// A range reading from a MaxSonar sensor.
 public struct RangeReading: FramedMessage, Equatable {
+    /// The unit of a reading: centimetres from the Arduino sketch, inches from an EZ1 directly.
     public enum Unit: String, Sendable {
         case centimetres = "cm"
         case inches = "in"
     }
+    /// The distance in ``unit`` (0-99999 cm from a line, 0-255 inches from an EZ1).
     public var value: Int
+    /// Whether ``value`` is centimetres (Arduino lines) or inches (EZ1).
     public var unit: Unit
+    /// The reading's bytes on the wire, terminator included.
     public var raw: [UInt8]
+    /// "range" (the value) and "unit" ("cm" or "in").
     public var fields: [MessageField] {
         [MessageField("range", .int(value)), MessageField("unit", .string(unit.rawValue))]
     }
+    /// The value and its unit, e.g. "157 cm".
     public var description: String { "\(value) \(unit.rawValue)" }
 
     /// A MaxSonar-via-Arduino line: decimal centimetres and CR LF.
@@ -41,6 +47,8 @@ public typealias EZ1Parser = HeldBytesParser<EZ1Framing>
 /// power-on, noise) is discarded; an 'R' always restarts a reading, so a reading right after
 /// garbage is still found.
 public enum EZ1Framing: HeldBytesFraming {
+    /// Pushes one EZ1 byte: 'R' starts a reading, three digits and CR complete it;
+    /// anything else, or a value over 255, discards the held bytes.
     public static func push(_ byte: UInt8, held: inout [UInt8], discarded discardedBytes: inout Int) -> RangeReading? {
         if byte == UInt8(ascii: "R") {
             discardedBytes += held.count

@@ -2,12 +2,17 @@
 public struct TextLine: FramedMessage, Equatable {
     /// The line without its terminator (bytes that are not UTF-8 are replaced).
     public var text: String
+    /// The line's bytes with its terminator, recorded as CR LF when the line ended at CR
+    /// (the LF may not have arrived yet) and LF when it ended at a lone LF.
     public var raw: [UInt8]
+    /// A line from its decoded text and its wire bytes; the two are not checked against each other.
     public init(text: String, raw: [UInt8]) {
         self.text = text
         self.raw = raw
     }
+    /// One field, "text": the line without its terminator.
     public var fields: [MessageField] { [MessageField("text", .string(text))] }
+    /// The line's text, without its terminator.
     public var description: String { text }
 
     /// `text` followed by CR LF.
@@ -21,18 +26,27 @@ public struct TextLine: FramedMessage, Equatable {
 /// audio link they are almost always noise. A line longer than ``maximumLength`` is dropped
 /// whole, up to its terminator.
 public struct TextLineParser: SingleMessageParser {
+    /// This parser completes ``TextLine`` messages.
     public typealias Message = TextLine
+    /// The longest line kept, in bytes before the terminator; a longer one is dropped up to its
+    /// terminator.
     public static let maximumLength = 256
+    /// Bytes dropped so far: control bytes (except tab and the terminators), DEL, and over-long
+    /// lines with their terminators.
     public private(set) var discardedBytes = 0
     private var line: [UInt8] = []
     private var raw: [UInt8] = []
     private var afterCR = false
     private var overlong = false
 
+    /// A parser with no line in progress.
     public init() {}
 
+    /// Bytes of the line in progress, at most ``maximumLength``.
     public var bufferedBytes: Int { raw.count }
 
+    /// Pushes one byte; CR, LF or CR LF ends a non-empty line, and the LF of a CR LF is
+    /// skipped even when it comes in a later push. `time` is ignored.
     public mutating func push(_ byte: UInt8, at time: Double) -> TextLine? {
         if byte == 10 && afterCR {
             afterCR = false

@@ -4,16 +4,22 @@
 /// In API mode 2 every byte after the start delimiter that is 0x7E, 0x7D, 0x11 or 0x13 is
 /// sent as 0x7D followed by the byte XOR 0x20.
 public struct XBeeAPIFrame: FramedMessage, Equatable {
+    /// The start delimiter every frame begins with, 0x7E.
     public static let start: UInt8 = 0x7E
+    /// The API mode 2 escape byte, 0x7D; the byte after it is the real one XOR 0x20.
     public static let escape: UInt8 = 0x7D
+    /// The longest frame data accepted, in bytes (API identifier plus data); a larger length
+    /// marks a false start.
     public static let maximumData = 256
 
     /// API identifier (e.g. 0x08 AT command, 0x10 transmit request).
     public var apiIdentifier: UInt8
+    /// The frame data after the API identifier, unescaped (at most ``maximumData`` - 1 bytes).
     public var data: [UInt8]
     /// True for API mode 2 (escaped).
     public var escaped: Bool
 
+    /// A frame from its fields; data longer than ``maximumData`` - 1 bytes is cut.
     public init(apiIdentifier: UInt8, data: [UInt8], escaped: Bool = false) {
         self.apiIdentifier = apiIdentifier
         self.data = Array(data.prefix(Self.maximumData - 1))
@@ -22,6 +28,8 @@ public struct XBeeAPIFrame: FramedMessage, Equatable {
 
     static func needsEscape(_ b: UInt8) -> Bool { b == 0x7E || b == 0x7D || b == 0x11 || b == 0x13 }
 
+    /// The frame on the wire: start, length, API identifier, data and checksum, with every byte
+    /// after the start escaped as needed in mode 2.
     public var raw: [UInt8] {
         let frameData = [apiIdentifier] + data
         let sum = frameData.reduce(UInt8(0)) { $0 &+ $1 }
@@ -33,12 +41,14 @@ public struct XBeeAPIFrame: FramedMessage, Equatable {
         return out
     }
 
+    /// "api" (the identifier), "data" and "escaped".
     public var fields: [MessageField] {
         [
             MessageField("api", .int(Int(apiIdentifier))), MessageField("data", .bytes(data)),
             MessageField("escaped", .bool(escaped)),
         ]
     }
+    /// The API identifier and data in hex, e.g. "API 0x08 data 4944".
     public var description: String { "API 0x\(hexString([apiIdentifier])) data \(hexString(data))" }
 }
 
@@ -48,15 +58,23 @@ public struct XBeeAPIFrame: FramedMessage, Equatable {
 /// Mode 1: 0x7E may occur inside a frame, so on a bad length or checksum the parser drops
 /// the start byte and searches the held bytes again for the next 0x7E.
 public struct XBeeAPIFrameParser: MessageParser {
+    /// True when parsing API mode 2 (escaped) frames, false for mode 1.
     public let escaped: Bool
+    /// Bytes dropped so far: bytes outside frames, and frames with a bad length or checksum
+    /// (counted as received).
     public private(set) var discardedBytes = 0
     private var held: [UInt8] = []  // unescaped, starting with 0x7E
     private var rawHeld: [UInt8] = []  // as received (mode 2 only)
     private var escapeNext = false
 
+    /// A parser for API mode 2 when `escaped`, else for mode 1.
     public init(escaped: Bool = false) { self.escaped = escaped }
+    /// Bytes held for the frame in progress; in mode 2 both its unescaped and its received copy
+    /// count.
     public var bufferedBytes: Int { held.count + rawHeld.count }
 
+    /// Pushes one byte; in mode 1 a bad frame makes it search the held bytes for the next
+    /// 0x7E, in mode 2 every 0x7E starts a new frame. `time` is ignored.
     public mutating func push(_ byte: UInt8, at time: Double, into messages: inout [XBeeAPIFrame]) {
         if escaped {
             if let m = pushEscaped(byte) { messages.append(m) }

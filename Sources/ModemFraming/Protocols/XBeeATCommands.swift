@@ -17,6 +17,7 @@ public enum XBeeAT {
     public struct Step: Sendable, Equatable {
         /// Silence before `bytes`, in seconds.
         public var delay: Double
+        /// The bytes to send after the delay: "+++", or one "AT" command ending in CR.
         public var bytes: [UInt8]
     }
 
@@ -33,15 +34,20 @@ public enum XBeeAT {
 
 /// What the host sends to an XBee in command mode.
 public struct XBeeCommand: FramedMessage, Equatable {
+    /// The two things a host sends in command mode.
     public enum Kind: Sendable, Equatable {
         /// "+++" with the guard times respected.
         case enterCommandMode
         /// "AT" + two-letter command + optional parameter.
         case command(String, String)
     }
+    /// The "+++" escape, or an AT command with its upper-cased two-letter name and parameter.
     public var kind: Kind
+    /// The bytes as received: "+++", or the command line with its CR or LF.
     public var raw: [UInt8]
 
+    /// "command" ("+++" or the two-letter name) and "parameter", plus "baud" for an ATBD
+    /// whose code is 0-7.
     public var fields: [MessageField] {
         switch kind {
         case .enterCommandMode: return [MessageField("command", .string("+++"))]
@@ -54,6 +60,7 @@ public struct XBeeCommand: FramedMessage, Equatable {
         }
     }
 
+    /// The command as text, e.g. "ATBD 3 (9600 baud)" or "+++ (command mode)".
     public var description: String {
         switch kind {
         case .enterCommandMode: return "+++ (command mode)"
@@ -68,24 +75,37 @@ public struct XBeeCommand: FramedMessage, Equatable {
 /// Parses the host side of XBee command mode: "+++" (accepted only with a guard time of
 /// silence before and after it, judged from byte times) and AT command lines.
 public struct XBeeCommandParser: SingleMessageParser {
+    /// This parser completes ``XBeeCommand`` messages.
     public typealias Message = XBeeCommand
+    /// The most bytes of a command line held; the next byte discards them and the line starts
+    /// over.
     public static let maximumLine = 64
+    /// Seconds of silence required before and after "+++" (the radio's ATGT).
     public let guardTime: Double
+    /// Bytes dropped so far: lines that are not AT commands, over-long lines, and '+' runs that
+    /// were not a valid escape.
     public private(set) var discardedBytes = 0
     private var line: [UInt8] = []
     private var plusCount = 0
     private var lastByteTime = -Double.infinity
     private var plusQualified = false
 
+    /// A parser that judges "+++" against `guardTime` seconds of silence
+    /// (default ``XBeeAT/defaultGuardTime``, 1 s).
     public init(guardTime: Double = XBeeAT.defaultGuardTime) { self.guardTime = guardTime }
+    /// Bytes of the command line in progress, plus any '+' held as a possible escape.
     public var bufferedBytes: Int { line.count + plusCount }
 
+    /// Reports "+++" once a guard time has passed in silence after its third '+';
+    /// nil otherwise.
     public mutating func advance(to time: Double) -> XBeeCommand? {
         guard plusCount == 3, time - lastByteTime >= guardTime else { return nil }
         plusCount = 0
         return XBeeCommand(kind: .enterCommandMode, raw: Array("+++".utf8))
     }
 
+    /// Pushes one byte that arrived at `time` seconds: '+' after a guard time of silence
+    /// may start an escape, and CR or LF ends an AT command line.
     public mutating func push(_ byte: UInt8, at time: Double) -> XBeeCommand? {
         let gap = time - lastByteTime
         let done = advance(to: time)
@@ -136,12 +156,16 @@ public struct XBeeCommandParser: SingleMessageParser {
 
 /// What an XBee answers in command mode.
 public struct XBeeReply: FramedMessage, Equatable {
+    /// What the radio answered: "OK", "ERROR", or a value (e.g. a register it was asked for).
     public enum Kind: Sendable, Equatable {
         case ok, error
         case value(String)
     }
+    /// Whether the reply was OK, ERROR or a value, with the value's text.
     public var kind: Kind
+    /// The reply line ending in CR alone, as the radio sends it.
     public var raw: [UInt8]
+    /// "reply" ("OK", "ERROR" or "value"), plus "value" with the text of a value.
     public var fields: [MessageField] {
         switch kind {
         case .ok: [MessageField("reply", .string("OK"))]
@@ -149,6 +173,7 @@ public struct XBeeReply: FramedMessage, Equatable {
         case .value(let v): [MessageField("reply", .string("value")), MessageField("value", .string(v))]
         }
     }
+    /// "OK", "ERROR", or the value's text.
     public var description: String {
         switch kind {
         case .ok: "OK"

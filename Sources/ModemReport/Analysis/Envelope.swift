@@ -6,8 +6,11 @@
 /// number of points. Used for the overview of a whole recording and for each burst's
 /// waveform. Streaming: chunks of any size; NaN and infinite samples read as 0.
 public struct Envelope: Sendable, Codable {
+    /// One point of the envelope: the range and the mean power of its samples.
     public struct Bucket: Sendable, Equatable, Codable {
+        /// The lowest sample in the bucket.
         public var low: Float
+        /// The highest sample in the bucket.
         public var high: Float
         /// Mean of the squared samples.
         public var power: Float
@@ -15,8 +18,11 @@ public struct Envelope: Sendable, Codable {
 
     /// Sample index of the first bucket's first sample.
     public let origin: Int64
+    /// The most buckets kept (even, at least 2); filling them merges them pairwise.
     public let maxBuckets: Int
+    /// Samples per bucket now; doubles at each merge.
     public private(set) var bucketLength: Int
+    /// The completed buckets, oldest first (``allBuckets`` adds the partly filled one).
     public private(set) var buckets: [Bucket] = []
     private var open = Bucket(low: .infinity, high: -.infinity, power: 0)
     private var openCount = 0
@@ -34,6 +40,7 @@ public struct Envelope: Sendable, Codable {
     /// Samples taken so far.
     public var count: Int64 { Int64(buckets.count) * Int64(bucketLength) + Int64(openCount) }
 
+    /// Adds samples (non-finite ones as 0), closing and merging buckets as they fill.
     public mutating func add(_ samples: UnsafeBufferPointer<Float>) {
         for s in samples {
             let x = s.isFinite ? s : 0

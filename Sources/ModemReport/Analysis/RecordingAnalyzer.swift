@@ -22,7 +22,9 @@ public final class RecordingAnalyzer {
     /// Samples of history for drawing a character decided after it ended (a power of two).
     static let ringLength = 1 << 19
 
+    /// The input's name, carried into the analysis.
     public let name: String
+    /// Sample rate of the decoded channel in Hz.
     public let sampleRate: Double
     private let format: String
     private let modem: String
@@ -109,6 +111,8 @@ public final class RecordingAnalyzer {
         if let d = openDetail { record(event, in: d) }
     }
 
+    /// Closes the last burst and the spectrogram and returns the analysis; call once, after the
+    /// last samples and events.
     public func finish() -> RecordingAnalysis {
         if let done = tracker.finish(at: .max, force: true) { close(done) }
         spectrogram.finish()

@@ -29,6 +29,7 @@ public enum ChartLibrary {
 public enum ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     case chartLibraryMissing(String)
 
+    /// The message for the user: the path that could not be read and the package to install.
     public var description: String {
         switch self {
         case .chartLibraryMissing(let path): return "cannot read the charting library \(path): install libjs-dygraphs"

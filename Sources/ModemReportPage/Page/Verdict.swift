@@ -5,16 +5,21 @@ public import ModemReport
 
 /// One line of a report's verdict: what is wrong (or right) and what to do about it.
 public struct Hint: Sendable, Equatable {
+    /// How much a hint matters: something to fix, something to check, or all is well.
     public enum Severity: String, Sendable { case problem, warning, good }
     /// A stable identifier, e.g. "clipping", for tests and page anchors.
     public var id: String
+    /// How much the hint matters.
     public var severity: Severity
+    /// The sentence shown: the finding, the figure it rests on, and what to do.
     public var text: String
 }
 
 /// The verdict on a recording, computed from what was measured: every hint states the
 /// figure it rests on.
 public enum Verdict {
+    /// The hints for `a`, in the order of the checks; a silent recording gets the silence hint
+    /// alone, and a `good` hint ends the list when bytes decoded with no problem found.
     public static func hints(for a: RecordingAnalysis) -> [Hint] {
         var hints: [Hint] = []
         func add(_ id: String, _ s: Hint.Severity, _ t: String) { hints.append(Hint(id: id, severity: s, text: t)) }

@@ -2,9 +2,13 @@
 /// time: the way a jack (headphone out, microphone in) or snd-aloop's two ends carry the link.
 /// For tests and `softmodem bench link`; memory grows with the bytes in flight only.
 public struct DuplexLink: Sendable {
+    /// The sending end, transmitting on ``forward``.
     public var sender: ReliableSender
+    /// The receiving end: hears ``forward`` and answers on ``backward``.
     public var receiver: ReliableReceiver
+    /// The line from sender to receiver (data and hellos).
     public var forward: OneWayLine
+    /// The line from receiver to sender (acknowledgements and hello replies).
     public var backward: OneWayLine
     /// A far end that stops hearing and answering for a while.
     public var stall: Stall?

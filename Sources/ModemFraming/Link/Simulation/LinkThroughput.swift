@@ -13,9 +13,11 @@ public enum LinkThroughput {
         public var bytesPerSecond: Double
         /// Data packets sent again, and all data packets sent.
         public var retransmissions: Int
+        /// All data packets sent, first copies and retransmissions.
         public var packets: Int
         /// The payload size the sender settled on, and whether the transfer finished.
         public var finalPayload: Int
+        /// True when everything was acknowledged within the time limit.
         public var finished: Bool
     }
 

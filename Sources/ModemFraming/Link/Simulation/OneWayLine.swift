@@ -9,6 +9,7 @@ public struct LineImpairments: Sendable {
     /// Chance per burst of the whole burst arriving twice.
     public var duplicateBurst = 0.0
 
+    /// Impairments given as chances and rates; each defaults to 0, a clean line.
     public init(
         corruptByte: Double = 0, noiseBurstsPerSecond: Double = 0, dropByte: Double = 0, duplicateBurst: Double = 0
     ) {
@@ -21,8 +22,11 @@ public struct LineImpairments: Sendable {
 
 /// A far end that hears nothing and answers nothing from `start` for `seconds`.
 public struct Stall: Sendable {
+    /// When the stall begins, in simulated seconds.
     public var start: Double
+    /// How long the stall lasts, in seconds.
     public var seconds: Double
+    /// A stall from `start` lasting `seconds`.
     public init(start: Double, seconds: Double) {
         self.start = start
         self.seconds = seconds
@@ -41,12 +45,15 @@ public struct OneWayLine: Sendable {
     /// What happens to the bytes; may change between runs.
     public var impairments: LineImpairments
     private var rng: SplitMix64
+    /// When the line is next free, in simulated seconds: the end of the last burst's postamble.
     public private(set) var busyUntil = -Double.infinity
     private var pending: [(time: Double, byte: UInt8)] = []
     private var head = 0
     /// Bytes corrupted so far.
     public private(set) var corrupted = 0
 
+    /// A line at `baud` (8N1, 50 preamble and 7 postamble mark bits per burst) whose bytes
+    /// arrive `delay` seconds after their end on air; `seed` fixes the impairments' randomness.
     public init(baud: Double, delay: Double, impairments: LineImpairments, seed: UInt64) {
         self.baud = baud
         preambleBits = 50
