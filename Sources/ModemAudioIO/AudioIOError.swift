@@ -18,6 +18,7 @@ public enum AudioIOError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Options that make no sense for this input or output.
     case invalidParameters(String)
 
+    /// What failed and on which file, as one line; ``invalidParameters(_:)`` prints its own text.
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): return "cannot open \(path): \(reason)"

@@ -13,6 +13,7 @@ public enum RawSampleFormat: String, Sendable, CaseIterable {
     /// IEEE float 32-bit little-endian.
     case f32le
 
+    /// Bytes one sample takes: 1 for the 8-bit formats, 2 for 16-bit, 4 for 32-bit and float.
     public var bytesPerSample: Int {
         switch self {
         case .s8, .u8: return 1
@@ -57,10 +58,15 @@ public enum RawSampleFormat: String, Sendable, CaseIterable {
 /// Reads headerless PCM from a file or standard input, with a rate and channel count the
 /// caller supplies. A trailing partial frame (a file cut mid-sample) is dropped.
 public final class RawPCMReader: SampleSource {
+    /// The path, or "stdin" for `"-"`.
     public let name: String
+    /// Frames per second as the caller gave it, in Hz (1000-384000).
     public let sampleRate: Double
+    /// Interleaved channels per frame as the caller gave it (1-32).
     public let channels: Int
+    /// The encoding the bytes are decoded from.
     public let format: RawSampleFormat
+    /// True for standard input (`"-"`), false for a file.
     public let isStream: Bool
     private let fd: FileDescriptor
     private let ownsDescriptor: Bool
@@ -106,6 +112,7 @@ public final class RawPCMReader: SampleSource {
 
     deinit { if ownsDescriptor { try? fd.close() } }
 
+    /// Decodes whole frames, keeping a partial frame's bytes for the next read (dropped at the end).
     public func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(AudioIOError) -> Int {
         let frameBytes = format.bytesPerSample * channels
         let maxFrames = min(buffer.count / channels, bytes.count / frameBytes)

@@ -13,9 +13,13 @@ import SystemPackage
 /// not audio. A file whose header promises more data than it holds is read to its real
 /// end, and ``truncation`` says so, so a caller can decode what is there and then report it.
 public final class SoundFileReader: SampleSource {
+    /// The path, or "stdin" for `"-"`.
     public let name: String
+    /// True for standard input (`"-"`), false for a file.
     public let isStream: Bool
+    /// Frames per second from the header, in Hz (positive: opening rejects anything else).
     public let sampleRate: Double
+    /// Interleaved channels per frame from the header (at least 1).
     public let channels: Int
     /// Frames promised by the header (or -1 when unknown, as on a pipe).
     public let frames: Int64
@@ -140,6 +144,7 @@ public final class SoundFileReader: SampleSource {
         block?.deallocate()
     }
 
+    /// Reads floats through libsndfile, but converts 16-bit PCM itself (``isPCM16``).
     public func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(AudioIOError) -> Int {
         guard file != nil, let base = buffer.baseAddress else { return 0 }
         let want = buffer.count / channels

@@ -3,12 +3,16 @@ import CSndFile
 /// Writes a sound file through libsndfile, the container chosen by the file name's
 /// extension: .wav (16-bit PCM), .flac, .ogg (Vorbis), .aiff/.aif, .caf, .au.
 public final class SoundFileWriter {
+    /// The path being written, for error messages.
     public let name: String
     private var file: OpaquePointer?
 
     /// The extensions ``init(path:sampleRate:channels:)`` understands.
     public static let extensions = ["wav", "flac", "ogg", "aiff", "aif", "caf", "au"]
 
+    /// Creates `path` in the format its extension names (one of ``extensions``). Throws for an
+    /// unknown extension, a rate or channel count the format cannot hold, or a file that cannot
+    /// be created.
     public init(path: String, sampleRate: Int, channels: Int) throws(AudioIOError) {
         name = path
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -42,6 +46,8 @@ public final class SoundFileWriter {
 
     deinit { if let file { sf_close(file) } }
 
+    /// Appends `samples.count / channels` interleaved frames (a trailing partial frame is
+    /// ignored); integer formats clip floats beyond +-1. Does nothing after ``finish()``.
     public func write(_ samples: UnsafeBufferPointer<Float>, channels: Int) throws(AudioIOError) {
         guard let file, let base = samples.baseAddress, !samples.isEmpty else { return }
         let frames = sf_count_t(samples.count / channels)

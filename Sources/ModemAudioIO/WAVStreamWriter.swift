@@ -13,11 +13,16 @@ import SystemPackage
 /// regular file, ``finish()`` seeks back and writes the real sizes. Samples are clipped to
 /// +-1 and NaN becomes 0.
 public final class WAVStreamWriter {
+    /// The data chunk's sample format: 16-bit PCM or 32-bit IEEE float.
     public enum Encoding: Sendable { case pcm16, float32 }
 
+    /// The path, or "stdout" for `"-"`.
     public let name: String
+    /// Frames per second the header declares, in Hz.
     public let sampleRate: Int
+    /// Interleaved channels per frame the header declares.
     public let channels: Int
+    /// The sample format every sample is written in.
     public let encoding: Encoding
     private let fd: FileDescriptor
     private let ownsDescriptor: Bool

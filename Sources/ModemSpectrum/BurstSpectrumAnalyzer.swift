@@ -20,7 +20,9 @@ public import ModemDSP
 /// fixed at construction. NaN and infinite samples are read as 0; samples so large that the
 /// single-precision transforms overflow spoil only their own frames.
 public final class BurstSpectrumAnalyzer {
+    /// The profile whose nominal tones set the analysed band and where each tone is looked for.
     public let profile: ModemProfile
+    /// Samples per second of the input, in Hz.
     public let sampleRate: Double
     /// Samples per analysis frame (a power of two).
     public let frameLength: Int
@@ -133,6 +135,7 @@ public final class BurstSpectrumAnalyzer {
         self.sinceFrame = sinceFrame
     }
 
+    /// Feeds an array of samples, as the buffer overload does.
     public func process(_ samples: [Float]) {
         samples.withUnsafeBufferPointer { process($0) }
     }

@@ -24,7 +24,9 @@ public import ModemDSP
 /// ``updateSamples`` samples (``readingCount`` counts them, ``reading`` is the latest).
 /// Memory is fixed at construction. NaN and infinite samples are read as 0.
 public final class LevelMeter {
+    /// The profile whose tone bands the meter measures bursts in.
     public let profile: ModemProfile
+    /// Samples per second of the input, in Hz (8000-192000).
     public let sampleRate: Double
     /// Samples per analysis frame (a power of two near 20 ms).
     public let frameLength: Int
@@ -155,6 +157,7 @@ public final class LevelMeter {
         }
     }
 
+    /// Feeds an array of samples, as the buffer overload does.
     public func process(_ samples: [Float]) {
         samples.withUnsafeBufferPointer { process($0) }
     }

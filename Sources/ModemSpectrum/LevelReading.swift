@@ -16,12 +16,16 @@ public struct BurstLevel: Sendable, Equatable {
     public var levelDBFS: Double
     /// Each tone's share of the power within half a baud of it, as a sine's peak level.
     public var markDBFS: Double
+    /// The space tone's share of the power within half a baud of it, as a sine's peak level (dBFS).
     public var spaceDBFS: Double
     /// The strongest frequency within half a baud of each tone.
     public var markFrequency: Double
+    /// The strongest frequency within half a baud of the space tone, in Hz.
     public var spaceFrequency: Double
     /// Noise power per bin spread over 0...fs/2 (full-band noise), as a level in dBFS.
     public var noiseDBFS: Double
+    /// Where the noise behind ``snr`` and ``noiseDBFS`` was measured; nil when nowhere (``snr``
+    /// is then nil too).
     public var noiseSource: NoiseSource?
     /// Both tones carry a share of the burst (each at least a tenth, together at least half
     /// of all the signal's power, or the mark alone while the burst is under way and has
@@ -29,6 +33,7 @@ public struct BurstLevel: Sendable, Equatable {
     public var tonesPresent: Bool
     /// The strongest frequency of the burst, in Hz (for a burst of other tones).
     public var strongestFrequency: Double
+    /// Seconds from the start of the burst's first loud frame to the end of its last (whole frames).
     public var durationSeconds: Double
     /// The burst is still under way.
     public var ongoing: Bool
@@ -57,6 +62,7 @@ public struct LevelReading: Sendable, Equatable {
     /// Peak and RMS of the samples since the previous reading, dBFS (a full-scale sine reads
     /// 0 dBFS peak and -3 dBFS RMS); -infinity for digital silence.
     public var peakDBFS: Double = -.infinity
+    /// RMS level of the samples since the previous reading, dBFS; -infinity for digital silence.
     public var rmsDBFS: Double = -.infinity
     /// The highest peak of the last two seconds (held, then dropping to the current peak).
     public var peakHoldDBFS: Double = -.infinity
@@ -69,9 +75,11 @@ public struct LevelReading: Sendable, Equatable {
     /// The strongest frequency since the previous reading when it stands 20 dB above the
     /// noise, else nil.
     public var strongestTone: Double?
+    /// The advice this reading gives: the most urgent ``LevelVerdict`` that applies.
     public var verdict = LevelVerdict.noSignal
     /// Seconds of input so far.
     public var seconds = 0.0
 
+    /// A reading of nothing yet: levels at -infinity, no burst, ``LevelVerdict/noSignal``.
     public init() {}
 }

@@ -11,12 +11,18 @@ import ModemDSP
 /// average spectrum of the whole input is kept for every bin up to it too (hum, DC).
 /// Streaming: chunks of any size. NaN and infinite samples read as 0.
 public final class Spectrogram {
+    /// Samples per second of the input, in Hz.
     public let sampleRate: Double
+    /// Samples per frame: the smallest power of two (256-16384) covering a twentieth of a second,
+    /// so bins are at most 20 Hz wide.
     public let frameLength: Int
+    /// Highest frequency kept per column, in Hz (clamped to the Nyquist frequency).
     public let maxFrequency: Double
+    /// Columns kept before neighbours are merged pairwise (even, at least 2).
     public let maxColumns: Int
     /// Kept bins per column: 0 ..< bins, each ``binHz`` wide.
     public let bins: Int
+    /// Width of one bin, in Hz.
     public var binHz: Double { sampleRate / Double(frameLength) }
     /// Frames averaged per column (doubles as columns merge).
     public private(set) var framesPerColumn = 1
@@ -26,6 +32,7 @@ public final class Spectrogram {
     public var averageSpectrum: [Double] {
         (0..<bins).map { frames > 0 ? total[$0] / Double(frames) : 0 }
     }
+    /// Frames analysed so far.
     public private(set) var frames = 0
 
     private let fft: RealFFT
@@ -59,6 +66,7 @@ public final class Spectrogram {
         // A full-scale sine's bin then reads about its mean power, 0.5.
         scale = Float(2 / (energy * Double(n)))
         history = buffers.zeroed(n)
+        /// Zeroed: the open column starts empty, as closing a column leaves it.
         open = buffers.zeroed(bins)
         total = buffers.zeroed(bins)
     }
@@ -66,6 +74,8 @@ public final class Spectrogram {
     /// Seconds of input per column.
     public var columnSeconds: Double { Double(framesPerColumn * frameLength / 4) / sampleRate }
 
+    /// Feeds samples (NaN and infinities read as 0), transforming a frame every quarter frame
+    /// once a whole one is in.
     public func process(_ samples: UnsafeBufferPointer<Float>) {
         let mask = frameLength - 1
         let hop = frameLength / 4

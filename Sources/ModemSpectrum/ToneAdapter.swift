@@ -44,6 +44,8 @@ public final class ToneAdapter {
     /// The screen's verdict on the burst under way.
     private var verdict = Verdict.undecided
 
+    /// An adapter tuned to `profile`'s nominal tones at `sampleRate` Hz; the other values are
+    /// the properties of the same names.
     public init(
         profile: ModemProfile, sampleRate: Double, framesPerBurst: Int = 16, threshold: Double = 0.005,
         screenTolerance: Double = 0.0025

@@ -1,7 +1,10 @@
 /// Everything an ``FSKDemodulator`` needs to know before the first sample.
 public struct DemodulatorConfiguration: Sendable, Equatable {
+    /// The tones and bit rate to demodulate.
     public var profile: ModemProfile
+    /// Input samples per second, in Hz (8000-192000, checked by ``validate()``).
     public var sampleRate: Double
+    /// The character format to deframe: data bits, parity and stop bits.
     public var format: FrameFormat
     /// Minimum estimated Eb/N0 (dB) a character needs to be reported.
     ///
@@ -15,8 +18,12 @@ public struct DemodulatorConfiguration: Sendable, Equatable {
     /// Largest bit-rate error (fraction) the timing search covers; 0.04 means +-4 %.
     public var baudTolerance: Double
 
+    /// The usual ``squelch``, 10 dB: noise stays out, continuous bursts still decode at -4 dB
+    /// full-band SNR (1225 baud, 44.1 kHz).
     public static let defaultSquelch = 10.0
 
+    /// SoftModem 1225 at 44.1 kHz, 8N1, the default squelch and +-4 % baud tolerance unless
+    /// given. Nothing is checked until ``validate()``.
     public init(
         profile: ModemProfile = .softmodem1225, sampleRate: Double = 44_100,
         format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch,

@@ -24,6 +24,8 @@
 /// in; samples beyond +-4 are clipped to +-4; digital silence produces nothing. Memory is
 /// fixed at initialisation; ``process(_:into:)`` never allocates unless `events` must grow.
 public struct FSKDemodulator: Sendable {
+    /// The configuration the demodulator was built from, which passed
+    /// ``DemodulatorConfiguration/validate()``.
     public private(set) var configuration: DemodulatorConfiguration
     /// Samples per mixing segment: a sixth of a bit (``FSKTuning/segmentsPerBit``).
     public let segmentLength: Int
@@ -84,6 +86,8 @@ public struct FSKDemodulator: Sendable {
     /// Samples consumed so far.
     public private(set) var samplesConsumed: Int64 = 0
 
+    /// A demodulator for `configuration`, with all its memory allocated; throws what
+    /// ``DemodulatorConfiguration/validate()`` throws.
     public init(_ configuration: DemodulatorConfiguration) throws(ModemConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
@@ -254,8 +258,11 @@ public struct FSKDemodulator: Sendable {
             get { parts.lowHalf + parts.highHalf }
             set { parts = SIMD8(lowHalf: newValue, highHalf: .zero) }
         }
+        /// Sum of the segment's samples (full scale 1, clipped to +-4, NaN read as 0).
         public var sum: Float
+        /// Sum of the squares of the same samples.
         public var sumOfSquares: Float
+        /// A segment from its summed tone products, sum and sum of squares (all 0 by default).
         public init(tones: SIMD4<Float> = .zero, sum: Float = 0, sumOfSquares: Float = 0) {
             parts = SIMD8(lowHalf: tones, highHalf: .zero)
             self.sum = sum
@@ -266,6 +273,8 @@ public struct FSKDemodulator: Sendable {
             self.sum = sum
             self.sumOfSquares = sumOfSquares
         }
+        /// Compares ``tones``, ``sum`` and ``sumOfSquares``, however the tone products are split
+        /// between the segment's even and odd samples.
         public static func == (a: MixedSegment, b: MixedSegment) -> Bool {
             a.tones == b.tones && a.sum == b.sum && a.sumOfSquares == b.sumOfSquares
         }

@@ -14,6 +14,7 @@
 /// Memory is bounded (``ringBlocks`` blocks of history). The first characters of a burst
 /// come out once its analysis blocks are in (about 0.3 s at 44.1 kHz).
 public struct AutoReceiver: Sendable {
+    /// Samples per second the receiver was built for (8000-192000 Hz).
     public let sampleRate: Double
     /// Blocks of a burst analysed first; when they do not settle it (a slow modem still in
     /// its preamble), twice, four and eight times as many.
@@ -69,6 +70,8 @@ public struct AutoReceiver: Sendable {
     var blindQuiet = -1.0
     var scratch: [ModemEvent] = []
 
+    /// A receiver for `sampleRate`; throws ``ModemConfigurationError/sampleRateOutOfRange(_:)``
+    /// outside 8000-192000 Hz.
     public init(sampleRate: Double) throws(ModemConfigurationError) {
         guard sampleRate.isFinite, ModemProfile.sampleRateRange.contains(sampleRate) else {
             throw .sampleRateOutOfRange(sampleRate)
@@ -320,13 +323,16 @@ extension AutoReceiver: ModemReceiver {
 
 /// `--profile auto`: a receiver that finds each burst's modem itself (``AutoReceiver``).
 public struct AutoSettings: ModemReceiverFactory, Equatable {
+    /// The settings have no options: every burst is measured for its own modem.
     public init() {}
     /// The slowest common rate, so a burst report is not split inside a slow modem's burst.
     public var nominalBaud: Double { 300 }
     /// Each burst finds its own bit rate.
     public var fixedBaud: Double? { nil }
+    /// 20 bit times at ``nominalBaud``, as for a fixed FSK profile.
     public var burstGapBits: Double { 20 }
 
+    /// An ``AutoReceiver``; throws for a rate outside 8000-192000 Hz.
     public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> AutoReceiver {
         try AutoReceiver(sampleRate: sampleRate)
     }

@@ -9,6 +9,7 @@
 public struct ToneBitLengths: Sendable, Equatable, Codable {
     /// Seconds per bit of the upper and of the lower tone.
     public var upper: Double
+    /// Seconds per bit of the lower tone.
     public var lower: Double
 
     /// Mark's and space's bit lengths, for a sender whose mark is the upper tone or not.

@@ -29,14 +29,19 @@ public enum Diagnosis: Sendable, Equatable, Codable {
 
 /// A two-tone modem as measured: tones, bit rate, mark, and the profile it matches.
 public struct ModemSignature: Sendable, Equatable, Codable {
+    /// Measured mark tone, in Hz.
     public var mark: Double
+    /// Measured space tone, in Hz.
     public var space: Double
+    /// Measured bit rate, in baud.
     public var baud: Double
     /// The built-in profile within 5 % of every measured value, if any.
     public var profile: ModemProfile?
     /// Each tone's bit length when they differ noticeably (`baud` is then their mean rate).
     public var toneBits: ToneBitLengths?
 
+    /// A signature of these measurements; ``profile`` becomes the first built-in profile within
+    /// 5 % of all three (nil if none), and ``toneBits`` starts nil.
     public init(mark: Double, space: Double, baud: Double) {
         self.mark = mark
         self.space = space

@@ -13,6 +13,7 @@ public struct SignalSurvey: Sendable {
     /// A sample at or beyond this magnitude counts as clipped (full scale less 0.01 dB).
     public static let clipLevel: Float = 0.9988
 
+    /// Samples per second of the input, in Hz (the diagnosis reads tones and bit rates against it).
     public let sampleRate: Double
     /// Samples surveyed so far.
     public private(set) var samples: Int64 = 0
@@ -31,6 +32,7 @@ public struct SignalSurvey: Sendable {
     var fill = 0
     var currentEnergy = 0.0
 
+    /// An empty survey of input at `sampleRate` Hz (unchecked); its kept blocks are allocated now.
     public init(sampleRate: Double) {
         self.sampleRate = sampleRate
         kept = [Float](repeating: 0, count: Self.blockLength * Self.keptBlocks)

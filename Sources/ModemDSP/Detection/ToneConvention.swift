@@ -15,8 +15,12 @@
 public enum ToneConvention {
     /// One known modem's tones, and the bit rates it sends them at.
     public struct Pair: Sendable, Equatable {
+        /// The modem's mark tone, in Hz.
         public var mark: Double
+        /// The modem's space tone, in Hz.
         public var space: Double
+        /// The modem's name, which a ``Detection`` cites as proof of its mark
+        /// (``Detection/MarkEvidence/convention(_:)``).
         public var name: String
         /// Mean bit rates (an Arduino's mark and space bits differ in length below 1225 baud).
         public var rates: [Double]

@@ -4,6 +4,8 @@
 /// corner), so the zero crossings of a line code with two fundamental frequencies move by
 /// nearly the same amount and their spacing survives.
 public struct DCBlocker: Sendable {
+    /// The feedback coefficient (the pole): just under 1 for a corner far below the sample rate,
+    /// 0 when the corner is at or above `sampleRate / (2 pi)`.
     public let r: Float
     @usableFromInline var x1: Float = 0
     @usableFromInline var y1: Float = 0
@@ -13,6 +15,7 @@ public struct DCBlocker: Sendable {
         r = Float(max(0, 1 - 2 * Double.pi * cutoff / sampleRate))
     }
 
+    /// Filters one sample, returning it with its DC removed.
     @inlinable @inline(__always)
     public mutating func step(_ x: Float) -> Float {
         let y = x - x1 + r * y1

@@ -10,6 +10,8 @@ public struct SecondOrderSection: Sendable {
     /// and a notch (a noise suppressor's or a hum filter's cut, -3 dB bandwidth = frequency / q).
     public enum Kind: Sendable { case lowPass, highPass, notch }
 
+    /// Coefficients, normalised to a0 = 1:
+    /// y[n] = b0 x[n] + b1 x[n-1] + b2 x[n-2] - a1 y[n-1] - a2 y[n-2].
     public var b0: Float, b1: Float, b2: Float, a1: Float, a2: Float
     @usableFromInline var z1: Float = 0
     @usableFromInline var z2: Float = 0

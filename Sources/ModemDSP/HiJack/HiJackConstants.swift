@@ -34,6 +34,7 @@ public enum HiJackConfigurationError: Error, Sendable, Equatable, CustomStringCo
     case powerToneOutOfRange(Double, Double)
     case sampleRateMismatch(Double, Double)
 
+    /// One line naming the value that does not work and the range it must lie in.
     public var description: String {
         switch self {
         case .sampleRateOutOfRange(let rate):

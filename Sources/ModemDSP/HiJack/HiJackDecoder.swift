@@ -31,8 +31,11 @@
 /// nothing allocates except appending to `events` (and a lab11 packet's bytes, held in a
 /// buffer of fixed capacity).
 public struct HiJackDecoder: Sendable {
+    /// Samples per second the decoder was built for (8000-192000 Hz).
     public let sampleRate: Double
+    /// The board's bit rate expected, in baud (``HiJackGeneration/boardBaud`` unless given).
     public let nominalBaud: Double
+    /// Which HiJack's line code and framing the decoder reads.
     public let generation: HiJackGeneration
 
     /// Idle half bits before a start bit that prove the frame on their own: eight idle 1s.
@@ -94,8 +97,11 @@ public struct HiJackDecoder: Sendable {
     public var measuredBaud: Double { sampleRate / reader.period }
     /// What was decoded and dropped since `init`.
     public var counts: HiJackCounts { reader.counts }
+    /// Bytes delivered since creation or the last ``reset()``.
     public var byteCount: Int { counts.bytes }
+    /// Frames with a wrong parity bit (lab11: packets with a wrong checksum) so far.
     public var parityErrors: Int { counts.parityErrors }
+    /// Frames cut short or with a bad stop bit or bit count so far.
     public var framingErrors: Int { counts.framingErrors }
     /// Good frames dropped because nothing proved them (see the type's summary).
     public var unprovenFrames: Int { counts.unprovenFrames }

@@ -18,11 +18,18 @@
 /// Output is written into caller buffers; nothing allocates after `init`. The signal starts
 /// at a mid-cell zero crossing of an idle 1, so the first sample is 0.
 public struct HiJackEncoder: Sendable {
+    /// Output samples per second, in Hz (8000-192000).
     public let sampleRate: Double
+    /// Bit cells per second (1000-1900 baud, ``HiJack/hostBaudRange``).
     public let baud: Double
+    /// Bit cells from one start bit to the next (Gen 1 and infinity; lab11 ignores it).
     public let bytePeriod: Int
+    /// Peak level of the signal, 0-1 of full scale.
     public let amplitude: Float
+    /// True when the whole signal is flipped, for audio paths that invert it.
     public let invert: Bool
+    /// Which framing ``encode(_:into:)`` writes: whole frames (Gen 1, infinity) or lab11's
+    /// bare data bits.
     public let generation: HiJackGeneration
 
     /// Cells per sample.

@@ -79,5 +79,6 @@ public enum HiJackGeneration: String, CaseIterable, Sendable, Codable {
     /// lab11: 1s the phone sends before a packet's start bit (the library's 20 preamble
     /// bits count the start bit), and the board's 4.
     public static let lab11HostPreambleBits = 19
+    /// lab11: 1s the board sends before a packet's start bit.
     public static let lab11BoardPreambleBits = 4
 }

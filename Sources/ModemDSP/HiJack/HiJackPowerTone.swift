@@ -4,8 +4,11 @@
 /// i.e. alternating +A / -A samples like the stock app, because a sine there would be all
 /// zeros. Amplitude 0 writes silence.
 public struct HiJackPowerTone: Sendable {
+    /// The tone's frequency in Hz, above 0 and at most half the sample rate.
     public let frequency: Double
+    /// Output samples per second, in Hz (8000-192000).
     public let sampleRate: Double
+    /// Peak level, 0-1 of full scale.
     public let amplitude: Float
     private var phase = PhaseAccumulator()
     private let increment: Double

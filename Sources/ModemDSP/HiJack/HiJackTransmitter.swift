@@ -18,9 +18,13 @@
 /// only every 20 ms, so noise on the line starts no false packet in the board (silence
 /// would let it cross at every sample); a recording's rest is silence.
 public struct HiJackTransmitter: ModemTransmitter {
+    /// The data line's encoder: its bit clock and waveform carry on from call to call.
     public private(set) var encoder: HiJackEncoder
+    /// The power tone on the right channel, phase-continuous from call to call.
     public private(set) var tone: HiJackPowerTone
+    /// Idle 1s that open a burst; at least 4 are sent (lab11: ``lab11MinimumPreamble``).
     public var preambleBits: Int
+    /// Idle 1s that close a burst (lab11: cells of silence before the lone 1, at least 4).
     public var postambleBits: Int
     /// Whether the resting data line carries idle 1s (true) or silence (false).
     public var idleLine: Bool
@@ -45,9 +49,13 @@ public struct HiJackTransmitter: ModemTransmitter {
         self.idleLine = idleLine
     }
 
+    /// The encoder's sample rate, which the power tone shares.
     public var sampleRate: Double { encoder.sampleRate }
+    /// Always data left and power tone right (``HiJackSettings/channelPlan``).
     public var channelPlan: ChannelPlan { HiJackSettings.channelPlan }
+    /// The encoder's byte period at its bit rate (right for lab11 only with a period of 8 cells).
     public var secondsPerByte: Double { Double(encoder.bytePeriod) / encoder.baud }
+    /// True: the power tone must never stop, since the board runs on it.
     public var restIsSignal: Bool { true }
     /// 1s before a lab11 packet's start bit, at least: the board wants seven even intervals.
     public static let lab11MinimumPreamble = 8
@@ -56,9 +64,11 @@ public struct HiJackTransmitter: ModemTransmitter {
         isLab11 ? max(preambleBits, Self.lab11MinimumPreamble) : max(preambleBits, HiJack.minimumIdleBits)
     }
     private var closingBits: Int { isLab11 ? max(postambleBits, 4) : postambleBits }
+    /// Covers the opening idle 1s and lab11's start bit as well as the bytes.
     public func maxFrames(forBytes count: Int) -> Int {
         encoder.maxSamples(forIdleBits: openingBits + 1) + encoder.maxSamples(forBytes: count)
     }
+    /// Covers the idle 1s, or lab11's closing half cells, silence and lone 1.
     public var maxFramesForFinish: Int { encoder.maxSamples(forIdleBits: closingBits + 3) }
 
     /// Writes `cells` cells of silence; returns the samples written.
@@ -67,8 +77,10 @@ public struct HiJackTransmitter: ModemTransmitter {
         for i in 0..<n { output[i] = 0 }
         return n
     }
+    /// One cell's samples: an idle data line is written in whole cells.
     public var restOvershoot: Int { encoder.maxSamplesPerBit }
 
+    /// Opens a burst with idle 1s (lab11: and a start 0), then the bytes; power tone included.
     public mutating func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<Float>) -> Int {
         guard !bytes.isEmpty else { return 0 }
         var n = 0
@@ -81,6 +93,7 @@ public struct HiJackTransmitter: ModemTransmitter {
         return addPower(output, n)
     }
 
+    /// Writes the postamble (idle 1s; lab11: half cell, silence, lone 1) with the power tone.
     public mutating func finishBurst(into output: UnsafeMutablePointer<Float>) -> Int {
         guard inBurst else { return 0 }
         inBurst = false
@@ -94,6 +107,7 @@ public struct HiJackTransmitter: ModemTransmitter {
         return addPower(output, n)
     }
 
+    /// Writes the power tone over idle 1s, lab11's 25.3 Hz sine or silence (see ``idleLine``).
     public mutating func rest(atLeast frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
         guard frames > 0 else { return 0 }
         var n = 0

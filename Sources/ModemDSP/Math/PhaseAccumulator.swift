@@ -3,8 +3,10 @@
 public struct PhaseAccumulator: Sendable {
     @usableFromInline var phase: Double = 0
 
+    /// A phase of 0 radians.
     public init() {}
 
+    /// The current phase in radians, in [0, 2 pi): what the next ``next(step:)`` returns.
     public var radians: Double { phase }
 
     /// Returns the phase, then advances it by `step` radians (at most 2 pi).

@@ -13,17 +13,28 @@
 /// proportional to sent x distance, not sent x decoded. Empty inputs are handled: all bytes of
 /// the other side are errors.
 public struct TransmissionErrors: Sendable, Hashable {
+    /// Bytes sent.
     public var sent: Int
+    /// Bytes decoded.
     public var decoded: Int
+    /// The edit distance: each wrong, missing or extra byte counts 1.
     public var byteErrors: Int
+    /// Bit errors along the alignment: a wrong byte's differing bits, 8 per missing or extra byte.
     public var bitErrors: Int
+    /// Sent bytes decoded as a different byte.
     public var substitutions: Int
+    /// Sent bytes missing from the decoded ones.
     public var deletions: Int
+    /// Decoded bytes that were never sent.
     public var insertions: Int
 
+    /// ``byteErrors`` per byte sent; may exceed 1, and is 0 when nothing was sent (even if
+    /// bytes were decoded).
     public var byteErrorRate: Double { sent == 0 ? 0 : Double(byteErrors) / Double(sent) }
+    /// ``bitErrors`` per bit sent (8 per byte); may exceed 1, and is 0 when nothing was sent.
     public var bitErrorRate: Double { sent == 0 ? 0 : Double(bitErrors) / Double(8 * sent) }
 
+    /// Aligns `decoded` with `sent` and counts the errors; either may be empty.
     public init(sent a: [UInt8], decoded b: [UInt8]) {
         sent = a.count
         decoded = b.count

@@ -6,35 +6,47 @@
 public struct BurstTracker: Sendable {
     /// What one burst looked like.
     public struct Summary: Sendable, Equatable, Codable {
+        /// First sample of the burst's first start bit.
         public var startSample: Int64
+        /// The last character's ``ModemEvent/endSample``.
         public var endSample: Int64
+        /// Characters decoded.
         public var bytes = 0
+        /// Characters dropped as ``ModemEvent/Kind/framingError`` (bad stop bit, lost clock).
         public var framingErrors = 0
+        /// Characters dropped for a wrong parity bit (lab11: packets with a wrong checksum).
         public var parityErrors = 0
         /// Mean tone power (linear; full-scale sine = 0.5).
         public var signalPower = 0.0
+        /// Mean power of everything else (same scale); FSK only, 0 for HiJack.
         public var noisePower = 0.0
         /// Mean estimated Eb/N0 in dB over the burst's characters.
         public var ebN0 = 0.0
         /// Mean measured tones in Hz (NaN when never seen).
         public var markFrequency = Double.nan
+        /// Mean measured space tone in Hz (NaN when never seen).
         public var spaceFrequency = Double.nan
         /// HiJack: mean measured bit rate (NaN for FSK) and the last frame's polarity.
         public var baud = Double.nan
+        /// HiJack: true when the last frame's line was inverted; nil for FSK.
         public var inverted: Bool?
 
+        /// An empty burst over these samples: counts and powers 0, measured rates and tones NaN.
         public init(startSample: Int64, endSample: Int64) {
             self.startSample = startSample
             self.endSample = endSample
         }
     }
 
+    /// A pause longer than this many samples, from one character's end to the next one's start,
+    /// ends a burst.
     public let gapSamples: Int64
     private var current: Summary?
     private var count = 0
     private var markSum = 0.0, markCount = 0.0, spaceSum = 0.0, spaceCount = 0.0
     private var baudSum = 0.0, baudCount = 0.0
 
+    /// A tracker whose gap is `gapBits` bit times at `baud` and `sampleRate` (Hz).
     public init(sampleRate: Double, baud: Double, gapBits: Double = 20) {
         gapSamples = Int64(sampleRate / baud * gapBits)
     }

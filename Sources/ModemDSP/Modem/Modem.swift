@@ -38,16 +38,20 @@ public protocol ModemReceiverFactory<Receiver>: Sendable {
 }
 
 extension ModemReceiverFactory {
+    /// By default every burst is sent at ``nominalBaud``.
     public var fixedBaud: Double? { nominalBaud }
 }
 
 /// What fixes an FSK modem: tones and bit rate, character format, squelch.
 public struct FSKSettings: ModemReceiverFactory, Equatable {
+    /// The tones and bit rate to receive.
     public var profile: ModemProfile
+    /// The character format the sender uses.
     public var format: FrameFormat
     /// Minimum Eb/N0 in dB for a character to count (see ``DemodulatorConfiguration/squelch``).
     public var squelch: Double
 
+    /// Settings for `profile`, with 8N1 and the default squelch (10 dB) unless given.
     public init(
         profile: ModemProfile, format: FrameFormat = .eightN1, squelch: Double = DemodulatorConfiguration.defaultSquelch
     ) {
@@ -61,9 +65,12 @@ public struct FSKSettings: ModemReceiverFactory, Equatable {
         DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format, squelch: squelch)
     }
 
+    /// The profile's bit rate.
     public var nominalBaud: Double { profile.baud }
+    /// 20 bit times: two 10-bit characters of silence.
     public var burstGapBits: Double { 20 }
 
+    /// An ``FSKDemodulator`` built from ``configuration(sampleRate:)``.
     public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> FSKDemodulator {
         try FSKDemodulator(configuration(sampleRate: sampleRate))
     }
@@ -96,11 +103,14 @@ public struct HiJackSettings: ModemReceiverFactory, Equatable {
         self.invert = invert
     }
 
+    /// ``receiveBaud``: the sender's rate a receiver listens for.
     public var nominalBaud: Double { receiveBaud }
     /// Gen 1's crystal fixes its rate; infinity's builds and lab11's DCO each send their own.
     public var fixedBaud: Double? { generation == .gen1 ? receiveBaud : nil }
+    /// Two 100-cell byte periods (``HiJack/defaultBytePeriod``): HiJack bytes lie far apart.
     public var burstGapBits: Double { 2 * Double(HiJack.defaultBytePeriod) }
 
+    /// A ``HiJackDecoder`` at ``receiveBaud``, errors wrapped in ``ModemConfigurationError/hijack(_:)``.
     public func makeReceiver(sampleRate: Double) throws(ModemConfigurationError) -> HiJackDecoder {
         do {
             return try HiJackDecoder(sampleRate: sampleRate, nominalBaud: receiveBaud, generation: generation)

@@ -4,6 +4,7 @@
 /// keeps counting). Levels are mean powers relative to full scale (a full-scale sine is
 /// 0.5, -3 dBFS).
 public struct ModemEvent: Sendable, Equatable, Codable {
+    /// Whether a character was decoded, or why it was dropped.
     public enum Kind: Sendable, Equatable, Codable {
         /// A character with a valid start bit, stop bit(s) and parity.
         case byte
@@ -20,6 +21,7 @@ public struct ModemEvent: Sendable, Equatable, Codable {
         case hijack(HiJackFrameMetrics)
     }
 
+    /// Whether the character decoded, or why it was dropped.
     public var kind: Kind
     /// The character (data bits only); for errors, what the data bits read as.
     public var value: UInt8
@@ -32,8 +34,10 @@ public struct ModemEvent: Sendable, Equatable, Codable {
     /// (at least ``endSample``): its look-ahead is `decidedAt - endSample`, the same for any
     /// chunking of the input. Live, what a sound device holds back comes on top.
     public var decidedAt: Int64
+    /// What the modem measured about the character (FSK or HiJack).
     public var metrics: Metrics
 
+    /// An event from all its fields, as receivers (and tests) make them.
     public init(kind: Kind, value: UInt8, startSample: Int64, endSample: Int64, decidedAt: Int64, metrics: Metrics) {
         self.kind = kind
         self.value = value
@@ -73,6 +77,7 @@ public struct FSKCharacterMetrics: Sendable, Equatable, Codable {
     /// Measured space frequency in Hz (the start bit always provides one).
     public var spaceFrequency: Double
 
+    /// Metrics from all their values.
     public init(
         signalPower: Double, noisePower: Double, ebN0Ratio: Double, markFrequency: Double, spaceFrequency: Double
     ) {

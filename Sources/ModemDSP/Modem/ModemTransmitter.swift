@@ -37,13 +37,21 @@ extension ModemTransmitter {
 }
 
 extension BurstEncoder: ModemTransmitter {
+    /// The modulator's sample rate, in Hz.
     public var sampleRate: Double { modulator.sampleRate }
+    /// Always mono (``FSKSettings/channelPlan``).
     public var channelPlan: ChannelPlan { FSKSettings.channelPlan }
+    /// One character's wire bits (start, data, parity, stop) at the profile's bit rate.
     public var secondsPerByte: Double { Double(format.bitsPerFrame) / modulator.profile.baud }
+    /// False: FSK rests in silence, so gaps may be filled with zeros.
     public var restIsSignal: Bool { false }
+    /// ``maxSamples(forBytes:)``, preamble included: one channel, so a frame is a sample.
     public func maxFrames(forBytes count: Int) -> Int { maxSamples(forBytes: count) }
+    /// ``maxSamplesForFinish``: the postamble's samples.
     public var maxFramesForFinish: Int { maxSamplesForFinish }
+    /// 0: the rest is exactly as long as asked.
     public var restOvershoot: Int { 0 }
+    /// Writes exactly `frames` zeros (none when negative) and closes no burst.
     public func rest(atLeast frames: Int, into output: UnsafeMutablePointer<Float>) -> Int {
         silence(samples: frames, into: output)
     }

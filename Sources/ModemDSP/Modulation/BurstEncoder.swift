@@ -6,7 +6,9 @@
 /// between bursts. Every call writes into a caller-owned buffer sized with the `max...`
 /// helpers and returns the number of samples written, so the steady state allocates nothing.
 public struct BurstEncoder: Sendable {
+    /// The tone generator; its phase carries on from call to call.
     public private(set) var modulator: FSKModulator
+    /// The character format every byte is framed in.
     public let format: FrameFormat
     /// Mark bits sent before the first character of a burst (the apps send 50).
     public var preambleBits: Int
@@ -15,6 +17,8 @@ public struct BurstEncoder: Sendable {
     /// True between the first character of a burst and ``finishBurst(into:)``.
     public private(set) var inBurst = false
 
+    /// An encoder sending 8N1 with the apps' 50-bit preamble and 7-bit postamble unless
+    /// given; negative bit counts become 0.
     public init(
         modulator: FSKModulator, format: FrameFormat = .eightN1,
         preambleBits: Int = 50, postambleBits: Int = 7

@@ -9,7 +9,9 @@
 /// precomputed per-tone tables and the phase advances by a precomputed rotation per bit
 /// (no `sin`/`cos` after setup), so it vectorises and never allocates.
 public struct FSKModulator: Sendable {
+    /// The tones and bit rate generated (checked against the sample rate at creation).
     public let profile: ModemProfile
+    /// Output samples per second, in Hz.
     public let sampleRate: Double
     /// Peak amplitude, linear, in 0...1.
     public let amplitude: Float

@@ -9,10 +9,15 @@ public enum Parity: String, Sendable, CaseIterable, Codable {
 /// SoftModem boards use 8N1 (the default). Data bits 5-8 and 1 or 2 stop bits are
 /// accepted; anything else is rejected by the initializer.
 public struct FrameFormat: Sendable, Hashable, CustomStringConvertible, Codable {
+    /// Data bits per character, 5-8, sent LSB first.
     public let dataBits: Int
+    /// The parity bit's rule, or ``Parity/none`` for no parity bit.
     public let parity: Parity
+    /// Stop bits per character, 1 or 2.
     public let stopBits: Int
 
+    /// A format of these values; throws ``ModemConfigurationError/invalidFrame(_:)`` for data bits
+    /// outside 5-8 or stop bits other than 1 or 2.
     public init(dataBits: Int = 8, parity: Parity = .none, stopBits: Int = 1) throws(ModemConfigurationError) {
         guard (5...8).contains(dataBits) else { throw .invalidFrame("data bits must be 5 to 8, not \(dataBits)") }
         guard (1...2).contains(stopBits) else { throw .invalidFrame("stop bits must be 1 or 2, not \(stopBits)") }
@@ -30,6 +35,7 @@ public struct FrameFormat: Sendable, Hashable, CustomStringConvertible, Codable 
     /// The largest character value the format can carry.
     public var valueMask: UInt8 { UInt8(truncatingIfNeeded: (1 << dataBits) - 1) }
 
+    /// The usual short name, such as "8N1" or "7E2".
     public var description: String {
         "\(dataBits)\(parity == .none ? "N" : parity == .even ? "E" : "O")\(stopBits)"
     }

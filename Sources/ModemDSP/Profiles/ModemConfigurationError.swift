@@ -15,6 +15,7 @@ public enum ModemConfigurationError: Error, Sendable, Equatable, CustomStringCon
     /// A HiJack coder's parameters (rate, bit rate, byte period, levels).
     case hijack(HiJackConfigurationError)
 
+    /// One line naming the problem and the values that caused it.
     public var description: String {
         switch self {
         case .sampleRateOutOfRange(let rate):

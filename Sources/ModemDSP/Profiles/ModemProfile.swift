@@ -7,8 +7,11 @@
 public struct ModemProfile: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The name used on the command line, or "custom" after an override.
     public var name: String
+    /// Bit rate, in baud.
     public var baud: Double
+    /// Mark tone (1 bits, idle and stop bits), in Hz.
     public var mark: Double
+    /// Space tone (0 bits and the start bit), in Hz.
     public var space: Double
 
     /// What the command line's encoders (`encode`, `tx`, `term`, `serial`, `send`) send for
@@ -20,9 +23,13 @@ public struct ModemProfile: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// A bit rate and two tones.
     public struct Tones: Sendable, Hashable, Codable {
+        /// Bit rate, in baud.
         public var baud: Double
+        /// Mark tone, in Hz.
         public var mark: Double
+        /// Space tone, in Hz.
         public var space: Double
+        /// Tones of these values, not checked.
         public init(baud: Double, mark: Double, space: Double) {
             self.baud = baud
             self.mark = mark
@@ -30,6 +37,8 @@ public struct ModemProfile: Sendable, Hashable, Codable, CustomStringConvertible
         }
     }
 
+    /// A profile of these values, not checked until ``validate(sampleRate:)``; with no
+    /// `encoderTones`, encoders send the profile itself.
     public init(name: String, baud: Double, mark: Double, space: Double, encoderTones: Tones? = nil) {
         self.name = name
         self.baud = baud
@@ -44,6 +53,7 @@ public struct ModemProfile: Sendable, Hashable, Codable, CustomStringConvertible
         return ModemProfile(name: name, baud: t.baud, mark: t.mark, space: t.space)
     }
 
+    /// The name with bit rate and tones, e.g. "bell103 (300 baud, mark 1270 Hz, space 1070 Hz)".
     public var description: String {
         "\(name) (\(formatHz(baud)) baud, mark \(formatHz(mark)) Hz, space \(formatHz(space)) Hz)"
     }
@@ -91,6 +101,7 @@ public struct ModemProfile: Sendable, Hashable, Codable, CustomStringConvertible
 extension ModemProfile {
     /// 1225 baud, 4900/7350 Hz: the SoftModem library's default and this tool's.
     public static let softmodem1225 = ModemProfile(name: "softmodem-1225", baud: 1225, mark: 7350, space: 4900)
+    /// 2450 baud on the same 4900/7350 Hz tones as ``softmodem1225``, as the header gives them.
     public static let softmodem2450 = ModemProfile(name: "softmodem-2450", baud: 2450, mark: 7350, space: 4900)
     /// What an Arduino with the library at "630" really sends: its integer timer arithmetic
     /// gives 6579/3205 Hz with mark bits of 1520 us and space bits of 1560 us (mean 649.4

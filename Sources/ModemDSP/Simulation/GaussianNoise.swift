@@ -3,6 +3,7 @@
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var s: (UInt64, UInt64, UInt64, UInt64)
 
+    /// A generator whose whole sequence is fixed by `seed` (any value, 0 included).
     public init(seed: UInt64) {
         // SplitMix64 spreads any seed (0 included) over the whole state.
         var z = seed
@@ -16,6 +17,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         s = (next(), next(), next(), next())
     }
 
+    /// The next 64 random bits (xoshiro256**).
     public mutating func next() -> UInt64 {
         let result = ((s.1 &* 5) << 7 | (s.1 &* 5) >> 57) &* 9
         let t = s.1 << 17
@@ -35,10 +37,12 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
 /// White Gaussian noise of a given standard deviation (Marsaglia's polar method).
 public struct GaussianNoise: Sendable {
+    /// Standard deviation of the samples (full scale 1); a change applies from the next sample.
     public var standardDeviation: Double
     private var generator: SeededGenerator
     private var spare: Double?
 
+    /// Noise of `standardDeviation` whose sequence is fixed by `seed`.
     public init(standardDeviation: Double, seed: UInt64) {
         self.standardDeviation = standardDeviation
         generator = SeededGenerator(seed: seed)

@@ -7,6 +7,7 @@
 /// ``nextBurst(count:into:)`` writes into a caller buffer of ``maxFrames(forBytes:)`` frames
 /// and allocates nothing; ``signal(frames:channel:)`` collects a whole signal for decoders.
 public struct TrafficGenerator<Transmitter: ModemTransmitter>: Sendable {
+    /// The transmitter every burst goes through; its state carries on from burst to burst.
     public private(set) var transmitter: Transmitter
     /// Bytes in a full burst.
     public let burstBytes: Int

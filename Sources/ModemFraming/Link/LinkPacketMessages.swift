@@ -36,8 +36,9 @@ extension LinkPacket: FramedMessage {
     }
 }
 
-/// Reliable-link packets as a ``MessageParser`` (for `decode --protocol link`); damaged
-/// packets count as discarded bytes.
+/// Reliable-link packets as a ``MessageParser`` (for `decode --protocol link`): bytes of a
+/// broken COBS frame count as discarded; a frame that decodes but fails its length or CRC
+/// check is dropped without being counted there.
 public struct LinkPacketMessageParser: SingleMessageParser {
     /// This parser completes ``LinkPacket`` messages.
     public typealias Message = LinkPacket
