@@ -150,7 +150,8 @@ let package = Package(
         // diagnoses and the options that would pin a detection, the loopback advice. No
         // library depends on it, so libraries hand over values and never name an option.
         .target(
-            name: "CommandLineText", dependencies: ["ModemDSP", "ModemDecoding", "ModemCalibration", "ModemSpectrum"],
+            name: "CommandLineText",
+            dependencies: ["ModemDSP", "ModemDecoding", "ModemCalibration", "ModemSpectrum", "ModemReport"],
             swiftSettings: strict),
 
         .executableTarget(

@@ -66,7 +66,6 @@ public final class Spectrogram {
         // A full-scale sine's bin then reads about its mean power, 0.5.
         scale = Float(2 / (energy * Double(n)))
         history = buffers.zeroed(n)
-        /// Zeroed: the open column starts empty, as closing a column leaves it.
         open = buffers.zeroed(bins)
         total = buffers.zeroed(bins)
     }

@@ -120,4 +120,17 @@ struct MixedSegmentTests {
         #expect(zip(a, b).allSatisfy { abs($0.fsk!.ebN0 - $1.fsk!.ebN0) < 1e-3 })
         #expect(a.filter { $0.kind == .byte }.map(\.value) == bytes)
     }
+
+    /// The modulator takes a linear amplitude, and says so when it is out of range (it used
+    /// to report a linear 2 as "2.0 dBFS must be between -120 and 0").
+    @Test("an amplitude outside 0...1 is refused in linear terms", arguments: [2.0, -0.5, .nan])
+    func linearAmplitudeOutOfRange(amplitude: Double) {
+        do {
+            _ = try FSKModulator(profile: .softmodem1225, sampleRate: 44_100, amplitude: Float(amplitude))
+            Issue.record("amplitude \(amplitude) was accepted")
+        } catch {
+            #expect(error == .invalidLinearAmplitude(amplitude) || amplitude.isNaN)
+            #expect(error.description.hasSuffix("must be between 0 and 1 (full scale)"))
+        }
+    }
 }

@@ -13,9 +13,9 @@
 /// proportional to sent x distance, not sent x decoded. Empty inputs are handled: all bytes of
 /// the other side are errors.
 public struct TransmissionErrors: Sendable, Hashable {
-    /// Bytes sent.
+    /// How many bytes were sent.
     public var sent: Int
-    /// Bytes decoded.
+    /// How many bytes were decoded.
     public var decoded: Int
     /// The edit distance: each wrong, missing or extra byte counts 1.
     public var byteErrors: Int

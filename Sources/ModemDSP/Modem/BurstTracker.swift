@@ -6,19 +6,19 @@
 public struct BurstTracker: Sendable {
     /// What one burst looked like.
     public struct Summary: Sendable, Equatable, Codable {
-        /// First sample of the burst's first start bit.
+        /// The first character's ``ModemEvent/startSample``.
         public var startSample: Int64
         /// The last character's ``ModemEvent/endSample``.
         public var endSample: Int64
         /// Characters decoded.
         public var bytes = 0
-        /// Characters dropped as ``ModemEvent/Kind/framingError`` (bad stop bit, lost clock).
+        /// Characters dropped as ``ModemEvent/Kind/framingError`` (bad stop bit, lost clock, cut off).
         public var framingErrors = 0
         /// Characters dropped for a wrong parity bit (lab11: packets with a wrong checksum).
         public var parityErrors = 0
         /// Mean tone power (linear; full-scale sine = 0.5).
         public var signalPower = 0.0
-        /// Mean power of everything else (same scale); FSK only, 0 for HiJack.
+        /// Mean power of everything but the tones (same scale); FSK only, 0 for HiJack.
         public var noisePower = 0.0
         /// Mean estimated Eb/N0 in dB over the burst's characters.
         public var ebN0 = 0.0

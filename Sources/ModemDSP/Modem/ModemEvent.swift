@@ -21,7 +21,7 @@ public struct ModemEvent: Sendable, Equatable, Codable {
         case hijack(HiJackFrameMetrics)
     }
 
-    /// Whether the character decoded, or why it was dropped.
+    /// This character's outcome: decoded, or why it was dropped.
     public var kind: Kind
     /// The character (data bits only); for errors, what the data bits read as.
     public var value: UInt8

@@ -40,7 +40,7 @@ public struct FSKModulator: Sendable {
     public init(profile: ModemProfile, sampleRate: Double, amplitude: Float = 1) throws(ModemConfigurationError) {
         try profile.validate(sampleRate: sampleRate)
         guard amplitude.isFinite, amplitude >= 0, amplitude <= 1 else {
-            throw .invalidAmplitude(Double(amplitude))
+            throw .invalidLinearAmplitude(Double(amplitude))
         }
         self.profile = profile
         self.sampleRate = sampleRate

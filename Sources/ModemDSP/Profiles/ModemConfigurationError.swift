@@ -10,7 +10,10 @@ public enum ModemConfigurationError: Error, Sendable, Equatable, CustomStringCon
     case baudTooHigh(Double, Double)
     case tonesTooClose(Double, Double, Double)
     case invalidFrame(String)
+    /// An output level in dBFS outside -120...0 (the command line's `--amplitude`).
     case invalidAmplitude(Double)
+    /// A linear amplitude outside 0...1, or not a number (``FSKModulator``'s).
+    case invalidLinearAmplitude(Double)
     case unknownProfile(String)
     /// A HiJack coder's parameters (rate, bit rate, byte period, levels).
     case hijack(HiJackConfigurationError)
@@ -36,6 +39,8 @@ public enum ModemConfigurationError: Error, Sendable, Equatable, CustomStringCon
             return why
         case .invalidAmplitude(let dbfs):
             return "amplitude \(dbfs) dBFS must be between -120 and 0"
+        case .invalidLinearAmplitude(let amplitude):
+            return "amplitude \(amplitude) must be between 0 and 1 (full scale)"
         case .unknownProfile(let name):
             return "unknown profile '\(name)'; known: \(ModemProfile.builtIn.map(\.name).joined(separator: ", "))"
         case .hijack(let error):

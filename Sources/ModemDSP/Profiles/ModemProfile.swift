@@ -101,7 +101,7 @@ public struct ModemProfile: Sendable, Hashable, Codable, CustomStringConvertible
 extension ModemProfile {
     /// 1225 baud, 4900/7350 Hz: the SoftModem library's default and this tool's.
     public static let softmodem1225 = ModemProfile(name: "softmodem-1225", baud: 1225, mark: 7350, space: 4900)
-    /// 2450 baud on the same 4900/7350 Hz tones as ``softmodem1225``, as the header gives them.
+    /// 2450 baud on the same 4900/7350 Hz tones as ``softmodem1225`` (the header's own values).
     public static let softmodem2450 = ModemProfile(name: "softmodem-2450", baud: 2450, mark: 7350, space: 4900)
     /// What an Arduino with the library at "630" really sends: its integer timer arithmetic
     /// gives 6579/3205 Hz with mark bits of 1520 us and space bits of 1560 us (mean 649.4

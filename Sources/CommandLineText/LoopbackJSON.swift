@@ -1,12 +1,12 @@
-import CommandLineText
-import ModemCalibration
+public import ModemCalibration
 import ModemDecoding
 import ModemReport
 
 /// `softmodem loopback --json`: the report as one JSON object for scripts. Levels in dBFS,
 /// gains in dB, times in seconds; what was not measured is null.
-enum LoopbackJSON {
-    static func render(_ r: LoopbackReport, playback: String, capture: String) -> String {
+public enum LoopbackJSON {
+    /// The report as one line of JSON, naming the `playback` and `capture` devices.
+    public static func render(_ r: LoopbackReport, playback: String, capture: String) -> String {
         let m = r.measurements
         let band = ResponseSummary(m.response)
         let o: JSONObject = [

@@ -1,11 +1,13 @@
-import CommandLineText
-import ModemCalibration
-import ModemReport
+public import ModemCalibration
+import ModemDecoding
 
 /// `softmodem loopback`'s human report: what was measured, the byte tests and the verdict
 /// with its advice, as aligned lines for stderr.
-enum LoopbackTable {
-    static func render(_ r: LoopbackReport, devices: String, verbose: Bool) -> String {
+public enum LoopbackTable {
+    /// The whole report as lines ending in a newline; `devices` names the path ("pulse" or
+    /// "a -> b"), `verbose` adds the response table. A path that returned no signal gets
+    /// only the lines that say so, and the verdict.
+    public static func render(_ r: LoopbackReport, devices: String, verbose: Bool) -> String {
         let m = r.measurements
         var lines = ["loopback: \(devices) at \(Int(m.sampleRate)) Hz"]
         func row(_ name: String, _ value: String) { lines.append("  " + name.padding(17) + value) }
@@ -89,7 +91,7 @@ enum LoopbackTable {
         ["verdict: \(r.verdict.status.rawValue)"] + LoopbackAdvice.lines(r.verdict).map { "  - " + $0 }
     }
 
-    static func n(_ x: Double, _ decimals: Int = 1) -> String { Diagnostics.number(x, decimals) }
+    static func n(_ x: Double, _ decimals: Int = 1) -> String { fixed(x, decimals) }
     static func signed(_ x: Double, _ decimals: Int) -> String { (x >= 0 ? "+" : "") + n(x, decimals) }
     static func hz(_ f: Double) -> String { f >= 1000 ? n(f / 1000, 2) + " kHz" : n(f, 0) + " Hz" }
 }
