@@ -53,13 +53,13 @@ import Testing
         let bench = SpeedBench(sampleRate: 44_100, frames: 44_100, seed: 1, snr: 20, streams: 2, runs: 1)
         var steps: [String] = []
         let modem = Modem.fsk(FSKSettings(profile: .softmodem1225))
-        let rows = try bench.measure(modem, index: 0, progress: { steps.append($0) }) { SilentReporter() }
+        let rows = try bench.measure(modem, index: 0, progress: { steps.append($0) }, reporter: { SilentReporter() })
         #expect(steps == ["softmodem-1225 decode clean", "softmodem-1225 decode noisy", "softmodem-1225 encode"])
         #expect(rows.map(\.task) == [.decode, .decode, .encode])
         #expect(rows[0].bytes > 0 && rows[0].bytesDecoded == rows[0].bytes)
         #expect(rows[1].bytes == rows[0].bytes && rows[1].snr == 20)
         #expect(rows[2].frames >= 44_100 && rows[2].bytesDecoded == nil)
         #expect(rows[0].allCores.streams == 2 && rows[0].singleCore.streams == 1)
-        #expect(try bench.measure(.auto(AutoSettings()), index: 0, progress: { _ in }) { SilentReporter() }.isEmpty)
+        #expect(try bench.measure(.auto(AutoSettings()), index: 0, progress: { _ in }, reporter: { SilentReporter() }).isEmpty)
     }
 }
