@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModemAudioIO
 import ModemBench
 import ModemSystem
 
@@ -48,6 +49,8 @@ struct SoftModem: ParsableCommand {
         } catch let error as SystemError {
             exit(CLIError(error))
         } catch let error as BenchError {
+            exit(CLIError(error))
+        } catch let error as AudioIOError {
             exit(CLIError(error))
         } catch {
             let code = exitCode(for: error)

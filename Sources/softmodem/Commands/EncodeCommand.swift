@@ -65,19 +65,26 @@ struct EncodeCommand: ParsableCommand, MessageSender {
         if destination == "-" && Diagnostics.stdoutIsTerminal {
             throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
         }
-        var sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: layout, float: float)
+        var sink: AudioSink
+        do { sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: layout, float: float) } catch {
+            throw CLIError(error)
+        }
         let chunk = 256
         let frames = max(
             transmitter.maxFrames(forBytes: chunk), transmitter.maxFramesForFinish,
             Int(rate) / 10 + transmitter.restOvershoot)
         var samples = [Float](repeating: 0, count: frames * transmitter.channels)
         func put(_ n: Int) throws(CLIError) {
-            if transmitter.channelPlan == .mono {
-                try sink.write(samples, count: n)
-            } else {
-                try samples.withUnsafeBufferPointer { b throws(CLIError) in
-                    try sink.writeInterleaved(UnsafeBufferPointer(rebasing: b[0..<(n * transmitter.channels)]))
+            do throws(AudioIOError) {
+                if transmitter.channelPlan == .mono {
+                    try sink.write(samples, count: n)
+                } else {
+                    try samples.withUnsafeBufferPointer { b throws(AudioIOError) in
+                        try sink.writeInterleaved(UnsafeBufferPointer(rebasing: b[0..<(n * transmitter.channels)]))
+                    }
                 }
+            } catch {
+                throw CLIError(error)
             }
         }
         func rest() throws(CLIError) {
@@ -120,90 +127,12 @@ struct EncodeCommand: ParsableCommand, MessageSender {
         }
         try put(samples.withUnsafeMutableBufferPointer { transmitter.finishBurst(into: $0.baseAddress!) })
         try rest()
-        try sink.finish()
+        do { try sink.finish() } catch { throw CLIError(error) }
         if verbosity.verbose {
             Diagnostics.info(
                 "encoded \(total) bytes as \(maker.describe(sampleRate: rate)), \(Int(rate)) Hz, \(layout.rawValue), "
                     + "peak \(sending.amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
         }
         if total == 0 { Diagnostics.warning("no input bytes: wrote the resting line only") }
-    }
-}
-
-/// Where the signal goes in the output file.
-enum ChannelLayout: String, EnumArgument {
-    case mono, left, right, both
-    var channelCount: Int { self == .mono ? 1 : 2 }
-}
-
-/// Writes mono samples to a file or stdout, laid out on the requested channels.
-struct AudioSink {
-    private enum Backend {
-        case stream(WAVStreamWriter)
-        case file(SoundFileWriter)
-    }
-    private let backend: Backend
-    private let layout: ChannelLayout
-    private var interleaved: [Float] = []
-
-    init(path: String, sampleRate: Int, layout: ChannelLayout, float: Bool) throws(CLIError) {
-        self.layout = layout
-        do {
-            let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            if path == "-" || (ext == "wav" && float) || ext == "wav" {
-                backend = .stream(
-                    try WAVStreamWriter(
-                        path: path, sampleRate: sampleRate, channels: layout.channelCount,
-                        encoding: float ? .float32 : .pcm16))
-            } else {
-                backend = .file(try SoundFileWriter(path: path, sampleRate: sampleRate, channels: layout.channelCount))
-            }
-        } catch {
-            throw CLIError(error)
-        }
-    }
-
-    mutating func write(_ samples: [Float], count: Int) throws(CLIError) {
-        guard count > 0 else { return }
-        do {
-            if layout == .mono {
-                try samples.withUnsafeBufferPointer { try put(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-                return
-            }
-            if interleaved.count < 2 * count { interleaved = [Float](repeating: 0, count: 2 * count) }
-            for i in 0..<count {
-                interleaved[2 * i] = layout == .right ? 0 : samples[i]
-                interleaved[2 * i + 1] = layout == .left ? 0 : samples[i]
-            }
-            try interleaved.withUnsafeBufferPointer { try put(UnsafeBufferPointer(rebasing: $0[0..<(2 * count)])) }
-        } catch let e as AudioIOError {
-            throw CLIError(e)
-        } catch {
-            throw .runtime("\(error)")
-        }
-    }
-
-    /// Writes interleaved frames as they are; the layout must have as many channels.
-    mutating func writeInterleaved(_ samples: UnsafeBufferPointer<Float>) throws(CLIError) {
-        guard !samples.isEmpty else { return }
-        do { try put(samples) } catch { throw CLIError(error) }
-    }
-
-    private func put(_ buffer: UnsafeBufferPointer<Float>) throws(AudioIOError) {
-        switch backend {
-        case .stream(let w): try w.write(buffer)
-        case .file(let f): try f.write(buffer, channels: layout.channelCount)
-        }
-    }
-
-    func finish() throws(CLIError) {
-        do {
-            switch backend {
-            case .stream(let w): try w.finish()
-            case .file(let f): try f.finish()
-            }
-        } catch {
-            throw CLIError(error)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModemAudioIO
 import ModemDSP
 import ModemLive
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ModemALSA
+import ModemAudioIO
 import ModemDSP
 import ModemFraming
 import ModemLive
@@ -76,66 +77,25 @@ struct SendCommand: ParsableCommand {
         try writeFile(profile: profile, format: format, to: output)
     }
 
-    /// `send FILE -o OUT`: the file as link packets in a recording (two passes over the
-    /// file, neither holding it in memory: its size and CRC for the header, then its content).
-    private func writeFile(profile: ModemProfile, format: FrameFormat, to output: String) throws {
-        let handle = try InputFile(path: file)
-        var size: UInt64 = 0
-        var crc: UInt32 = 0
-        while true {
-            let chunk = try handle.read(upTo: 1 << 16)
-            if chunk.isEmpty { break }
-            size += UInt64(chunk.count)
-            crc = CRC32.update(crc, chunk)
-        }
-        let name = FilePaths.baseName(file)
-        let modulator: FSKModulator
-        do { modulator = try FSKModulator(profile: profile.encoded, sampleRate: fileRate, amplitude: 0.9) } catch {
-            throw CLIError(error)
-        }
-        var encoder = BurstEncoder(modulator: modulator, format: format, preambleBits: preamble, postambleBits: 7)
-        var sink = try AudioSink(path: output, sampleRate: Int(fileRate), layout: .mono, float: false)
-        // A recording has no one to answer a hello: packets fit the board's ring, one a burst.
-        let link = LinkConfiguration(capabilities: .arduinoRing, baud: profile.baud, preambleBits: preamble)
-        let ring = link.capabilities.burstBytes ?? 31
-        var samples = [Float](
-            repeating: 0,
-            count: encoder.maxSamples(forBytes: ring) + encoder.maxSamplesForFinish + Int(gap * fileRate)
-                + 1)
-        var packets = 0
-        // Each packet --repeat times, a burst each, with --gap of silence after.
-        func emit(_ list: [LinkPacket]) throws {
-            for p in list {
-                let wire = p.wireBytes
-                for _ in 0..<self.repeat {
-                    var n = wire.withUnsafeBufferPointer { b in
-                        samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) }
-                    }
-                    n += samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress! + n) }
-                    n += samples.withUnsafeMutableBufferPointer {
-                        encoder.silence(samples: Int(gap * fileRate), into: $0.baseAddress! + n)
-                    }
-                    try sink.write(samples, count: n)
-                    packets += 1
-                }
+    /// `send FILE -o OUT`: the file as link packets in a recording (``LinkRecording``).
+    private func writeFile(profile: ModemProfile, format: FrameFormat, to output: String) throws(CLIError) {
+        let settings = LinkRecording.Settings(
+            profile: profile.encoded, format: format, sampleRate: fileRate, preambleBits: preamble,
+            repeats: self.repeat, gapSeconds: gap)
+        let summary: LinkRecording.Summary
+        do {
+            summary = try LinkRecording.write(file: file, to: output, settings)
+        } catch {
+            switch error {
+            case .input(let e): throw CLIError(e)
+            case .output(let e): throw CLIError(e)
+            case .modem(let e): throw CLIError(e)
             }
         }
-        var packetizer = FilePacketizer(maxPayload: link.maxPayload)
-        try emit(packetizer.header(FileHeader(name: name, size: size, crc: crc)))
-        try handle.rewind()
-        var sent: UInt64 = 0
-        while true {
-            let chunk = try handle.read(upTo: 1 << 16)
-            sent += UInt64(chunk.count)
-            let done = chunk.isEmpty || sent >= size
-            try emit(packetizer.content(chunk, isLast: done))
-            if done { break }
-        }
-        try sink.finish()
         if verbosity.verbose {
-            let seconds = Double(packets) * (link.airtime(bytes: ring) + gap)
+            let h = summary.header
             Diagnostics.info(
-                "\(name): \(size) bytes, CRC-32 \(String(crc, radix: 16)), \(packets) bursts, about \(Int(seconds)) s of audio"
+                "\(h.name): \(h.size) bytes, CRC-32 \(String(h.crc, radix: 16)), \(summary.bursts) bursts, about \(Int(summary.seconds)) s of audio"
             )
         }
     }

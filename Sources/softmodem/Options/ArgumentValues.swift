@@ -10,6 +10,7 @@ extension Parity: EnumArgument {}
 extension RawSampleFormat: EnumArgument {}
 extension ByteProtocol: EnumArgument {}
 extension HiJackGeneration: EnumArgument {}
+extension ChannelLayout: EnumArgument {}
 
 /// An enum option value named by its raw string.
 ///
