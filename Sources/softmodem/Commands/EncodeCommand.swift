@@ -62,13 +62,7 @@ struct EncodeCommand: ParsableCommand, MessageSender {
         do { transmitter = try maker.make(sampleRate: rate) } catch { throw CLIError(LiveError.transmitter(error)) }
         let layout = maker.channelPlan == .mono ? channels : .both
         let destination = output ?? "-"
-        if destination == "-" && Diagnostics.stdoutIsTerminal {
-            throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
-        }
-        var sink: AudioSink
-        do { sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: layout, float: float) } catch {
-            throw CLIError(error)
-        }
+        var sink = try openSink(destination, layout: layout)
         let chunk = 256
         let frames = max(
             transmitter.maxFrames(forBytes: chunk), transmitter.maxFramesForFinish,
@@ -134,5 +128,15 @@ struct EncodeCommand: ParsableCommand, MessageSender {
                     + "peak \(sending.amplitude) dBFS -> \(destination == "-" ? "stdout" : destination)")
         }
         if total == 0 { Diagnostics.warning("no input bytes: wrote the resting line only") }
+    }
+
+    /// The output file (or stdout, never a terminal) for `layout`.
+    private func openSink(_ destination: String, layout: ChannelLayout) throws(CLIError) -> AudioSink {
+        if destination == "-" && Diagnostics.stdoutIsTerminal {
+            throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
+        }
+        do { return try AudioSink(path: destination, sampleRate: Int(rate), layout: layout, float: float) } catch {
+            throw CLIError(error)
+        }
     }
 }
