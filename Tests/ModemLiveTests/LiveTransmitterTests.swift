@@ -53,4 +53,28 @@ import Testing
         }
         #expect(e.reason == .disconnected && e.device == "memory")
     }
+
+    /// `power --device`: the resting line (HiJack's power tone) plays for the frames asked,
+    /// topped up as the device takes it, and a stop request ends it at once.
+    @Test(.timeLimit(.minutes(1))) func theRestingLinePlaysForItsDurationOrUntilStopped() throws {
+        let (_, context, _) = memoryLine()
+        let power = HiJackTransmitterMaker(
+            baud: 1378.125, bytePeriod: 14, invert: false, amplitudeDB: nil, preamble: 0, postamble: 0,
+            powerTone: nil, powerAmplitude: nil, idleLine: false)
+        var player = try LiveTransmitter(power, context: context, keepOpen: true)
+        player.start()
+        try player.playResting(frames: 44_100)
+        #expect(player.framesRendered >= 44_100 && player.framesRendered < 44_100 + Int64(player.targetFrames))
+        // The device took it as it played: the clock moved on by about the time queued.
+        #expect(context.clock.now() > 0.5)
+        try player.finish()
+        #expect(player.counters.framesPlayed >= 44_100)
+
+        let (_, stopped, _) = memoryLine()
+        var interrupted = try LiveTransmitter(power, context: stopped, keepOpen: true)
+        interrupted.start()
+        stopped.stop.request()
+        try interrupted.playResting(frames: nil)
+        #expect(interrupted.framesRendered == 0)
+    }
 }

@@ -76,7 +76,12 @@ final class MemoryPlaybackDevice: PlaybackDevice {
     var underruns: Int { 0 }
     var playedFrames: Int { Int(system.played - playedAtOpen) }
     var silenceFrames: Int { Int(system.silence - silenceAtOpen) }
-    var pendingFrames: Int { system.pendingPlayFrames }
+    /// What the card has not taken yet, once it has caught up with the clock: a caller that
+    /// waited on the clock itself (``LiveClock/sleep(_:)``) sees the ring drain as on a card.
+    var pendingFrames: Int {
+        system.render()
+        return system.pendingPlayFrames
+    }
     var queuedSeconds: Double { Double(pendingFrames + info.bufferFrames) / Double(info.sampleRate) }
     var isRealTime: Bool { false }
 

@@ -115,6 +115,20 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
         }
     }
 
+    /// Plays the resting line (HiJack's power tone) until `total` frames have been rendered
+    /// (nil: no end) or the context's stop flag is set, keeping ``targetFrames`` queued and
+    /// waiting on the context's clock between top-ups: `power --device`.
+    public mutating func playResting(frames total: Int64?) throws(LiveError) {
+        let total = total ?? .max
+        while !context.stop.isRequested && framesRendered < total {
+            if playback.pendingFrames < targetFrames {
+                try rest(Int(min(Int64(targetFrames), total - framesRendered)))
+            } else {
+                context.clock.sleep(0.01)
+            }
+        }
+    }
+
     /// Queues at least `frames` frames of the resting line.
     public mutating func rest(_ frames: Int) throws(LiveError) {
         var left = frames

@@ -115,16 +115,8 @@ struct PowerCommand: ParsableCommand {
         var player: LiveTransmitter<HiJackTransmitter>
         do {
             player = try LiveTransmitter(maker, context: audio.context(notices: notices), keepOpen: true)
-            let total = duration.map { Int64(($0 * Double(player.sampleRate)).rounded()) } ?? .max
             player.start()
-            while !StopSignal.isRequested && player.framesRendered < total {
-                let block = Int(min(Int64(player.targetFrames), total - player.framesRendered))
-                if player.playback.pendingFrames < player.targetFrames {
-                    try player.rest(block)
-                } else {
-                    usleep(10_000)
-                }
-            }
+            try player.playResting(frames: duration.map { Int64(($0 * Double(player.sampleRate)).rounded()) })
             try player.finish()
         } catch {
             throw CLIError(error)
