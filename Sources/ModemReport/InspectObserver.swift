@@ -12,7 +12,9 @@ public protocol CharacterLayouts<Receiver> {
 /// `inspect`: hands one channel's samples and events to a ``RecordingAnalyzer``, each event
 /// with its character's layout.
 public final class InspectObserver<Layouts: CharacterLayouts>: DecodeObserver {
+    /// The receiver whose events are laid out.
     public typealias Receiver = Layouts.Receiver
+    /// The analysis every sample and event goes to.
     public let analyzer: RecordingAnalyzer
     private var layouts: Layouts
 
@@ -25,6 +27,7 @@ public final class InspectObserver<Layouts: CharacterLayouts>: DecodeObserver {
     /// Every sample, in bursts and between them: the report draws the whole recording.
     public func wantsSamples(inBurst: Bool) -> Bool { true }
 
+    /// Hands the samples to the analyzer, then each event with its layout.
     public func observe(_ samples: UnsafeBufferPointer<Float>, receiver: inout Receiver, events: ArraySlice<ModemEvent>)
     {
         analyzer.process(samples)
@@ -39,12 +42,14 @@ public final class InspectObserver<Layouts: CharacterLayouts>: DecodeObserver {
 public struct FSKLayouts: CharacterLayouts {
     let fixed: CharacterLayout
 
+    /// Every character as `settings`' profile and format say.
     public init(_ settings: FSKSettings) {
         fixed = CharacterLayout(
             line: .fsk(mark: settings.profile.mark, space: settings.profile.space), baud: settings.profile.baud,
             format: settings.format, label: "\(settings.profile.name), \(settings.format)")
     }
 
+    /// The profile's fixed layout, whatever the event.
     public func layout(of event: ModemEvent, receiver: inout FSKDemodulator, analyzer: RecordingAnalyzer)
         -> CharacterLayout
     {
@@ -58,8 +63,10 @@ public struct HiJackLayouts: CharacterLayouts {
     let settings: HiJackSettings
     let format = try! FrameFormat(dataBits: 8, parity: .even)
 
+    /// Characters of `settings`' generation, at the rate it receives unless a frame measured its own.
     public init(settings: HiJackSettings) { self.settings = settings }
 
+    /// Manchester at the frame's measured rate and polarity (the settings' rate when unmeasured).
     public func layout(of event: ModemEvent, receiver: inout HiJackDecoder, analyzer: RecordingAnalyzer)
         -> CharacterLayout
     {
@@ -78,8 +85,10 @@ public struct AutoLayouts: CharacterLayouts {
     private var reported = 0
     private let describe: (Detection) -> String
 
+    /// Detections named for the report's list by `describe` (the command line's words).
     public init(describe: @escaping (Detection) -> String) { self.describe = describe }
 
+    /// The layout of the detection `event` belongs to; FSK at NaN Hz before any detection.
     public mutating func layout(of event: ModemEvent, receiver: inout AutoReceiver, analyzer: RecordingAnalyzer)
         -> CharacterLayout
     {

@@ -17,6 +17,7 @@ public enum LinkRecording {
         /// The profile whose tones and bit rate are sent (its encoded form: the board's own
         /// unequal bits for the slow SoftModem profiles).
         public var profile: ModemProfile
+        /// The character format (8N1 for the board).
         public var format: FrameFormat
         /// Samples a second of the recording.
         public var sampleRate: Double
