@@ -1,3 +1,4 @@
+import ModemSystem
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import ModemSystem
 import SystemPackage
 
 /// Encodings of headerless ("raw") PCM.

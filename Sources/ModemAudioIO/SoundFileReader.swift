@@ -1,4 +1,5 @@
 import CSndFile
+import ModemSystem
 import SystemPackage
 
 #if canImport(Glibc)

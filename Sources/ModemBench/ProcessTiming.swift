@@ -45,16 +45,16 @@ public struct MinimodemComparison: Sendable {
     public var ratio: Double { minimodem.wallSeconds / max(1e-9, softmodem.wallSeconds) }
 
     /// Times minimodem (`--rx` with the profile's tones and bit rate, its default settings)
-    /// and `softmodem decode --profile` (the binary at `softmodemPath`) on `samples` written
-    /// once to a temporary file.
+    /// and this program's decoder (`softmodem` with `arguments`, then the file's path) on
+    /// `samples` written once to a temporary file.
     public static func measure(
-        minimodemPath: String, softmodemPath: String, profile: ModemProfile, samples: [Float],
+        minimodemPath: String, softmodem: String, arguments: [String], profile: ModemProfile, samples: [Float],
         sampleRate: Double
     ) throws(BenchError) -> MinimodemComparison {
         let file = try TemporaryWAV(samples, sampleRate: sampleRate)
         defer { file.remove() }
         let theirs = try ProcessTiming.run(minimodemPath, MinimodemArguments.receive(profile, file: file.path))
-        let ours = try ProcessTiming.run(softmodemPath, ["decode", "--profile", profile.name, file.path])
+        let ours = try ProcessTiming.run(softmodem, arguments + [file.path])
         return MinimodemComparison(minimodem: theirs, softmodem: ours)
     }
 }

@@ -44,13 +44,16 @@ public struct SpeedBench: Sendable {
     public var runs: Int
     /// minimodem's binary, to time it on the FSK signals too; nil: not timed.
     public var minimodemPath: String?
-    /// This program's binary, whose `decode` is timed beside minimodem.
+    /// This program's binary, whose decoder is timed beside minimodem.
     public var softmodemPath: String?
+    /// The arguments (before the file's path) that make `softmodemPath` decode a profile.
+    public var decodeArguments: @Sendable (ModemProfile) -> [String]
 
     /// Settings for measuring every modem alike; nil paths leave minimodem out.
     public init(
         sampleRate: Double, frames: Int, seed: UInt64, snr: Double, streams: Int, runs: Int,
-        minimodemPath: String? = nil, softmodemPath: String? = nil
+        minimodemPath: String? = nil, softmodemPath: String? = nil,
+        decodeArguments: @escaping @Sendable (ModemProfile) -> [String] = { _ in [] }
     ) {
         self.sampleRate = sampleRate
         self.frames = frames
@@ -60,6 +63,7 @@ public struct SpeedBench: Sendable {
         self.runs = runs
         self.minimodemPath = minimodemPath
         self.softmodemPath = softmodemPath
+        self.decodeArguments = decodeArguments
     }
 
     /// The three rows of modem number `index` of ``SpeedSignals/modems`` (decoding clean,
@@ -114,8 +118,8 @@ public struct SpeedBench: Sendable {
                 bytesDecoded: one.first.bytes, singleCore: one.throughput, allCores: all.throughput)
             if let minimodemPath, let softmodemPath, let profile {
                 row.minimodem = try MinimodemComparison.measure(
-                    minimodemPath: minimodemPath, softmodemPath: softmodemPath, profile: profile,
-                    samples: samples, sampleRate: rate)
+                    minimodemPath: minimodemPath, softmodem: softmodemPath, arguments: decodeArguments(profile),
+                    profile: profile, samples: samples, sampleRate: rate)
             }
             rows.append(row)
         }

@@ -6,7 +6,7 @@ public import SystemPackage
     import Darwin
 #endif
 
-/// The file operations of ModemAudioIO and the command-line tool, on swift-system's
+/// The file operations of every module that reads or writes descriptors, on swift-system's
 /// `FileDescriptor`, with one retry policy: `EINTR` is retried (swift-system's
 /// `retryOnInterrupt`); `EAGAIN` (a non-blocking standard input or output handed over by
 /// the shell) waits for the descriptor with `poll(2)` and retries; any other failure

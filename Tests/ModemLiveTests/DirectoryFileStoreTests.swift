@@ -21,14 +21,20 @@ import Testing
 
     func contents(_ path: String) throws -> [UInt8] { try InputFile(path: path).readAll() }
 
+    /// Removes `dir` and what the tests left in it.
+    func remove(_ dir: String, _ names: [String]) {
+        for name in names { unlink(FilePaths.join(dir, name)) }
+        rmdir(dir)
+    }
+
     @Test func aCommittedFileHasItsNameAndBytes() throws {
         let dir = try directory()
+        defer { remove(dir, ["note.txt", "note.txt.part"]) }
         let store = DirectoryFileStore(directory: dir)
         let bytes = Array("hello over the link\n".utf8)
         let header = FileHeader(name: "note.txt", size: UInt64(bytes.count), crc: CRC32.update(0, bytes))
         try store.begin(header)
         try store.write(Array(bytes.prefix(5)))
-        #expect(FilePaths.isDirectory(dir) && !FilePaths.isExecutableFile(FilePaths.join(dir, "note.txt")))
         #expect(throws: SystemError.self) { try contents(FilePaths.join(dir, "note.txt")) }
         try store.write(Array(bytes.dropFirst(5)))
         try store.commit(header)
@@ -38,6 +44,7 @@ import Testing
 
     @Test func anAbandonedFileStaysPartial() throws {
         let dir = try directory()
+        defer { remove(dir, ["half.bin", "half.bin.part"]) }
         let store = DirectoryFileStore(directory: dir)
         let header = FileHeader(name: "half.bin", size: 100, crc: 0)
         try store.begin(header)
@@ -48,7 +55,9 @@ import Testing
     }
 
     @Test func aMissingDirectoryNamesThePath() throws {
-        let dir = FilePaths.join(try directory(), "not-there")
+        let parent = try directory()
+        defer { rmdir(parent) }
+        let dir = FilePaths.join(parent, "not-there")
         let store = DirectoryFileStore(directory: dir)
         do {
             try store.begin(FileHeader(name: "x", size: 1, crc: 0))

@@ -5,6 +5,10 @@ import ModemLive
 import ModemSystem
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `send FILE -o OUT` as a library: the recording holds the file's packets, each a burst,
 /// repeated as asked, and the file's header; a missing file or an unwritable output is a
 /// typed failure.
@@ -45,6 +49,7 @@ import Testing
 
     @Test func theRecordingHoldsEveryPacketRepeated() throws {
         let (file, wav) = try paths()
+        defer { _ = (unlink(file), unlink(wav)) }
         let once = try LinkRecording.write(file: file, to: wav, settings(repeats: 1))
         #expect(once.header.name == FilePaths.baseName(file))
         #expect(once.header.size == 300 && once.header.crc == CRC32.update(0, Self.bytes))
@@ -60,6 +65,7 @@ import Testing
 
     @Test func aMissingFileAndABadOutputAreTypedFailures() throws {
         let (file, _) = try paths()
+        defer { unlink(file) }
         do {
             _ = try LinkRecording.write(file: file + ".gone", to: "/tmp/never.wav", settings(repeats: 1))
             Issue.record("a missing file was recorded")

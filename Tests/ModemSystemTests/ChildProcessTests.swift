@@ -1,6 +1,10 @@
 import ModemSystem
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Programs run to their end: output, error output and status come back whatever their
 /// sizes; a program that is not there is an error naming it.
 @Suite struct ChildProcessTests {
@@ -92,6 +96,7 @@ import Testing
         try read.rewind()
         #expect(try read.read(upTo: 1) == [1])
         try FilePaths.rename(path, to: path + ".gone")
+        defer { unlink(path + ".gone") }
         #expect(throws: SystemError.self) { try InputFile(path: path) }
     }
 }

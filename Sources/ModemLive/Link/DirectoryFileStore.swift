@@ -26,6 +26,7 @@ public final class DirectoryFileStore: FileStore {
 
     /// Creates (or empties) `NAME.part` for the file `header` announces.
     public func begin(_ header: FileHeader) throws(FileStoreError) {
+        try? file?.close()
         partial = path(header.name + ".part")
         do {
             file = try FileDescriptor.open(partial, forWriting: true)

@@ -14,8 +14,9 @@ public import ModemSystem
 public enum LinkRecording {
     /// How the recording is made.
     public struct Settings: Sendable {
-        /// The profile whose tones and bit rate are sent (its encoded form: the board's own
-        /// unequal bits for the slow SoftModem profiles).
+        /// The profile sent: its encoded form (``ModemProfile/encoded``: the board's own
+        /// unequal bits for the slow SoftModem profiles) makes the signal, its nominal bit rate
+        /// the link's timing.
         public var profile: ModemProfile
         /// The character format (8N1 for the board).
         public var format: FrameFormat
@@ -78,7 +79,8 @@ public enum LinkRecording {
             throw .input(error)
         }
         let modulator: FSKModulator
-        do { modulator = try FSKModulator(profile: s.profile, sampleRate: s.sampleRate, amplitude: 0.9) } catch {
+        do { modulator = try FSKModulator(profile: s.profile.encoded, sampleRate: s.sampleRate, amplitude: 0.9) } catch
+        {
             throw .modem(error)
         }
         var writer = try BurstWriter(s, modulator: modulator, to: output)

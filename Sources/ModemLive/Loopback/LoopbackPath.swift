@@ -76,8 +76,8 @@ public struct LoopbackPath {
     }
 
     /// Seconds of quiet line a replay waits for once the broken attempt's queued audio has
-    /// left the ring: the device's buffer and the path's own delay (a sound server's, a
-    /// board's echo) are well under it.
+    /// left the ring and the device's buffer: the path's own delay (a sound server's, a
+    /// board's echo) is well under it.
     static let settleSeconds = 0.5
 
     /// Lets what a broken attempt left queued (up to the ring's second) play out, reading
@@ -85,18 +85,19 @@ public struct LoopbackPath {
     /// it the replay's capture began with the broken attempt's tail and lost its own end.
     private mutating func settle() throws(LoopbackPathError) {
         let started = context.clock.now()
-        var emptySince: Double?
+        var quietAt: Double?
         while true {
             if context.stop.isRequested { throw .interrupted }
             _ = try read(timeout: 0.05)
             let now = context.clock.now()
             if playback.pendingFrames > 0 {
-                emptySince = nil
-            } else if emptySince == nil {
-                emptySince = now
+                quietAt = nil
+            } else if quietAt == nil {
+                // What the device (and a sound server behind it) still holds plays first.
+                quietAt = now + playback.queuedSeconds + Self.settleSeconds
             }
-            if let emptySince, now - emptySince >= Self.settleSeconds { return }
-            if now - started > 10 { throw .captureStopped(device: capture.info.name) }
+            if let quietAt, now >= quietAt { return }
+            if now - started > 10 { throw .playbackStopped(device: playback.info.name) }
         }
     }
 
@@ -158,4 +159,6 @@ public enum LoopbackPathError: Error, Sendable {
     case captureStalled(device: String, seconds: Double)
     /// The capture delivered frames, but too few to finish the timeline 10 s after its end.
     case captureStopped(device: String)
+    /// The playback did not play out what it held within 10 s, before a replay.
+    case playbackStopped(device: String)
 }

@@ -117,11 +117,14 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
 
     /// Plays the resting line (HiJack's power tone) until `total` frames have been rendered
     /// (nil: no end) or the context's stop flag is set, keeping ``targetFrames`` queued and
-    /// waiting on the context's clock between top-ups: `power --device`.
+    /// waiting on the context's clock between top-ups: `power --device`. Call ``start()``
+    /// first. A device that fails ends it with the device's error, or, with
+    /// ``waitsForDevice``, is waited for (on the clock, queueing nothing) and reopened.
     public mutating func playResting(frames total: Int64?) throws(LiveError) {
         let total = total ?? .max
         while !context.stop.isRequested && framesRendered < total {
-            if playback.pendingFrames < targetFrames {
+            try watchDevice()
+            if reopenAt == nil && playback.pendingFrames < targetFrames {
                 try rest(Int(min(Int64(targetFrames), total - framesRendered)))
             } else {
                 context.clock.sleep(0.01)

@@ -91,12 +91,12 @@ struct BitErrorRateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let (profile, format) = (try modem.resolvedProfile(), try modem.frameFormat())
         let bench: ErrorRateBench
-        do {
+        do throws(BenchError) {
             bench = try ErrorRateBench(
-                profile: try modem.resolvedProfile(), format: try modem.frameFormat(), sampleRate: rate, bytes: bytes,
-                seed: seed, squelch: squelch)
-        } catch let error as BenchError {
+                profile: profile, format: format, sampleRate: rate, bytes: bytes, seed: seed, squelch: squelch)
+        } catch {
             throw CLIError(error)
         }
         let minimodemPath = minimodem ? FilePaths.findExecutable("minimodem") : nil

@@ -96,7 +96,8 @@ struct BenchSpeedCommand: ParsableCommand {
         }
         let bench = SpeedBench(
             sampleRate: rate, frames: frames, seed: seed, snr: snr, streams: streams, runs: runs,
-            minimodemPath: minimodemPath, softmodemPath: minimodemPath == nil ? nil : try ownExecutable())
+            minimodemPath: minimodemPath, softmodemPath: minimodemPath == nil ? nil : try ownExecutable()
+        ) { ["decode", "--profile", $0.name] }
         var rows: [SpeedRow] = []
         let progress = Progress(total: SpeedSignals.modems.count * 3, enabled: Diagnostics.stderrIsTerminal)
         for (index, modem) in SpeedSignals.modems.enumerated() {

@@ -101,16 +101,9 @@ struct LoopbackCommand: ParsableCommand {
     /// The two devices, opened as ``LiveAudioOptions`` asks, with the process's clock and
     /// stop signal; their `-v` lines.
     private func openPath(playback: String, capture: String) throws(CLIError) -> LoopbackPath {
-        let rate = audio.requestedRate(.playback, device: playback)
-        let context = LiveContext(
-            system: ALSAAudioSystem(openLimit: audio.openLimit),
-            capture: CaptureRequest(
-                device: capture, sampleRate: rate, rateIsExact: true, periodFrames: 0,
-                periods: LiveAudioOptions.periods),
-            playback: PlaybackRequest(
-                device: playback, sampleRate: rate, rateIsExact: audio.rateIsExact,
-                periodFrames: audio.periodFrames(at: rate, device: playback), periods: LiveAudioOptions.periods),
-            clock: MonotonicClock(), stop: StopSignal.flag, notices: NoticePrinter(verbose: output.verbose))
+        // The capture runs at the rate the playback gets (LoopbackPath sets it).
+        let context = audio.context(
+            notices: NoticePrinter(verbose: output.verbose), playback: playback, capture: capture)
         let path: LoopbackPath
         do {
             path = try LoopbackPath(context: context) { audio.periodFrames(at: $0, device: capture) }

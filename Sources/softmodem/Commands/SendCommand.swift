@@ -80,7 +80,7 @@ struct SendCommand: ParsableCommand {
     /// `send FILE -o OUT`: the file as link packets in a recording (``LinkRecording``).
     private func writeFile(profile: ModemProfile, format: FrameFormat, to output: String) throws(CLIError) {
         let settings = LinkRecording.Settings(
-            profile: profile.encoded, format: format, sampleRate: fileRate, preambleBits: preamble,
+            profile: profile, format: format, sampleRate: fileRate, preambleBits: preamble,
             repeats: self.repeat, gapSeconds: gap)
         let summary: LinkRecording.Summary
         do {

@@ -85,17 +85,19 @@ struct LiveAudioOptions: ParsableArguments {
     /// The live session these options describe on ALSA: both directions on ``device`` at
     /// the rates and periods above, the monotonic clock, the process's stop signal, and
     /// `notices` for what happens meanwhile.
-    func context(notices: NoticePrinter) -> LiveContext {
-        let captureRate = requestedRate(.capture)
-        let playbackRate = requestedRate(.playback)
+    /// `playback` and `capture` name other devices for those directions (`loopback`).
+    func context(notices: NoticePrinter, playback: String? = nil, capture: String? = nil) -> LiveContext {
+        let (playback, capture) = (playback ?? device, capture ?? device)
+        let captureRate = requestedRate(.capture, device: capture)
+        let playbackRate = requestedRate(.playback, device: playback)
         return LiveContext(
             system: ALSAAudioSystem(openLimit: openLimit),
             capture: CaptureRequest(
-                device: device, sampleRate: captureRate, rateIsExact: rateIsExact,
-                periodFrames: periodFrames(at: captureRate), periods: Self.periods),
+                device: capture, sampleRate: captureRate, rateIsExact: rateIsExact,
+                periodFrames: periodFrames(at: captureRate, device: capture), periods: Self.periods),
             playback: PlaybackRequest(
-                device: device, sampleRate: playbackRate, rateIsExact: rateIsExact,
-                periodFrames: periodFrames(at: playbackRate), periods: Self.periods),
+                device: playback, sampleRate: playbackRate, rateIsExact: rateIsExact,
+                periodFrames: periodFrames(at: playbackRate, device: playback), periods: Self.periods),
             clock: MonotonicClock(), stop: StopSignal.flag, notices: notices)
     }
 }

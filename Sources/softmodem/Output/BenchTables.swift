@@ -139,7 +139,7 @@ extension ErrorRateBench.Point {
     /// no-options fields only when measured; a non-finite number, which JSON cannot hold, as
     /// null).
     func json(indent: String) -> String {
-        func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+        let number = JSONText.number
         var fields: [(String, String)] = [
             ("bitErrorRate", number(bitErrorRate)), ("byteErrorRate", number(byteErrorRate)),
             ("byteErrors", "\(byteErrors)"), ("bytesDecoded", "\(bytesDecoded)"), ("bytesSent", "\(bytesSent)"),

@@ -89,6 +89,8 @@ extension CLIError {
             self.init(kind: .runtime, message: NoticePrinter.stallText(device, seconds))
         case .captureStopped(let device):
             self.init(kind: .runtime, message: "\(device): the capture stopped delivering audio")
+        case .playbackStopped(let device):
+            self.init(kind: .runtime, message: "\(device): the playback stopped taking audio")
         }
     }
 }

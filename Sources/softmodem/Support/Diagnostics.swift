@@ -1,5 +1,6 @@
 import ModemAudioIO
 import ModemDecoding
+import ModemSystem
 import SystemPackage
 
 #if canImport(Glibc)
