@@ -22,7 +22,7 @@ TEST_DEB_PACKAGES := chromium minimodem pulseaudio libasound2-plugins alsa-utils
                 pipewire pipewire-bin wireplumber pipewire-pulse dbus-daemon pulseaudio-utils \
                 gcc-avr avr-libc binutils-avr arduino-core-avr libsimavr-dev libelf-dev
 
-.PHONY: all deps deps-test build demo test test-unit bench bench-smoke samples clean format format-check size-check
+.PHONY: all deps deps-test build demo test test-unit bench bench-smoke samples clean format format-check size-check doc-check
 
 all: build
 
@@ -90,7 +90,11 @@ format-check:
 size-check:
 	python3 tools/check-sizes.py Sources Tests Examples bench/Benchmarks fuzz/Sources
 
-test: deps-test format-check size-check
+# Every public declaration of the libraries has a doc comment (docs/design.md).
+doc-check:
+	python3 tools/check-doc-comments.py Sources
+
+test: deps-test format-check size-check doc-check
 	$(SWIFT) build -c $(CONFIG) $(CPUFLAGS)
 	SOFTMODEM_BIN=$(CURDIR)/$(BIN) $(SWIFT) test -c $(CONFIG) $(CPUFLAGS) --parallel --skip ALSALoopbackTests
 	# The live-audio loopback runs alone: on two cores the CPU-heavy suites above (fuzzing,
