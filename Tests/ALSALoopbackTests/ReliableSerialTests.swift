@@ -42,7 +42,8 @@ extension LoopbackTests {
             "\(a.stderr)\n--- b:\n\(b.stderr)")
 
         let (status, output) = try Self.exchange(
-            linkA, linkB, bytes: bytes, seed: 11, seconds: 240, in: dir, environment: server.environment, timeout: 540)
+            linkA, linkB, bytes: bytes, seed: 11, seconds: 240, in: dir, environment: server.environment, timeout: 540,
+            reliable: true)
         print("reliable serial exchange through noise: \(output)")
         #expect(noise.isPlaying, "the noise must last the whole exchange")
         Self.expectExact(status, output, bytes: bytes, a, b)

@@ -26,10 +26,11 @@ extension LoopbackTests {
 
     /// Runs the serial-port program on two ports (`seconds` allowed for each transfer) and
     /// returns its exit status and what it printed. It runs with the server's environment,
-    /// like every process of the test.
+    /// like every process of the test. `reliable`: the bridges run the reliable link, so the
+    /// program awaits every warm-up byte.
     static func exchange(
         _ portA: String, _ portB: String, bytes: Int, seed: Int, seconds: Int = 90, in dir: URL,
-        environment: [String: String], timeout: Double
+        environment: [String: String], timeout: Double, reliable: Bool = false
     ) throws -> (Int32, String) {
         let log = dir.appendingPathComponent("exchange.log").path
         let logFD = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -39,7 +40,8 @@ extension LoopbackTests {
             close(null)
         }
         let program = try ChildProcess(
-            python, [script, portA, portB, String(bytes), String(seed), String(seconds)],
+            python,
+            [script, portA, portB, String(bytes), String(seed), String(seconds)] + (reliable ? ["reliable"] : []),
             environment: environment, stdin: null, stdout: logFD, stderr: logFD)
         let status = program.wait(timeout: timeout)
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")

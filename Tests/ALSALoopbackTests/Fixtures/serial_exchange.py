@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A program that only knows serial ports, for the `softmodem serial` loopback test.
 
-usage: serial_exchange.py PORT_A PORT_B NBYTES SEED [SECONDS]
+usage: serial_exchange.py PORT_A PORT_B NBYTES SEED [SECONDS [reliable]]
 
 Opens both ports with pyserial (Debian's python3-serial), as any serial program would (with a
 baud rate the bridge is to ignore), writes NBYTES seeded random bytes to A and reads them from
@@ -36,7 +36,7 @@ def transfer(sender, receiver, payload, label, limit=90.0):
     return bytes(got) == payload and len(echo) == 0
 
 
-def warm_up(a, b):
+def warm_up(a, b, reliable=False):
     """A few bytes each way first, read and thrown away.
 
     The first transmission after two bridges start on PulseAudio loses about one device
@@ -46,13 +46,17 @@ def warm_up(a, b):
     Each way waits for the bytes to arrive (at most 5 s: they may be the part lost) and then
     for both ports to stay quiet, so that a warm-up packet the reliable link retransmits
     after its ACK timeout (about a second) is not taken for an echo of the next transfer.
+    A reliable link delivers every byte in the end, so there all four are awaited (up to a
+    minute): through noise its first packets can take 20 s, and arriving during the next
+    transfer they were counted as echo.
     """
     for sender, receiver in ((a, b), (b, a)):
         sender.write(b"\x55" * 4)
         sender.flush()
-        deadline = time.monotonic() + 5.0
-        while not receiver.read(4096) and time.monotonic() < deadline:
-            pass
+        got = 0
+        deadline = time.monotonic() + (60.0 if reliable else 5.0)
+        while (got < 4 if reliable else got == 0) and time.monotonic() < deadline:
+            got += len(receiver.read(4096))
         drain_until_quiet(a, b)
 
 
@@ -69,9 +73,10 @@ def drain_until_quiet(*ports, quiet=2.5, limit=15.0):
 def main():
     path_a, path_b, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     limit = float(sys.argv[5]) if len(sys.argv) > 5 else 90.0
+    reliable = len(sys.argv) > 6 and sys.argv[6] == "reliable"
     rng = random.Random(seed)
     a, b = open_port(path_a), open_port(path_b)
-    warm_up(a, b)
+    warm_up(a, b, reliable)
     ok = transfer(a, b, bytes(rng.getrandbits(8) for _ in range(count)), "A->B", limit)
     ok = transfer(b, a, bytes(rng.getrandbits(8) for _ in range(count)), "B->A", limit) and ok
     a.close()
