@@ -21,14 +21,23 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         case findOwnBinary
     }
 
-    /// Why it failed.
-    public enum Reason: Equatable, Sendable {
+    /// Why it failed; its description is the system's text ("No such file or directory").
+    public enum Reason: Equatable, Sendable, CustomStringConvertible {
         /// The system's error number.
         case system(Errno)
         /// The path names a directory where a file was wanted.
         case isDirectory
         /// The file had already been closed.
         case closed
+
+        /// The reason alone, as the end of a one-line message.
+        public var description: String {
+            switch self {
+            case .system(let errno): errno.description
+            case .isDirectory: "is a directory"
+            case .closed: "already closed"
+            }
+        }
     }
 
     /// What was being done.
@@ -53,12 +62,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// One line: "cannot OPERATION SUBJECT: REASON".
     public var description: String {
-        let why: String
-        switch reason {
-        case .system(let errno): why = errno.description
-        case .isDirectory: why = "is a directory"
-        case .closed: why = "already closed"
-        }
+        let why = reason.description
         switch operation {
         case .open: return "cannot open \(subject): \(why)"
         case .read: return "cannot read \(subject): \(why)"

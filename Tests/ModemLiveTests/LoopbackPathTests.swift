@@ -50,66 +50,59 @@ import Testing
         #expect(inPlace, "the replay's capture is the timeline, late by \(delay) frames, with nothing of the first try")
     }
 
-    /// A gap in the timeline and another in its replay: the timing is lost.
-    @Test func twoGapsEndTheTest() throws {
+    /// What ends a timeline on the cable with `faults` (and a stop request, when `stopped`);
+    /// nil, with an issue recorded, when the timeline came back.
+    func failure(_ faults: [MemoryFault], stopped: Bool = false) throws -> LoopbackPathError? {
         let (system, context, _) = cable()
-        system.faults = (1...40).map { .overrun(at: 0.25 * Double($0), lostFrames: 441) }
+        system.faults = faults
         var path = try open(context)
         defer { path.finish() }
+        if stopped { context.stop.request() }
         do {
             _ = try path.play(Self.timeline) { _ in }
-            Issue.record("a timeline with gaps every quarter second came back")
-        } catch .gapTwice {
+            Issue.record("the timeline came back despite \(faults)\(stopped ? " and a stop request" : "")")
+            return nil
         } catch {
-            Issue.record("unexpected \(error)")
+            return error
+        }
+    }
+
+    /// A gap in the timeline and another in its replay: the timing is lost.
+    @Test func twoGapsEndTheTest() throws {
+        let error = try failure((1...40).map { .overrun(at: 0.25 * Double($0), lostFrames: 441) })
+        guard case .gapTwice = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
         }
     }
 
     /// A capture that delivers nothing for longer than the watchdog allows ends the test
     /// with the device's name and how long it was silent.
     @Test func aStalledCaptureIsNamed() throws {
-        let (system, context, _) = cable()
-        system.faults = [.stall(at: 0.3, seconds: 10)]
-        var path = try open(context)
-        defer { path.finish() }
-        do {
-            _ = try path.play(Self.timeline) { _ in }
-            Issue.record("a stalled capture returned a timeline")
-        } catch .captureStalled(let device, let seconds) {
-            #expect(device == "memory" && seconds >= 2)
-        } catch {
-            Issue.record("unexpected \(error)")
+        let error = try failure([.stall(at: 0.3, seconds: 10)])
+        guard case .captureStalled(let device, let seconds) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
         }
+        #expect(device == "memory" && seconds >= 2)
     }
 
     /// The device goes away mid-timeline: a device error naming it, no timeline.
     @Test func anUnpluggedDeviceIsAnError() throws {
-        let (system, context, _) = cable()
-        system.faults = [.unplug(at: 0.4, seconds: nil)]
-        var path = try open(context)
-        defer { path.finish() }
-        do {
-            _ = try path.play(Self.timeline) { _ in }
-            Issue.record("an unplugged device returned a timeline")
-        } catch .device(let error) {
-            #expect(error.device == "memory")
-        } catch {
-            Issue.record("unexpected \(error)")
+        let error = try failure([.unplug(at: 0.4, seconds: nil)])
+        guard case .device(let e) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
         }
+        #expect(e.device == "memory")
     }
 
     /// A stop request ends the timeline at once.
     @Test func aStopRequestInterrupts() throws {
-        let (_, context, _) = cable()
-        var path = try open(context)
-        defer { path.finish() }
-        context.stop.request()
-        do {
-            _ = try path.play(Self.timeline) { _ in }
-            Issue.record("a stopped path returned a timeline")
-        } catch .interrupted {
-        } catch {
-            Issue.record("unexpected \(error)")
+        let error = try failure([], stopped: true)
+        guard case .interrupted = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
         }
     }
 

@@ -53,8 +53,7 @@ public final class DirectoryFileStore: FileStore {
         do {
             try FilePaths.rename(path(header.name + ".part"), to: final)
         } catch {
-            guard case .system(let errno) = error.reason else { throw FileStoreError(path: final, reason: "\(error)") }
-            throw FileStoreError(path: final, reason: errno.description)
+            throw FileStoreError(path: final, reason: error.reason.description)
         }
     }
 

@@ -111,14 +111,9 @@ struct LoopbackCommand: ParsableCommand {
             throw CLIError(error)
         }
         if output.verbose {
-            Diagnostics.info(Self.describe(path.playback.info, .playback))
-            Diagnostics.info(Self.describe(path.capture.info, .capture))
+            Diagnostics.info(path.playback.info.line(.playback, periodTime: false))
+            Diagnostics.info(path.capture.info.line(.capture, periodTime: false))
         }
         return path
-    }
-
-    private static func describe(_ info: AudioDeviceInfo, _ direction: ALSADirection) -> String {
-        "\(info.name): \(direction == .capture ? "capture" : "playback") \(info.rateText(direction)), \(info.channels) channel(s), \(info.format), "
-            + "period \(info.periodFrames) frames, buffer \(info.bufferFrames) frames"
     }
 }

@@ -17,10 +17,12 @@ extension AudioDeviceInfo {
     }
 
     /// The `-v` line of an open device: rate, channels (`detail` after them), format,
-    /// period and buffer.
-    func line(_ direction: ALSADirection, detail: String = "") -> String {
-        "\(name): \(direction == .capture ? "capture" : "playback") \(rateText(direction)), \(channels) channel(s)\(detail), "
-            + "\(format), period \(periodFrames) frames (\(Diagnostics.number(Double(periodFrames) * 1000 / Double(sampleRate))) ms), "
+    /// period (and, with `periodTime`, its milliseconds) and buffer.
+    func line(_ direction: ALSADirection, detail: String = "", periodTime: Bool = true) -> String {
+        let milliseconds = Diagnostics.number(Double(periodFrames) * 1000 / Double(sampleRate))
+        return
+            "\(name): \(direction == .capture ? "capture" : "playback") \(rateText(direction)), \(channels) channel(s)\(detail), "
+            + "\(format), period \(periodFrames) frames\(periodTime ? " (\(milliseconds) ms)" : ""), "
             + "buffer \(bufferFrames) frames"
     }
 }
