@@ -151,7 +151,11 @@ let package = Package(
         // library depends on it, so libraries hand over values and never name an option.
         .target(
             name: "CommandLineText",
-            dependencies: ["ModemDSP", "ModemDecoding", "ModemCalibration", "ModemSpectrum", "ModemReport"],
+            dependencies: [
+                "ModemDSP", "ModemDecoding", "ModemCalibration", "ModemSpectrum", "ModemReport", "ModemFraming",
+                "ModemLive",
+                "ModemBench",
+            ],
             swiftSettings: strict),
 
         .executableTarget(
@@ -244,7 +248,7 @@ let package = Package(
             name: "ModemLiveTests",
             dependencies: [
                 "ModemLive", "ModemDecoding", "ModemFraming", "ModemDSP", "BoardModels", "ModemTestSupport",
-                "ModemSystem",
+                "ModemSystem", "CommandLineText",
             ],
             swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).

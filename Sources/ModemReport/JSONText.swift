@@ -30,3 +30,16 @@ public enum JSONText {
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
+
+/// Benchmark JSON without Foundation: objects with sorted keys, numbers that JSON can hold.
+extension JSONText {
+    /// `v` as a JSON number; null for a non-finite value, which JSON cannot hold.
+    public static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+
+    /// An object of already-encoded values, keys sorted; one field a line with `multiline`.
+    public static func object(_ fields: [(String, String)], multiline: Bool = false) -> String {
+        let sorted = fields.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\": \($0.1)" }
+        return multiline
+            ? "{\n  " + sorted.joined(separator: ",\n  ") + "\n}" : "{" + sorted.joined(separator: ", ") + "}"
+    }
+}

@@ -75,4 +75,16 @@ import Testing
         #expect(fraction > 0.5)
         #expect(Self.survey(clipped).text.hasPrefix("the input clips"))
     }
+
+    @Test("a clean sine at full scale does not clip, at any modem tone and rate")
+    func fullScaleIsNotClipping() {
+        // minimodem's default level: 3 % of a full-scale sine's samples sit within 0.01 dB
+        // of full scale, which once read as clipping. Quantised as a 16-bit file holds it.
+        for (hz, rate) in [(1070.0, 8_000.0), (1200, 48_000), (1600, 48_000), (4900, 44_100), (613, 96_000)] {
+            let sine = Self.tone(hz, amplitude: 1, seconds: 1, rate: rate).map { ($0 * 32_767).rounded() / 32_768 }
+            if case .clipping = Self.survey(sine, rate: rate) {
+                Issue.record("\(hz) Hz at \(rate) Hz read as clipping")
+            }
+        }
+    }
 }

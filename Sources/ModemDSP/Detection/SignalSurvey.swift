@@ -10,7 +10,10 @@ public struct SignalSurvey: Sendable {
     public static let blockLength = 2048
     /// The loudest blocks kept for analysis.
     public static let keptBlocks = 12
-    /// A sample at or beyond this magnitude counts as clipped (full scale less 0.01 dB).
+    /// A sample at or beyond this magnitude, equal to the one before it, counts as clipped
+    /// (full scale less 0.01 dB). Equal neighbours are what a clipped top is: a clean sine
+    /// at full scale (minimodem's default level) puts 3 % of its samples this high, but two
+    /// equal ones in a row only below about 80 Hz at 44.1 kHz, under every modem tone.
     public static let clipLevel: Float = 0.9988
 
     /// Samples per second of the input, in Hz (the diagnosis reads tones and bit rates against it).
@@ -21,8 +24,11 @@ public struct SignalSurvey: Sendable {
     public private(set) var energy = 0.0
     /// Largest magnitude seen.
     public private(set) var peak: Float = 0
-    /// Samples at or beyond ``clipLevel``.
+    /// Samples at or beyond ``clipLevel`` and equal to the sample before: the flat tops of
+    /// a clipped waveform.
     public private(set) var clippedSamples: Int64 = 0
+    /// The sample before, for the flat tops.
+    var previous: Float = 0
 
     /// Kept blocks, consecutive in `kept`, with their energies and start sample.
     var kept: [Float]
@@ -63,7 +69,8 @@ public struct SignalSurvey: Sendable {
     mutating func add(_ x: Float) {
         let m = abs(x)
         if m > peak { peak = m }
-        if m >= Self.clipLevel { clippedSamples += 1 }
+        if m >= Self.clipLevel && x == previous { clippedSamples += 1 }
+        previous = x
         let e = Double(x) * Double(x)
         energy += e
         currentEnergy += e

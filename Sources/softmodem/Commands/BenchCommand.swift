@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardModels
+import CommandLineText
 import ModemBench
 import ModemDSP
 import ModemDecoding

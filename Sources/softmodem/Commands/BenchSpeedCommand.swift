@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemBench
 import ModemDSP
 import ModemSystem

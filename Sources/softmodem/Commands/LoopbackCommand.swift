@@ -111,8 +111,8 @@ struct LoopbackCommand: ParsableCommand {
             throw CLIError(error)
         }
         if output.verbose {
-            Diagnostics.info(path.playback.info.line(.playback, periodTime: false))
-            Diagnostics.info(path.capture.info.line(.capture, periodTime: false))
+            Diagnostics.info(NoticePrinter.device(path.playback.info, .playback, periodTime: false))
+            Diagnostics.info(NoticePrinter.device(path.capture.info, .capture, periodTime: false))
         }
         return path
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
@@ -145,11 +146,11 @@ extension ReceiveCommand {
             Diagnostics.info(
                 "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(report.elapsed)) s"
                     + (report.receivingSeconds > 0
-                        ? " (\(report.rate.text(over: "from the first packet to the last")))" : "")
+                        ? " (\(LiveText.rate(report.rate, over: "from the first packet to the last")))" : "")
                     + ", "
                     + "\(s.damagedPackets) damaged packets, \(s.repairedBytes) bytes repaired, \(s.duplicates) duplicates, "
                     + "\(s.held) held after a gap, \(s.acks) ACKs sent")
-            Diagnostics.info(link.countersText)
+            Diagnostics.info(LiveText.both(link.decoded, link.captureCounters, link.playbackCounters))
         }
         if report.outcome == .timedOut && report.files.isEmpty {
             throw .runtime(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
@@ -151,7 +152,7 @@ struct RxCommand: ParsableCommand {
         }
         if verbosity.verbose {
             Diagnostics.info(
-                "rx: \(modem.name), \(receiverCounters(rx.stats, rx.captureCounters))"
+                "rx: \(modem.name), \(LiveText.receiver(rx.stats, rx.captureCounters))"
                     + (timestamps
                         ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from the end of a character to stdout "
                             + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "

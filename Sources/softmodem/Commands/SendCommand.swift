@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
@@ -124,7 +125,7 @@ extension SendCommand {
             report = try link.sendFile(
                 bytes, name: name, baud: profile.baud, preamble: preamble, turnaround: live.turnaround,
                 timeout: live.timeout)
-            counters = link.countersText
+            counters = LiveText.both(link.decoded, link.captureCounters, link.playbackCounters)
         } catch {
             throw CLIError(error)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemLive
 import ModemSerialPort
 
@@ -65,7 +66,7 @@ struct SerialCommand: ParsableCommand {
             Diagnostics.info(
                 "serial: \(report.received) bytes received, "
                     + (duplex.reliable ? "" : "\(report.echoed) echoed bytes suppressed, ")
-                    + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(report.devicesText)")
+                    + "\(port.droppedBytes) bytes dropped with nobody reading the port; \(LiveText.bridge(report))")
         }
     }
 

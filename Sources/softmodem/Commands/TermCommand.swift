@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemALSA
 import ModemAudioIO
 import ModemDSP
@@ -36,7 +37,8 @@ struct TermCommand: ParsableCommand {
         if verbosity.verbose {
             Diagnostics.info(
                 "term: \(report.received) bytes received"
-                    + (duplex.reliable ? "; " : ", \(report.echoed) echoed bytes suppressed; ") + report.devicesText)
+                    + (duplex.reliable ? "; " : ", \(report.echoed) echoed bytes suppressed; ")
+                    + LiveText.bridge(report))
         }
     }
 }

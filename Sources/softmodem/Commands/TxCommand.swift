@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemALSA
 import ModemDSP
 import ModemLive
@@ -50,7 +51,8 @@ struct TxCommand: ParsableCommand, MessageSender {
             }
             try tx.finish(tail: tail)
             if verbosity.verbose {
-                Diagnostics.info("tx: \(tx.counters.text)\(StopSignal.isRequested ? " (interrupted)" : "")")
+                Diagnostics.info(
+                    "tx: \(LiveText.counters(tx.counters))\(StopSignal.isRequested ? " (interrupted)" : "")")
             }
         } catch {
             throw CLIError(error)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineText
 import ModemDSP
 import ModemDecoding
 import ModemLive
@@ -73,7 +74,7 @@ struct DuplexOptions: ParsableArguments {
             report = try run(bridge, incoming, outgoing, notices, input: &input, output: output, tick: tick)
         }
         if let lost = report.link?.unacknowledgedBytes, lost > 0 {
-            if verbosity.verbose { Diagnostics.info(report.devicesText) }
+            if verbosity.verbose { Diagnostics.info(LiveText.bridge(report)) }
             throw .runtime(
                 "reliable link: \(lost) bytes written were never acknowledged by the far end and may be lost")
         }

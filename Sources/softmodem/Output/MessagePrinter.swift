@@ -1,9 +1,9 @@
+import CommandLineText
 import ModemAudioIO
 import ModemFraming
-import ModemReport
 
-/// Parses decoded bytes with one byte protocol and prints each message on stdout: its text
-/// form, or with `json` one JSON object per line `{"time":..,"protocol":..,"fields":{..},"raw":".."}`.
+/// Parses decoded bytes with one byte protocol and prints each message on stdout, a line
+/// each (``MessageText`` words it: text, or with `json` one JSON object).
 final class MessagePrinter {
     let proto: ByteProtocol
     let json: Bool
@@ -39,35 +39,12 @@ final class MessagePrinter {
 
     private func print(_ m: any FramedMessage, at time: Double) throws(CLIError) {
         messages += 1
-        var line: String
-        if json {
-            line = "{\"time\":\(Self.number(time)),\"protocol\":\"\(proto.rawValue)\",\"fields\":{"
-            line += m.fields.map { "\(JSONText.quoted($0.name)):\(Self.json($0.value))" }.joined(separator: ",")
-            line += "},\"text\":\(JSONText.quoted(m.description)),\"raw\":\"\(hexString(m.raw))\"}"
-        } else {
-            line = "\(Self.number(time)) \(m.description)"
-        }
         do {
-            try sink.write(Array(line.utf8))
+            try sink.write(Array(MessageText.line(m, of: proto, at: time, json: json).utf8))
             try sink.write(10)
             try sink.flush()
         } catch {
             throw CLIError(error)
-        }
-    }
-
-    private static func number(_ t: Double) -> String {
-        let ms = Int((t * 1000).rounded())
-        return "\(ms / 1000).\(String(1000 + ms % 1000).dropFirst())"
-    }
-
-    private static func json(_ v: FieldValue) -> String {
-        switch v {
-        case .int(let i): return String(i)
-        case .double(let d): return d.isFinite ? "\(d)" : "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .string(let s): return JSONText.quoted(s)
-        case .bytes(let b): return "\"\(hexString(b))\""
         }
     }
 }

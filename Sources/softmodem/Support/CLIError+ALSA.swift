@@ -1,3 +1,4 @@
+import CommandLineText
 import ModemALSA
 import ModemFraming
 import ModemLive
@@ -25,7 +26,7 @@ extension CLIError {
         case .device(let e):
             self.init(kind: .runtime, message: e.description + (e.reason == .noAnswer ? Self.soundServerHint : ""))
         case .captureStalled(let device, let seconds):
-            self.init(kind: .runtime, message: NoticePrinter.stallText(device, seconds))
+            self.init(kind: .runtime, message: LiveNoticeText.stall(device, seconds))
         case .transmitter(.modem(let e)):
             self.init(e)
         case .transmitter(.powerAmplitude(let level)):
@@ -86,7 +87,7 @@ extension CLIError {
                 message: "loopback: the audio streams had a gap (an overrun or underrun on a busy machine) twice, "
                     + "so the timing is lost; run again, with a larger --latency (e.g. 200)")
         case .captureStalled(let device, let seconds):
-            self.init(kind: .runtime, message: NoticePrinter.stallText(device, seconds))
+            self.init(kind: .runtime, message: LiveNoticeText.stall(device, seconds))
         case .captureStopped(let device):
             self.init(kind: .runtime, message: "\(device): the capture stopped delivering audio")
         case .playbackStopped(let device):

@@ -1,32 +1,20 @@
-import ModemBench
-import ModemDecoding
+public import ModemBench
+public import ModemDecoding
 import ModemReport
-import ModemSystem
-import SystemPackage
-
-/// Lines of a benchmark's data on stdout.
-enum BenchOutput {
-    /// Writes a line to stdout unbuffered, so rows appear as they are measured.
-    static func line(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { b in
-            Result { () throws(Errno) in try FileDescriptor.standardOutput.writeAllRetrying(b) }
-        }
-    }
-}
 
 /// A row of `bench speed`, as the table and the JSON document show it.
 extension SpeedRow {
-    var signal: String {
+    /// The signal column: "-" for encoding, "clean", or the SNR.
+    public var signal: String {
         switch (task, snr) {
         case (.encode, _): return "-"
         case (.decode, nil): return "clean"
-        case (.decode, let snr?): return Diagnostics.number(snr, snr == snr.rounded() ? 0 : 1) + " dB"
+        case (.decode, let snr?): return fixed(snr, snr == snr.rounded() ? 0 : 1) + " dB"
         }
     }
 
     /// The row for the table (see ``SpeedReport/header(minimodem:streams:)``).
-    func line(minimodem withMinimodem: Bool, sampleRate: Double) -> String {
+    public func line(minimodem withMinimodem: Bool, sampleRate: Double) -> String {
         var line =
             modem.padded(15) + " " + task.rawValue.padded(6) + " " + signal.padded(6)
             + cFormat(" %8ld ", bytes) + (bytesDecoded.map(String.init) ?? "-").padded(8, left: true)
@@ -47,7 +35,7 @@ extension SpeedRow {
     }
 
     /// The row as a JSON object, keys sorted.
-    func json(indent: String, sampleRate: Double) -> String {
+    public func json(indent: String, sampleRate: Double) -> String {
         let seconds = Double(frames) / sampleRate
         var fields: [(String, String)] = [
             ("modem", "\"\(modem)\""), ("task", "\"\(task.rawValue)\""), ("snr", snr.map { "\($0)" } ?? "null"),
@@ -86,8 +74,9 @@ extension SpeedRow {
 }
 
 /// The table's heading lines and the JSON document around the rows.
-enum SpeedReport {
-    static func header(minimodem: Bool, streams: Int) -> [String] {
+public enum SpeedReport {
+    /// The two heading lines of the table, with the minimodem columns when measured.
+    public static func header(minimodem: Bool, streams: Int) -> [String] {
         let all = "\(streams) stream\(streams == 1 ? "" : "s") at once"
         var top = "#".padded(47) + " |        1 stream      | " + all
         var names = "# modem          task   signal    bytes  decoded | x real time     MS/s | x real time     MS/s"
@@ -98,7 +87,8 @@ enum SpeedReport {
         return [top, names]
     }
 
-    static func json(
+    /// The whole document: the run's settings and its rows.
+    public static func json(
         seed: UInt64, seconds: Double, sampleRate: Double, snr: Double, streams: Int, runs: Int,
         rows: [SpeedRow]
     ) -> String {
@@ -111,17 +101,6 @@ enum SpeedReport {
                 ("seed", "\(seed)"), ("seconds", JSONText.number(seconds)), ("sampleRate", JSONText.number(sampleRate)),
                 ("snr", JSONText.number(snr)), ("streams", "\(streams)"), ("runs", "\(runs)"), ("rows", list),
             ], multiline: true)
-    }
-}
-
-/// Benchmark JSON without Foundation: objects with sorted keys, numbers that JSON can hold.
-extension JSONText {
-    static func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
-
-    static func object(_ fields: [(String, String)], multiline: Bool = false) -> String {
-        let sorted = fields.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\": \($0.1)" }
-        return multiline
-            ? "{\n  " + sorted.joined(separator: ",\n  ") + "\n}" : "{" + sorted.joined(separator: ", ") + "}"
     }
 }
 
@@ -138,7 +117,7 @@ extension ErrorRateBench.Point {
     /// The point as a JSON object, keys sorted, one per line at `indent` (the minimodem and
     /// no-options fields only when measured; a non-finite number, which JSON cannot hold, as
     /// null).
-    func json(indent: String) -> String {
+    public func json(indent: String) -> String {
         let number = JSONText.number
         var fields: [(String, String)] = [
             ("bitErrorRate", number(bitErrorRate)), ("byteErrorRate", number(byteErrorRate)),
