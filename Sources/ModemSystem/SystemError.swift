@@ -29,6 +29,8 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         case isDirectory
         /// The file had already been closed.
         case closed
+        /// The directory a file was to be made in does not exist.
+        case noSuchDirectory(String)
 
         /// The reason alone, as the end of a one-line message.
         public var description: String {
@@ -36,6 +38,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
             case .system(let errno): errno.description
             case .isDirectory: "is a directory"
             case .closed: "already closed"
+            case .noSuchDirectory(let directory): "no such directory \(directory)"
             }
         }
     }

@@ -28,31 +28,43 @@ struct LiveTextTests {
     @Test("losses are warnings a person always sees; the link's progress waits for -v")
     func noticeKinds() {
         guard case .warning(let overrun) = LiveNoticeText.line(.overrun(device: "hw:1", overruns: 3, droppedFrames: 7))
-        else { return Issue.record("an overrun is not a warning") }
+        else {
+            Issue.record("an overrun is not a warning")
+            return
+        }
         #expect(overrun.contains("hw:1") && overrun.contains("3 so far") && overrun.contains("7 frames dropped"))
         guard case .warning(let stall) = LiveNoticeText.line(.captureStalled(device: "hw:2,0", seconds: 2.5)) else {
-            return Issue.record("a stall is not a warning")
+            Issue.record("a stall is not a warning")
+            return
         }
         #expect(stall.contains("no audio for 2.5 s") && stall.contains("arecord -l"))
         #expect(LiveNoticeText.stall("pulse", 1).contains("pactl info"))
         #expect(LiveNoticeText.stall("mydev", 1).contains("arecord -D mydev"))
         let caps = LinkCapabilities.arduinoRing
         guard case .verbose = LiveNoticeText.line(.reliableLinkAgreed(caps, fullDuplex: false)) else {
-            return Issue.record("the link's agreement is not a -v line")
+            Issue.record("the link's agreement is not a -v line")
+            return
         }
         guard case .info(let stalled) = LiveNoticeText.line(.reliableLinkStalled(unacknowledged: 40, seconds: 30))
         else {
-            return Issue.record("a stalled link is not shown without -v")
+            Issue.record("a stalled link is not shown without -v")
+            return
         }
         #expect(stalled.contains("40 bytes not acknowledged for 30 s"))
         #expect(LiveNoticeText.line(.playbackOpened(Self.device, keptOpen: true)) == nil)
         guard case .verbose(let start) = LiveNoticeText.line(.reliableLinkStarted(pathDelay: 0.05, ackTimeout: 1.25))
-        else { return Issue.record("the link's start is not a -v line") }
+        else {
+            Issue.record("the link's start is not a -v line")
+            return
+        }
         #expect(start.hasPrefix("reliable link: output path delay 50.0 ms"))
         guard
             case .verbose(let file) = LiveNoticeText.line(
                 .reliableLinkStarted(pathDelay: 0.05, ackTimeout: 1), fileTransfer: true)
-        else { return Issue.record("the transfer's start is not a -v line") }
+        else {
+            Issue.record("the transfer's start is not a -v line")
+            return
+        }
         #expect(file.hasPrefix("output path delay"))
     }
 
@@ -60,7 +72,10 @@ struct LiveTextTests {
     func messageLines() {
         var parser = ByteProtocol.line.makeParser()
         let messages = Array("hi \"x\"\n".utf8).flatMap { parser.pushAny($0, at: 1.2345) }
-        guard let m = messages.first else { return Issue.record("no line parsed") }
+        guard let m = messages.first else {
+            Issue.record("no line parsed")
+            return
+        }
         #expect(MessageText.line(m, of: .line, at: 1.2345, json: false) == "1.235 hi \"x\"")
         let json = MessageText.line(m, of: .line, at: 61.5, json: true)
         #expect(json.hasPrefix("{\"time\":61.500,\"protocol\":\"line\",\"fields\":{"))
