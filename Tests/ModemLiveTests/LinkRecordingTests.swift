@@ -63,6 +63,38 @@ import Testing
         #expect(try packets(wav).count == twice.bursts)
     }
 
+    @Test func theReaderTakesTheFileBackAndNamesAnIncompleteOne() throws {
+        let (file, wav) = try paths()
+        defer { _ = (unlink(file), unlink(wav)) }
+        let summary = try LinkRecording.write(file: file, to: wav, settings(repeats: 2))
+        let store = MemoryFileStore()
+        var reader = LinkRecording.Reader(factory: FSKSettings(profile: .softmodem1225), store: store)
+        var source = try SoundFileReader(path: wav)
+        var completed: [String] = []
+        try reader.read(&source) { completed.append($0.name) }
+        try reader.finish()
+        #expect(completed == [summary.header.name])
+        #expect(store.committed.map(\.1) == [Self.bytes])
+        // Repeated packets are duplicates, counted and dropped.
+        #expect(reader.statistics.duplicates > 0 && reader.statistics.payloadBytes > 300)
+
+        // The first half of the recording: the file begun, never completed, kept as a part.
+        let half = FilePaths.join(FilePaths.temporaryDirectory(), "softmodem-half-\(getpid()).wav")
+        defer { unlink(half) }
+        var all = try SoundFileReader(path: wav)
+        var samples = [Float](repeating: 0, count: Int(all.frames) / 3)
+        let n = try samples.withUnsafeMutableBufferPointer { try all.read(into: $0) }
+        let writer = try WAVStreamWriter(path: half, sampleRate: 44_100, channels: 1)
+        try samples.withUnsafeBufferPointer { try writer.write(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+        try writer.finish()
+        let partStore = MemoryFileStore()
+        var partial = LinkRecording.Reader(factory: FSKSettings(profile: .softmodem1225), store: partStore)
+        var cut = try SoundFileReader(path: half)
+        try partial.read(&cut)
+        #expect(throws: LinkRecording.ReadFailure.self) { try partial.finish() }
+        #expect(partStore.abandoned == [summary.header.name] && partStore.committed.isEmpty)
+    }
+
     @Test func aMissingFileAndABadOutputAreTypedFailures() throws {
         let (file, _) = try paths()
         defer { unlink(file) }

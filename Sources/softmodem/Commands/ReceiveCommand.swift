@@ -69,52 +69,41 @@ struct ReceiveCommand: ParsableCommand {
         }
     }
 
-    /// Decodes the files with `factory`'s receiver and hands every byte to the link, and what
-    /// it delivers to the files (``FileAssembly``).
+    /// Takes the files back from the recordings (``LinkRecording/Reader``), decoded with
+    /// `factory`'s receiver.
     private func receiveFiles<Factory: ObservedReceiverFactory>(
         _ factory: Factory, modem: Modem, store: DirectoryFileStore
     ) throws(CLIError) {
-        // The link checks every packet itself, so no signal check holds characters back.
-        let policy = ObserverPolicy(followsTones: true, measuresSpectrum: false, checksSignal: false)
-        var receiver = ReliableReceiver(configuration: LinkConfiguration(baud: factory.nominalBaud))
-        var assembly = FileAssembly()
-        var current: FileHeader?
-        defer { if let current { store.abandon(current) } }
         // -vv traces characters; the burst lines of -v would drown the file messages.
         let reporter = BurstReporter(verbose: false, trace: verbosity.traceCharacters, modem: modem)
-        for path in files.isEmpty ? ["-"] : files {
-            var source: SoundFileReader
-            do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }
-            let rate = source.sampleRate
-            var session: DecodeSession<Factory.Receiver>
-            do {
-                session = try DecodeSession(
-                    factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
-                    reporter: reporter
-                ) { factory.observers(policy, sampleRate: rate, reporter: reporter) }
-            } catch {
-                throw CLIError(error)
-            }
-            try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
-                guard e.kind == .byte else { return }
-                for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) {
-                    let done: FileHeader?
-                    do throws(LiveError) { done = try store.take(d, through: &assembly, current: &current) } catch {
-                        throw CLIError(error)
-                    }
-                    if let h = done, verbosity.verbose {
-                        Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok")
-                    }
+        var reader = LinkRecording.Reader(factory: factory, store: store, reporter: reporter)
+        defer { reader.abandon() }
+        do {
+            for path in files.isEmpty ? ["-"] : files {
+                var source = try SoundFileReader(path: path)
+                try reader.read(&source) { h in
+                    if verbosity.verbose { Diagnostics.info("received \(h.name): \(h.size) bytes, CRC-32 ok") }
                 }
             }
+            let s = reader.statistics
+            if verbosity.verbose {
+                Diagnostics.info(
+                    "\(s.payloadBytes) payload bytes, \(s.messages) messages, \(s.damagedPackets) damaged packets, \(s.duplicates) duplicates"
+                )
+            }
+            try reader.finish()
+        } catch let error as AudioIOError {
+            throw CLIError(error)
+        } catch let error as LinkRecording.ReadFailure {
+            switch error {
+            case .session(let e): throw CLIError(e)
+            case .audio(let e): throw CLIError(e)
+            case .store(let e): throw CLIError(e)
+            case .unfinished(let e): throw CLIError(e)
+            }
+        } catch {
+            throw .runtime("\(error)")
         }
-        let s = receiver.statistics
-        if verbosity.verbose {
-            Diagnostics.info(
-                "\(s.payloadBytes) payload bytes, \(s.messages) messages, \(s.damagedPackets) damaged packets, \(s.duplicates) duplicates"
-            )
-        }
-        do { try assembly.finish() } catch { throw CLIError(error) }
     }
 }
 
