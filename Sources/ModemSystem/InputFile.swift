@@ -5,11 +5,14 @@ public final class InputFile {
     /// The path it was opened by, for messages.
     public let path: String
     private let fd: FileDescriptor
+    /// False for standard input, which this object reads but never closes.
+    private let owned: Bool
 
     /// Opens `path`; a directory is refused at once (checked on the opened descriptor, so a
     /// path that changes in between cannot slip through).
     public init(path: String) throws(SystemError) {
         self.path = path
+        owned = true
         do {
             fd = try FileDescriptor.open(path)
         } catch {
@@ -21,7 +24,16 @@ public final class InputFile {
         }
     }
 
-    deinit { try? fd.close() }
+    private init(standardInput: ()) {
+        path = "stdin"
+        fd = .standardInput
+        owned = false
+    }
+
+    /// Standard input, read in chunks as a file is; its descriptor stays open.
+    public static func standardInput() -> InputFile { InputFile(standardInput: ()) }
+
+    deinit { if owned { try? fd.close() } }
 
     /// Up to `count` bytes; empty at the end of the file.
     public func read(upTo count: Int) throws(SystemError) -> [UInt8] {

@@ -96,49 +96,47 @@ public enum LinkRecording {
             try writer.emit(packetizer.content(chunk, isLast: done))
             if done { break }
         }
-        do { try writer.sink.finish() } catch { throw .output(error) }
+        do { try writer.recording.finish() } catch { throw .output(error) }
         let seconds = Double(writer.bursts) * (writer.link.airtime(bytes: writer.ring) + s.gapSeconds)
         return Summary(header: header, bursts: writer.bursts, seconds: seconds)
     }
 }
 
-/// Packets to bursts in the recording: one buffer sized for a full ring's packet and its gap.
+/// Packets to bursts in the recording (``TransmitterRecording``): each burst, then its gap.
 private struct BurstWriter {
     let settings: LinkRecording.Settings
     let link: LinkConfiguration
     /// Bytes a burst may carry (the board's ring).
     let ring: Int
-    var encoder: BurstEncoder
-    var sink: AudioSink
-    var samples: [Float]
+    var recording: TransmitterRecording<BurstEncoder>
     var bursts = 0
 
     init(_ s: LinkRecording.Settings, modulator: FSKModulator, to output: String) throws(LinkRecording.Failure) {
         settings = s
-        encoder = BurstEncoder(modulator: modulator, format: s.format, preambleBits: s.preambleBits, postambleBits: 7)
-        do { sink = try AudioSink(path: output, sampleRate: Int(s.sampleRate), layout: .mono, float: false) } catch {
-            throw .output(error)
-        }
+        let encoder = BurstEncoder(
+            modulator: modulator, format: s.format, preambleBits: s.preambleBits, postambleBits: 7)
         link = LinkConfiguration(capabilities: .arduinoRing, baud: s.profile.baud, preambleBits: s.preambleBits)
         ring = link.capabilities.burstBytes ?? 31
-        samples = [Float](
-            repeating: 0,
-            count: encoder.maxSamples(forBytes: ring) + encoder.maxSamplesForFinish + Int(s.gapSeconds * s.sampleRate)
-                + 1)
+        do {
+            let sink = try AudioSink(path: output, sampleRate: Int(s.sampleRate), layout: .mono, float: false)
+            recording = TransmitterRecording(encoder, sink: sink, bytesPerPiece: ring)
+        } catch {
+            throw .output(error)
+        }
     }
 
     /// Each packet `repeats` times, a burst each, with the gap of silence after.
     mutating func emit(_ list: [LinkPacket]) throws(LinkRecording.Failure) {
-        let gap = Int(settings.gapSeconds * settings.sampleRate)
         for p in list {
             let wire = p.wireBytes
             for _ in 0..<settings.repeats {
-                var n = wire.withUnsafeBufferPointer { b in
-                    samples.withUnsafeMutableBufferPointer { encoder.encode(b, into: $0.baseAddress!) }
+                do throws(AudioIOError) {
+                    try wire.withUnsafeBufferPointer { b throws(AudioIOError) in try recording.encode(b) }
+                    try recording.finishBurst()
+                    try recording.rest(seconds: settings.gapSeconds)
+                } catch {
+                    throw .output(error)
                 }
-                n += samples.withUnsafeMutableBufferPointer { encoder.finishBurst(into: $0.baseAddress! + n) }
-                n += samples.withUnsafeMutableBufferPointer { encoder.silence(samples: gap, into: $0.baseAddress! + n) }
-                do { try sink.write(samples, count: n) } catch { throw .output(error) }
                 bursts += 1
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ModemAudioIO
 import ModemDSP
 import ModemLive
+import ModemSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -58,70 +59,32 @@ struct EncodeCommand: ParsableCommand, MessageSender {
             throw CLIError.usage(
                 "--profile hijack always writes stereo (left data, right power); --channels does not apply")
         }
-        var transmitter: Maker.Transmitter
+        let transmitter: Maker.Transmitter
         do { transmitter = try maker.make(sampleRate: rate) } catch { throw CLIError(LiveError.transmitter(error)) }
         let layout = maker.channelPlan == .mono ? channels : .both
         let destination = output ?? "-"
-        var sink = try openSink(destination, layout: layout)
-        let chunk = 256
-        let frames = max(
-            transmitter.maxFrames(forBytes: chunk), transmitter.maxFramesForFinish,
-            Int(rate) / 10 + transmitter.restOvershoot)
-        var samples = [Float](repeating: 0, count: frames * transmitter.channels)
-        func put(_ n: Int) throws(CLIError) {
-            do throws(AudioIOError) {
-                if transmitter.channelPlan == .mono {
-                    try sink.write(samples, count: n)
-                } else {
-                    try samples.withUnsafeBufferPointer { b throws(AudioIOError) in
-                        try sink.writeInterleaved(UnsafeBufferPointer(rebasing: b[0..<(n * transmitter.channels)]))
-                    }
-                }
-            } catch {
-                throw CLIError(error)
-            }
-        }
-        func rest() throws(CLIError) {
-            var left = Int(silence * rate)
-            while left > 0 {
-                let ask = min(left, Int(rate) / 10)
-                let n = samples.withUnsafeMutableBufferPointer { transmitter.rest(atLeast: ask, into: $0.baseAddress!) }
-                try put(n)
-                left -= n
-            }
-        }
-        func encode(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) {
-            var i = 0
-            while i < bytes.count {
-                let part = UnsafeBufferPointer(rebasing: bytes[i..<min(i + chunk, bytes.count)])
-                let n = samples.withUnsafeMutableBufferPointer { transmitter.encode(part, into: $0.baseAddress!) }
-                try put(n)
-                i += part.count
-            }
-        }
-        try rest()
-        var total = 0
-        if let bytes = message {
-            try bytes.withUnsafeBufferPointer { b throws(CLIError) in try encode(b) }
-            total = bytes.count
-        } else {
-            var input = [UInt8](repeating: 0, count: chunk)
-            while true {
-                let got = input.withUnsafeMutableBytes { read(0, $0.baseAddress!, chunk) }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw CLIError.runtime("error reading stdin: \(String(cString: strerror(errno)))")
-                }
-                if got == 0 { break }
-                total += got
-                try input.withUnsafeBufferPointer { b throws(CLIError) in
-                    try encode(UnsafeBufferPointer(rebasing: b[0..<got]))
+        var recording = TransmitterRecording(transmitter, sink: try openSink(destination, layout: layout))
+        do {
+            try recording.rest(seconds: silence)
+            if let bytes = message {
+                try bytes.withUnsafeBufferPointer { b throws(AudioIOError) in try recording.encode(b) }
+            } else {
+                let input = InputFile.standardInput()
+                while case let piece = try input.read(upTo: recording.bytesPerPiece), !piece.isEmpty {
+                    try piece.withUnsafeBufferPointer { b throws(AudioIOError) in try recording.encode(b) }
                 }
             }
+            try recording.finishBurst()
+            try recording.rest(seconds: silence)
+            try recording.finish()
+        } catch let error as AudioIOError {
+            throw CLIError(error)
+        } catch let error as SystemError {
+            throw CLIError(error)
+        } catch {
+            throw .runtime("\(error)")
         }
-        try put(samples.withUnsafeMutableBufferPointer { transmitter.finishBurst(into: $0.baseAddress!) })
-        try rest()
-        do { try sink.finish() } catch { throw CLIError(error) }
+        let total = recording.bytes
         if verbosity.verbose {
             Diagnostics.info(
                 "encoded \(total) bytes as \(maker.describe(sampleRate: rate)), \(Int(rate)) Hz, \(layout.rawValue), "
