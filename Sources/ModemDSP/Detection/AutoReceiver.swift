@@ -122,14 +122,16 @@ public struct AutoReceiver: Sendable {
     /// samples as silence, and adds its energy to the block's.
     mutating func remember<S: RingSample>(_ part: UnsafeBufferPointer<S>) {
         let size = Self.ringCapacity
-        // The ring grows with the input, doubling, up to its capacity: a short input touches
-        // only what it fills (made full size, a decode of a 3-byte file zeroed 418 KB, a
-        // hundred page faults of its start-up). It is read only where it was written.
+        // The ring is allocated at its capacity but filled only as far as the input has
+        // come: a short input touches only what it fills (made full size, a decode of a
+        // 3-byte file zeroed 418 KB, a hundred page faults of its start-up; grown by
+        // doubling, each ring was copied into the next, twice the pages). It is read only
+        // where it was written.
         if ring.count < size {
             let needed = Int(min(Int64(size), samplesConsumed + Int64(part.count)))
             if needed > ring.count {
-                let grown = min(size, max(needed, 2 * ring.count, SignalSurvey.blockLength))
-                ring.append(contentsOf: repeatElement(0, count: grown - ring.count))
+                if ring.capacity < size { ring.reserveCapacity(size) }
+                ring.append(contentsOf: repeatElement(0, count: needed - ring.count))
             }
         }
         var at = Int(samplesConsumed % Int64(size))
@@ -307,9 +309,15 @@ public struct AutoReceiver: Sendable {
         let first = min(samplesConsumed, max(start, samplesConsumed - Int64(size), ringValidFrom))
         let from = Int(first % Int64(size))
         let count = Int(samplesConsumed - first)
-        // At most two pieces: up to the ring's end, then from its start.
+        // At most two pieces: up to the ring's end, then from its start, into one array of
+        // the right size (an array of the first piece, then both into another, touched
+        // both).
         let head = min(count, size - from)
-        return Array(ring[from..<(from + head)]) + ring[0..<(count - head)]
+        var samples: [Float] = []
+        samples.reserveCapacity(count)
+        samples.append(contentsOf: ring[from..<(from + head)])
+        samples.append(contentsOf: ring[0..<(count - head)])
+        return samples
     }
 }
 

@@ -56,22 +56,27 @@ struct BitTimingEstimator {
         let n = block.count
         let settle = m1 + m2 + 1
         guard n > 4 * settle else { return [] }
-        let z = baseband(block, m1, m2)
-        var meanMagnitude = 0.0
-        for k in settle..<n { meanMagnitude += z[k].re * z[k].re + z[k].im * z[k].im }
-        meanMagnitude /= Double(n - settle)
+        let meanMagnitude = meanPower(block, m1, m2, from: settle)
         var result: [Run] = []
         var state: Bool? = nil
         var runStart = -1
         var cut = true
-        var turns = [Double](repeating: 0, count: n)
+        var middle = MiddleTurn(m2: m2)
         var pendingDips = 0.0
         var gap = 0
         let gapLimit = Int(Self.gapSeconds * sampleRate)
-        for k in settle..<n {
-            let (a, b) = (z[k], z[k - 1])
+        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2)
+        var b = (re: 0.0, im: 0.0)
+        var k = 0
+        for x in block {
+            let a = z.next(x)
+            defer {
+                b = a
+                k += 1
+            }
+            guard k >= settle else { continue }
             let t = arcTangent2(a.im * b.re - a.re * b.im, a.re * b.re + a.im * b.im)
-            turns[k] = t
+            middle.add(t, at: k, runStart: runStart)
             let power = a.re * a.re + a.im * a.im
             if power < 0.25 * meanMagnitude {
                 if power > 0.01 * meanMagnitude { pendingDips += 1 } else { gap += 1 }
@@ -95,58 +100,23 @@ struct BitTimingEstimator {
                 // The first run is cut: by the block's start, or by the sound's onset, whose
                 // ramp through the smoothing turns the phasor either way.
                 runStart = k
+                middle.restart()
                 cut = true
                 continue
             }
             if now != s {
                 if runStart >= 0 {
                     // The turn over the run's middle, away from the smoothed transitions.
-                    let (sum, count) = Self.turn(turns, from: runStart + m2, to: k - m2)
-                    result.append(Run(length: k - runStart, upper: s, turn: sum, turnSamples: count, cut: cut))
+                    result.append(
+                        Run(length: k - runStart, upper: s, turn: middle.sum, turnSamples: middle.count, cut: cut))
                 }
                 runStart = k
+                middle.restart()
                 cut = false
                 state = now
             }
         }
         return result
-    }
-
-    /// `block` mixed down to the centre between the tones and smoothed by moving sums of
-    /// `m1` and then `m2` samples.
-    func baseband(_ block: ArraySlice<Float>, _ m1: Int, _ m2: Int) -> [(re: Double, im: Double)] {
-        let w = 2 * Double.pi * center / sampleRate
-        var base = [(re: Double, im: Double)](repeating: (0, 0), count: block.count)
-        // The mixing phasor turns by a fixed step: one rotation a sample, renormalised now
-        // and then, instead of a cosine and a sine.
-        let (stepC, stepS) = (cosine(w), sine(w))
-        var (c, s) = (1.0, 0.0)
-        var i = 0
-        for x in block {
-            base[i] = (Double(x) * c, -Double(x) * s)
-            (c, s) = (c * stepC - s * stepS, s * stepC + c * stepS)
-            i += 1
-            if i & 255 == 0 {
-                let norm = 1 / (c * c + s * s).squareRoot()
-                c *= norm
-                s *= norm
-            }
-        }
-        let once = Self.movingSum(base, m1)
-        return Self.movingSum(once, m2)
-    }
-
-    /// The sum of `turns` over [lo, hi) and the samples summed (0 for an empty range).
-    static func turn(_ turns: [Double], from lo: Int, to hi: Int) -> (sum: Double, count: Int) {
-        var sum = 0.0
-        var count = 0
-        if hi > lo {
-            for j in lo..<hi {
-                sum += turns[j]
-                count += 1
-            }
-        }
-        return (sum, count)
     }
 
     /// cos(2 pi x) for x = k / 1024 (fit scores need no finer steps): the period sweep takes
@@ -196,22 +166,6 @@ struct BitTimingEstimator {
     /// Shortest run kept as a bit of its own (the fastest rate, 4800 baud, has 6 samples per
     /// bit even at 29.4 kHz).
     static let glitchSamples = 2
-
-    static func movingSum(_ x: [(re: Double, im: Double)], _ m: Int) -> [(re: Double, im: Double)] {
-        var out = x
-        var sr = 0.0
-        var si = 0.0
-        for k in x.indices {
-            sr += x[k].re
-            si += x[k].im
-            if k >= m {
-                sr -= x[k - m].re
-                si -= x[k - m].im
-            }
-            out[k] = (sr, si)
-        }
-        return out
-    }
 
     /// The bit rate (45-4800 baud) that the runs fit best and the tones, or nil with fewer
     /// than 8 runs or no rate that fits.

@@ -4,7 +4,8 @@
 /// Per sample it only updates the level, the peak and a clipping count; per block of
 /// ``blockLength`` samples it keeps the block if it is among the ``keptBlocks`` loudest so
 /// far. The spectral and timing analysis runs once, at the end, on those blocks. Memory is
-/// fixed at initialisation. NaN and infinite samples count as silence.
+/// allocated at initialisation, and touched as blocks are kept. NaN and infinite samples
+/// count as silence.
 public struct SignalSurvey: Sendable {
     /// Samples per analysed block (2048: 21.5 Hz bins at 44.1 kHz, 46 ms).
     public static let blockLength = 2048
@@ -41,7 +42,10 @@ public struct SignalSurvey: Sendable {
     /// An empty survey of input at `sampleRate` Hz (unchecked); its kept blocks are allocated now.
     public init(sampleRate: Double) {
         self.sampleRate = sampleRate
-        kept = [Float](repeating: 0, count: Self.blockLength * Self.keptBlocks)
+        // Reserved, not filled: a page is touched only when a block is kept in it (filled
+        // at once, the 96 KB cost a short decode 24 page faults).
+        kept = []
+        kept.reserveCapacity(Self.blockLength * Self.keptBlocks)
         keptEnergy = [Double](repeating: -1, count: Self.keptBlocks)
         keptStart = [Int64](repeating: 0, count: Self.keptBlocks)
         current = [Float](repeating: 0, count: Self.blockLength)
@@ -97,7 +101,12 @@ public struct SignalSurvey: Sendable {
             keptEnergy[slot] = currentEnergy
             keptStart[slot] = samples - Int64(Self.blockLength)
             let base = slot * Self.blockLength
-            for i in 0..<Self.blockLength { kept[base + i] = current[i] }
+            if base == kept.count {
+                // Slots fill in order (an empty one is the quietest): the next is appended.
+                kept.append(contentsOf: current)
+            } else {
+                for i in 0..<Self.blockLength { kept[base + i] = current[i] }
+            }
         }
         fill = 0
         currentEnergy = 0
