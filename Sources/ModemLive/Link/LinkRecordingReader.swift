@@ -62,8 +62,7 @@ extension LinkRecording {
             } catch {
                 throw .session(error)
             }
-            try SourceDecoding.run(&source, through: &session, readError: { ReadFailure.audio($0) }) {
-                e throws(ReadFailure) in
+            func handle(_ e: ModemEvent) throws(ReadFailure) {
                 guard e.kind == .byte else { return }
                 for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) {
                     do throws(LiveError) {
@@ -73,6 +72,7 @@ extension LinkRecording {
                     }
                 }
             }
+            try SourceDecoding.run(&source, through: &session, readError: { ReadFailure.audio($0) }, handle: handle)
         }
 
         /// Ends the reading: a file still in progress is abandoned (its `.part` kept), and
