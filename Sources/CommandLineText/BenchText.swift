@@ -1,5 +1,6 @@
 public import ModemBench
 public import ModemDecoding
+public import ModemFraming
 import ModemReport
 
 /// A row of `bench speed`, as the table and the JSON document show it.
@@ -134,5 +135,56 @@ extension ErrorRateBench.Point {
         fields.sort { $0.0 < $1.0 }
         let body = fields.map { "\(indent)  \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n")
         return "\(indent){\n\(body)\n\(indent)}"
+    }
+}
+
+extension ErrorRateBench.Point {
+    /// The column names of `bench ber`'s table, with the minimodem and no-options columns
+    /// when they are measured.
+    public static func header(minimodem: Bool, auto: Bool) -> String {
+        var header = "#  SNR  Eb/N0   bytes  decoded   byte-err     BER   | theory: BER-nc   BER-coh  byte-nc"
+        if minimodem { header += " | minimodem: byte-err      BER" }
+        if auto { header += " | no options: byte-err      BER" }
+        return header
+    }
+
+    /// The point as a row of `bench ber`'s table (the minimodem and no-options columns only
+    /// when measured).
+    public var tableRow: String {
+        func e(_ v: Double) -> String { cFormat("%8.2e", v) }
+        var line =
+            cFormat("%6.1f %6.2f %7ld %8ld ", snr, ebN0, bytesSent, bytesDecoded)
+            + "\(e(byteErrorRate)) \(e(bitErrorRate)) |         \(e(theoryNonCoherentBitErrorRate)) "
+            + "\(e(theoryCoherentBitErrorRate)) \(e(theoryNonCoherentByteErrorRate))"
+        if let b = minimodemByteErrorRate, let bit = minimodemBitErrorRate {
+            line += " |            \(e(b)) \(e(bit))"
+        }
+        if let b = autoByteErrorRate, let bit = autoBitErrorRate {
+            line += " |             \(e(b)) \(e(bit))"
+        }
+        return line
+    }
+}
+
+extension LinkThroughput.Row {
+    /// The column names of `bench link`'s table.
+    public static let header =
+        "far end                      damaged bytes   B/s   line rate   packets  resent  payload"
+
+    /// The row as `bench link` prints it: the far end, the damaged share, payload bytes a
+    /// second and their share of the line rate, packets, retransmissions, the last payload
+    /// size, and "unfinished" when the transfer did not end.
+    public var tableRow: String {
+        func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
+        let percent = 100 * corruptByte
+        let damaged = percent == percent.rounded() ? "\(Int(percent))" : "\((percent * 10).rounded() / 10)"
+        let name =
+            farEnd.corrects
+            ? "host, up to \(farEnd.maxPayload) bytes"
+            : "board sketch (\(farEnd.window) x \(farEnd.maxPayload)\(farEnd.selective ? "" : ", go-back-N"))"
+        return name + String(repeating: " ", count: max(0, 29 - name.count)) + pad(damaged + " %", 13)
+            + pad(String(Int(bytesPerSecond.rounded())), 6) + pad("\(Int((100 * efficiency).rounded())) %", 12)
+            + pad("\(packets)", 10) + pad("\(retransmissions)", 8) + pad("\(finalPayload)", 9)
+            + (finished ? "" : "  unfinished")
     }
 }

@@ -13,7 +13,7 @@ public struct CaptureReader {
     public private(set) var capture: any CaptureDevice
     /// Outlives a stalled or vanished device (with notices) instead of ending the session.
     public var waitsForDevice = false
-    private let context: LiveContext
+    let context: LiveContext
     private let request: CaptureRequest
     private var watchdog = CaptureWatchdog()
     /// Holds the frames of the last ``read(timeout:)`` at its start (room for four periods).

@@ -11,7 +11,7 @@ public import ModemDecoding
 /// keep counting from the capture's start. ``latency(of:at:)`` dates events against the
 /// context's clock through the capture reader's anchor.
 public struct LiveDecoder<Receiver: ModemReceiver> {
-    private var reader: CaptureReader
+    var reader: CaptureReader
     /// The decode session the captured audio goes through (events, statistics, receivers).
     public private(set) var session: DecodeSession<Receiver>
     /// The device read; a new one after a lost device is reopened.

@@ -108,10 +108,7 @@ struct BitErrorRateCommand: ParsableCommand {
             BenchOutput.line(
                 "# softmodem bench ber: \(bench.profile), \(Int(rate)) Hz, \(bench.format), \(bytes) bytes per point, seed \(seed), squelch \(squelch) dB"
             )
-            var header = "#  SNR  Eb/N0   bytes  decoded   byte-err     BER   | theory: BER-nc   BER-coh  byte-nc"
-            if minimodemPath != nil { header += " | minimodem: byte-err      BER" }
-            if auto { header += " | no options: byte-err      BER" }
-            BenchOutput.line(header)
+            BenchOutput.line(ErrorRateBench.Point.header(minimodem: minimodemPath != nil, auto: auto))
         }
         for p in 0..<points {
             let row: ErrorRateBench.Point
@@ -122,27 +119,12 @@ struct BitErrorRateCommand: ParsableCommand {
                 throw CLIError(error)
             }
             rows.append(row)
-            if !json { BenchOutput.line(Self.format(row)) }
+            if !json { BenchOutput.line(row.tableRow) }
         }
         if json {
             BenchOutput.line(
                 rows.isEmpty ? "[]" : "[\n" + rows.map { $0.json(indent: "  ") }.joined(separator: ",\n") + "\n]")
         }
-    }
-
-    private static func format(_ r: ErrorRateBench.Point) -> String {
-        func e(_ v: Double) -> String { cFormat("%8.2e", v) }
-        var line =
-            cFormat("%6.1f %6.2f %7ld %8ld ", r.snr, r.ebN0, r.bytesSent, r.bytesDecoded)
-            + "\(e(r.byteErrorRate)) \(e(r.bitErrorRate)) |         \(e(r.theoryNonCoherentBitErrorRate)) "
-            + "\(e(r.theoryCoherentBitErrorRate)) \(e(r.theoryNonCoherentByteErrorRate))"
-        if let b = r.minimodemByteErrorRate, let bit = r.minimodemBitErrorRate {
-            line += " |            \(e(b)) \(e(bit))"
-        }
-        if let b = r.autoByteErrorRate, let bit = r.autoBitErrorRate {
-            line += " |             \(e(b)) \(e(bit))"
-        }
-        return line
     }
 }
 
@@ -173,24 +155,11 @@ struct BenchLinkCommand: ParsableCommand {
     }
 
     func run() throws {
-        print("far end                      damaged bytes   B/s   line rate   packets  resent  payload")
+        print(LinkThroughput.Row.header)
         for far in LinkThroughput.farEnds {
             for p in LinkThroughput.corruptBytes {
-                let r = LinkThroughput.measure(farEnd: far, corruptByte: p, bytes: bytes, baud: baud)
-                let name =
-                    far.corrects
-                    ? "host, up to \(far.maxPayload) bytes"
-                    : "board sketch (\(far.window) x \(far.maxPayload)\(far.selective ? "" : ", go-back-N"))"
-                print(
-                    name + String(repeating: " ", count: max(0, 29 - name.count))
-                        + pad(String(format1(100 * p)) + " %", 13) + pad(String(Int(r.bytesPerSecond.rounded())), 6)
-                        + pad("\(Int((100 * r.efficiency).rounded())) %", 12) + pad("\(r.packets)", 10)
-                        + pad("\(r.retransmissions)", 8) + pad("\(r.finalPayload)", 9)
-                        + (r.finished ? "" : "  unfinished"))
+                print(LinkThroughput.measure(farEnd: far, corruptByte: p, bytes: bytes, baud: baud).tableRow)
             }
         }
     }
-
-    private func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
-    private func format1(_ x: Double) -> String { x == x.rounded() ? "\(Int(x))" : "\((x * 10).rounded() / 10)" }
 }

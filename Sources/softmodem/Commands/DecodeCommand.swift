@@ -116,7 +116,7 @@ struct DecodeCommand: ParsableCommand {
                     var source = try SoundFileReader(path: path)
                     if verbosity.verbose {
                         let length =
-                            source.frames >= 0 ? ", " + Diagnostics.seconds(source.frames, rate: source.sampleRate) : ""
+                            source.frames >= 0 ? ", " + BurstText.seconds(source.frames, rate: source.sampleRate) : ""
                         Diagnostics.info(
                             "\(source.name): \(source.formatDescription), \(Int(source.sampleRate)) Hz, \(source.channels) channel(s)\(length)"
                         )
@@ -166,11 +166,8 @@ struct DecodeCommand: ParsableCommand {
         }
         // Characters dropped for framing or parity errors: the bytes printed around them
         // may be wrong too, which a script must be able to see without -v.
-        let errors = stats.framingErrors + stats.parityErrors
-        guard errors > 0 else { return (false, false) }
-        Diagnostics.error(
-            "\(name): \(errors) damaged character(s) dropped (\(stats.framingErrors) framing, "
-                + "\(stats.parityErrors) parity errors); the bytes around them may be wrong")
+        guard let damaged = BurstText.damaged(name, stats) else { return (false, false) }
+        Diagnostics.error(damaged)
         return (false, true)
     }
 

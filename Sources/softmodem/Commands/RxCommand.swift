@@ -91,10 +91,10 @@ struct RxCommand: ParsableCommand {
         let reporter = BurstReporter(verbosity: verbosity, modem: modem)
         let notices = NoticePrinter(verbose: verbosity.verbose)
         notices.modemName = reporter.modemName
+        let context = try audio.context(notices: notices)
         var rx: LiveDecoder<Factory.Receiver>
         do {
-            rx = try LiveDecoder(
-                factory, context: audio.context(notices: notices), channel: channel, reporter: reporter)
+            rx = try LiveDecoder(factory, context: context, channel: channel, reporter: reporter)
         } catch {
             throw CLIError(error)
         }
@@ -111,39 +111,31 @@ struct RxCommand: ParsableCommand {
         var worstLatency = 0.0
         var worstParts = (0.0, 0.0, 0.0)
         var countReached = false
-        func write(_ e: ModemEvent, at now: Double) throws(CLIError) {
-            let latency = rx.latency(of: e, at: now)
+        let rate = rx.sampleRate
+        func write(_ e: ModemEvent, _ t: LiveDecoder<Factory.Receiver>.CharacterTiming) throws(CLIError) {
             if timestamps {
-                worstLatency = max(worstLatency, latency)
-                let parts = rx.latencyParts(of: e, at: now)
-                worstParts = (
-                    max(worstParts.0, parts.lookahead), max(worstParts.1, parts.held), max(worstParts.2, parts.output)
-                )
+                worstLatency = max(worstLatency, t.latency)
+                worstParts = (max(worstParts.0, t.lookahead), max(worstParts.1, t.held), max(worstParts.2, t.output))
             }
-            try output.write(e, rate: rx.sampleRate, latency: latency)
+            try output.write(e, rate: rate, latency: t.latency)
             if let count, output.delivered >= count { countReached = true }
         }
-        let started = monotonicSeconds()
-        rx.start()
-        defer { rx.capture.stop() }
-        loop: while !StopSignal.isRequested {
-            if let duration, monotonicSeconds() - started >= duration { break }
-            guard try poll(&rx) else { continue }
-            let now = monotonicSeconds()
-            for e in rx.events where e.kind == .byte {
-                try write(e, at: now)
-                if countReached { break }
-            }
-            if !countReached { try output.advance(to: rx.streamTime(at: now)) }
-            try output.flush()
-            if countReached { break loop }
+        func handle(_ e: ModemEvent, _ t: LiveDecoder<Factory.Receiver>.CharacterTiming) throws(CLIError) -> Bool {
+            try write(e, t)
+            return !countReached
         }
-        // Stopping also closes the last burst's -v report; what the end completes is written
+        func afterRead(_ streamTime: Double) throws(CLIError) {
+            try output.advance(to: streamTime)
+            try output.flush()
+        }
+        let end = try rx.run(for: duration, deviceError: { CLIError($0) }, handle: handle, afterRead: afterRead)
+        // Stopping closed the last burst's -v report; what the end completes is written
         // only while --count still wants it.
-        rx.stop()
         do { try rx.finishRecording() } catch { throw CLIError(error) }
-        if !countReached {
-            for e in rx.events where e.kind == .byte && !countReached { try write(e, at: monotonicSeconds()) }
+        if end != .handler {
+            for e in rx.events where e.kind == .byte && !countReached {
+                try write(e, rx.timing(of: e, at: context.clock.now()))
+            }
         }
         try output.finish(countReached: countReached)
         if let printer, verbosity.verbose {
@@ -158,12 +150,7 @@ struct RxCommand: ParsableCommand {
                             + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
                             + "audio held by the device \(Diagnostics.number(worstParts.1 * 1000)) ms, "
                             + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")
-                    + (StopSignal.isRequested ? " (interrupted)" : ""))
+                    + (end == .stopped ? " (interrupted)" : ""))
         }
-    }
-
-    /// One read of the capture (0.1 s at most), its errors in the command line's terms.
-    private func poll<R>(_ rx: inout LiveDecoder<R>) throws(CLIError) -> Bool {
-        do { return try rx.poll(timeout: 0.1) } catch { throw CLIError(error) }
     }
 }

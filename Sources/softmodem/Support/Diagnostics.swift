@@ -24,9 +24,5 @@ enum Diagnostics {
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 
-    static func seconds(_ samples: Int64, rate: Double) -> String {
-        cFormat("%.3f s", Double(samples) / rate)
-    }
-
     static func number(_ x: Double, _ decimals: Int = 1) -> String { fixed(x, decimals) }
 }
