@@ -24,7 +24,7 @@ extension Diagnosis {
             return "the signal looks like \(s.summary): decode with \(s.suggestion)"
         case .clipping(let fraction, let then):
             let share = fraction * 100 < 0.1 ? "under 0.1" : oneDecimal(fraction * 100)
-            let clip = "the input clips (\(share) % of samples at full scale)"
+            let clip = "the input clips (\(share) % of samples flat at full scale)"
             guard let then else { return clip }
             return clip + "; " + then.text
         }

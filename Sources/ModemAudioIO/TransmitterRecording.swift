@@ -1,8 +1,9 @@
 public import ModemDSP
 
 /// A transmitter's audio written to an ``AudioSink``: bytes in pieces of any size, the end
-/// of a burst, and the resting line (silence, or HiJack's carrier) for a time. `encode` and
-/// `send -o` write their recordings through it.
+/// of a burst, and the resting line (silence, or HiJack's carrier) for a time. Bytes encoded
+/// to a file, and a file's link packets recorded (``LinkRecording`` in ModemLive), are
+/// written through it.
 ///
 /// One buffer, sized at creation for the largest piece, serves every write. A mono
 /// transmitter's samples go to the sink's channel layout; a stereo one's (HiJack with its

@@ -76,15 +76,30 @@ import Testing
         #expect(Self.survey(clipped).text.hasPrefix("the input clips"))
     }
 
-    @Test("a clean sine at full scale does not clip, at any modem tone and rate")
+    @Test("a clean sine at full scale does not clip, at any modem tone, rate and phase")
     func fullScaleIsNotClipping() {
         // minimodem's default level: 3 % of a full-scale sine's samples sit within 0.01 dB
-        // of full scale, which once read as clipping. Quantised as a 16-bit file holds it.
-        for (hz, rate) in [(1070.0, 8_000.0), (1200, 48_000), (1600, 48_000), (4900, 44_100), (613, 96_000)] {
-            let sine = Self.tone(hz, amplitude: 1, seconds: 1, rate: rate).map { ($0 * 32_767).rounded() / 32_768 }
-            if case .clipping = Self.survey(sine, rate: rate) {
-                Issue.record("\(hz) Hz at \(rate) Hz read as clipping")
+        // of full scale, which once read as clipping. Quantised as a 16-bit file holds it,
+        // with the peaks on a sample and half way between two (two equal samples).
+        let cases: [(Double, Double)] = [
+            (1070, 8_000), (1200, 48_000), (1600, 48_000), (4900, 44_100), (613, 96_000), (450, 44_100), (441, 44_100),
+        ]
+        for (hz, rate) in cases {
+            for phase in [0.0, 0.5] {
+                let wave = (0..<Int(rate)).map { i -> Float in
+                    let x = sine(2 * Double.pi * hz * (Double(i) + phase) / rate)
+                    return Float((x * 32_767).rounded() / 32_768)
+                }
+                if case .clipping = Self.survey(wave, rate: rate) {
+                    Issue.record("\(hz) Hz at \(rate) Hz, phase \(phase) sample, read as clipping")
+                }
             }
+        }
+        // Beyond full scale is clipping whatever the neighbours (a float file).
+        let loud = Self.tone(1000, amplitude: 1.2, seconds: 1)
+        guard case .clipping = Self.survey(loud) else {
+            Issue.record("a float signal beyond full scale: \(Self.survey(loud))")
+            return
         }
     }
 }

@@ -78,7 +78,7 @@ import Testing
         // Repeated packets are duplicates, counted and dropped.
         #expect(reader.statistics.duplicates > 0 && reader.statistics.payloadBytes > 300)
 
-        // The first half of the recording: the file begun, never completed, kept as a part.
+        // The first third of the recording: the file begun, never completed, kept as a part.
         let half = FilePaths.join(FilePaths.temporaryDirectory(), "softmodem-half-\(getpid()).wav")
         defer { unlink(half) }
         var all = try SoundFileReader(path: wav)

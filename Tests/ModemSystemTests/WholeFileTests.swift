@@ -51,4 +51,21 @@ import Testing
         #expect(entries().isEmpty)
         rmdir(directory)
     }
+
+    @Test func aFailedWriteNamesTheTargetAndLeavesNoFile() throws {
+        // The temporary file's name taken by a directory: opening it fails.
+        let path = FilePaths.join(directory, "page.html")
+        let temporary = FilePaths.join(directory, ".page.html.\(getpid()).partial")
+        #expect(mkdir(temporary, 0o700) == 0)
+        do {
+            try WholeFile.write([1, 2, 3], to: path)
+            Issue.record("the write succeeded")
+        } catch {
+            #expect(error.operation == .write && error.subject == path, "\(error)")
+            #expect(!error.description.contains(".partial"), "\(error)")
+        }
+        #expect(entries() == [".page.html.\(getpid()).partial"])
+        rmdir(temporary)
+        rmdir(directory)
+    }
 }

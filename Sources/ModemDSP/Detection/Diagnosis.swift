@@ -16,7 +16,8 @@ public enum Diagnosis: Sendable, Equatable, Codable {
     /// A two-tone modem: its measured tones, bit rate, and the built-in profile it matches
     /// (nil when none does).
     case modem(ModemSignature)
-    /// More than `fraction` of the samples sit at full scale: the input clips.
+    /// More than `fraction` of the samples are flat tops at full scale (or beyond it): the
+    /// input clips.
     indirect case clipping(fraction: Double, then: Diagnosis?)
 
     static func hz(_ x: Double) -> String { String(Int(x.rounded())) }

@@ -1,7 +1,7 @@
 extension SignalSurvey {
     /// Loudest-block level under which an input cannot carry a usable modem signal.
     public static let quietLevelDBFS = -70.0
-    /// Share of samples at full scale from which the input is said to clip.
+    /// Share of samples flat at full scale (``clippedSamples``) from which the input is said to clip.
     public static let clippingFraction = 0.001
 
     /// What the input surveyed so far holds: silence, a level too low, no tones in the modem

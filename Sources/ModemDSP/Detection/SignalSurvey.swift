@@ -11,11 +11,13 @@ public struct SignalSurvey: Sendable {
     public static let blockLength = 2048
     /// The loudest blocks kept for analysis.
     public static let keptBlocks = 12
-    /// A sample at or beyond this magnitude, equal to the one before it, counts as clipped
-    /// (full scale less 0.01 dB). Equal neighbours are what a clipped top is: a clean sine
-    /// at full scale (minimodem's default level) puts 3 % of its samples this high, but two
-    /// equal ones in a row only below about 80 Hz at 44.1 kHz, under every modem tone.
-    public static let clipLevel: Float = 0.9988
+    /// A sample at or beyond this magnitude (within 1.5 LSB of 16-bit full scale), equal to
+    /// the one before it, counts as clipped; so does any sample beyond full scale. Equal
+    /// neighbours at the top code are what a clipped waveform is: a clean sine at full scale
+    /// (minimodem's default level) puts 3 % of its samples within 0.01 dB of full scale, and
+    /// two equal ones about its peak at low frequencies, but two at the top code only below
+    /// about 75 Hz at 44.1 kHz (330 Hz at 192 kHz), under every modem tone.
+    public static let clipLevel: Float = 1 - 1.5 / 32_768
 
     /// Samples per second of the input, in Hz (the diagnosis reads tones and bit rates against it).
     public let sampleRate: Double
@@ -25,8 +27,8 @@ public struct SignalSurvey: Sendable {
     public private(set) var energy = 0.0
     /// Largest magnitude seen.
     public private(set) var peak: Float = 0
-    /// Samples at or beyond ``clipLevel`` and equal to the sample before: the flat tops of
-    /// a clipped waveform.
+    /// Samples at or beyond ``clipLevel`` and equal to the sample before (the flat tops of a
+    /// clipped waveform), and samples beyond full scale.
     public private(set) var clippedSamples: Int64 = 0
     /// The sample before, for the flat tops.
     var previous: Float = 0
@@ -73,7 +75,7 @@ public struct SignalSurvey: Sendable {
     mutating func add(_ x: Float) {
         let m = abs(x)
         if m > peak { peak = m }
-        if m >= Self.clipLevel && x == previous { clippedSamples += 1 }
+        if m > 1 || (m >= Self.clipLevel && x == previous) { clippedSamples += 1 }
         previous = x
         let e = Double(x) * Double(x)
         energy += e

@@ -31,7 +31,7 @@ extension LiveDecoder {
     }
 
     /// Captures and decodes until the context's stop flag is set, `duration` seconds pass on
-    /// the context's clock, or `handle` asks to stop; `rx` runs this loop.
+    /// the context's clock, or `handle` asks to stop: the loop of a receiver that hands bytes on as they come.
     ///
     /// After each read that brought audio (or released characters held over a gap),
     /// `handle` gets each character byte with its ``CharacterTiming``; returning false stops at
@@ -39,7 +39,9 @@ extension LiveDecoder {
     /// `afterRead` gets the stream time reached (a byte protocol completes a message on a
     /// pause) and may flush output. The capture is started here and stopped, with
     /// ``stop()``, at the end: the characters the end completes are then in ``events``,
-    /// for the caller to take or leave.
+    /// for the caller to take or leave. When `handle` stops the run, `afterRead` is not
+    /// called for that read: the handler flushes what it wrote before it says stop. A failure stops the capture
+    /// only (no end-of-stream report) and is rethrown.
     ///
     /// - Parameter deviceError: turns a capture failure into the caller's error type, so
     ///   that its own handler errors and the device's come out as one type.
@@ -47,11 +49,29 @@ extension LiveDecoder {
         for duration: Double?, pollTimeout: Double = 0.1, deviceError: (LiveError) -> Failure,
         handle: (ModemEvent, CharacterTiming) throws(Failure) -> Bool, afterRead: (Double) throws(Failure) -> Void
     ) throws(Failure) -> RunEnd {
+        start()
+        let end: RunEnd
+        do throws(Failure) {
+            end = try loop(
+                for: duration, pollTimeout: pollTimeout, deviceError: deviceError, handle: handle, afterRead: afterRead)
+        } catch {
+            // A failure ends the session: the capture stops, and what the end would complete
+            // is not reported over the error.
+            capture.stop()
+            throw error
+        }
+        stop()
+        return end
+    }
+
+    /// The polling loop of ``run(for:pollTimeout:deviceError:handle:afterRead:)``.
+    private mutating func loop<Failure: Error>(
+        for duration: Double?, pollTimeout: Double, deviceError: (LiveError) -> Failure,
+        handle: (ModemEvent, CharacterTiming) throws(Failure) -> Bool, afterRead: (Double) throws(Failure) -> Void
+    ) throws(Failure) -> RunEnd {
         let clock = reader.context.clock
         let stopFlag = reader.context.stop
         let started = clock.now()
-        start()
-        defer { stop() }
         while !stopFlag.isRequested {
             if let duration, clock.now() - started >= duration { return .duration }
             let got: Bool

@@ -16,14 +16,14 @@ extension LinkRecording {
         case unfinished(FileAssembly.Failure)
     }
 
-    /// Takes back the files of recordings made with ``write(file:to:_:)`` (`receive DIR
-    /// FILE...`): every byte decoded goes to a ``ReliableReceiver``, and what it delivers
-    /// to the files of a ``FileStore``. Recordings are read one after another, since a
+    /// Takes back the files of recordings made with ``write(file:to:_:)``: every byte
+    /// decoded goes to a ``ReliableReceiver``, and what it delivers to the files of a
+    /// ``FileStore``. Recordings are read one after another, since a
     /// transfer may span them.
     ///
-    /// Nothing is acknowledged (a recording has no return channel), so repeated packets
-    /// (`send --repeat`) are what makes up for damaged ones: the receiver keeps the first
-    /// good copy. The link checks every packet itself, so no signal check holds characters
+    /// Nothing is acknowledged (a recording has no return channel), so packets recorded more
+    /// than once (``Settings/repeats``) are what makes up for damaged ones: the receiver
+    /// keeps the first good copy. The link checks every packet itself, so no signal check holds characters
     /// back; senders off the profile's tones are followed.
     public struct Reader<Factory: ObservedReceiverFactory> {
         /// The receiver every recording is decoded with.

@@ -32,7 +32,8 @@ public struct RecordingAnalysis: Sendable, Codable {
     public var diagnosis: Diagnosis
     /// Largest sample magnitude, in full-scale units.
     public var peak: Float
-    /// Fraction of samples at or beyond ``SignalSurvey/clipLevel``; 0 for an empty input.
+    /// Fraction of samples clipped (``SignalSurvey/clippedSamples``: flat tops at full scale,
+    /// or beyond it); 0 for an empty input.
     public var clippedFraction: Double
     /// Mean power of the whole input (a full-scale sine reads 0.5).
     public var meanPower: Double

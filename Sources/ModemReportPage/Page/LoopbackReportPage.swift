@@ -199,7 +199,7 @@ public enum LoopbackReportPage {
                 .text(
                     "\(Formatting.number(a.duration, 2)) s; peak \(peak) dBFS, mean level "
                         + "\(Formatting.number(decibels(power: a.meanPower), 1)) dBFS, "
-                        + "\(Formatting.number(a.clippedFraction * 100, 3)) % of samples at full scale")),
+                        + "\(Formatting.number(a.clippedFraction * 100, 3)) % of samples flat at full scale")),
             .div(.class("overview"), .id("overview-\(index)")),
             .p(
                 .class("caption"),

@@ -36,7 +36,7 @@ public enum Verdict {
         if a.clippedFraction >= SignalSurvey.clippingFraction {
             add(
                 "clipping", .problem,
-                "Clipping: \(f(a.clippedFraction * 100, 2)) % of samples sit at full scale (peak \(f(dB(amplitude: Double(a.peak)), 1)) dBFS). Lower the capture gain or the sender's volume until the peaks stay under -3 dBFS."
+                "Clipping: \(f(a.clippedFraction * 100, 2)) % of samples are flat tops at full scale (peak \(f(dB(amplitude: Double(a.peak)), 1)) dBFS). Lower the capture gain or the sender's volume until the peaks stay under -3 dBFS."
             )
         }
         if let burstLevel, burstLevel < -40 {

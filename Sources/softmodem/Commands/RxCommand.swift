@@ -91,7 +91,7 @@ struct RxCommand: ParsableCommand {
         let reporter = BurstReporter(verbosity: verbosity, modem: modem)
         let notices = NoticePrinter(verbose: verbosity.verbose)
         notices.modemName = reporter.modemName
-        let context = try audio.context(notices: notices)
+        let context = audio.context(notices: notices)
         var rx: LiveDecoder<Factory.Receiver>
         do {
             rx = try LiveDecoder(factory, context: context, channel: channel, reporter: reporter)
@@ -122,6 +122,8 @@ struct RxCommand: ParsableCommand {
         }
         func handle(_ e: ModemEvent, _ t: LiveDecoder<Factory.Receiver>.CharacterTiming) throws(CLIError) -> Bool {
             try write(e, t)
+            // --count reached: stdout gets what was written before the end's reports.
+            if countReached { try output.flush() }
             return !countReached
         }
         func afterRead(_ streamTime: Double) throws(CLIError) {
@@ -150,7 +152,7 @@ struct RxCommand: ParsableCommand {
                             + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
                             + "audio held by the device \(Diagnostics.number(worstParts.1 * 1000)) ms, "
                             + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")
-                    + (end == .stopped ? " (interrupted)" : ""))
+                    + (StopSignal.isRequested ? " (interrupted)" : ""))
         }
     }
 }
