@@ -1,5 +1,5 @@
 public import ModemBench
-public import ModemDecoding
+import ModemDecoding
 public import ModemFraming
 import ModemReport
 

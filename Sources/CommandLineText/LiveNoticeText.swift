@@ -1,5 +1,5 @@
-public import ModemDecoding
-public import ModemFraming
+import ModemDecoding
+import ModemFraming
 public import ModemLive
 
 /// A live session's notices in words: warnings a person must see, and the `-v` lines.

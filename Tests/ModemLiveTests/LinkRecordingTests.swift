@@ -81,7 +81,7 @@ import Testing
         // The first third of the recording: the file begun, never completed, kept as a part.
         let half = FilePaths.join(FilePaths.temporaryDirectory(), "softmodem-half-\(getpid()).wav")
         defer { unlink(half) }
-        var all = try SoundFileReader(path: wav)
+        let all = try SoundFileReader(path: wav)
         var samples = [Float](repeating: 0, count: Int(all.frames) / 3)
         let n = try samples.withUnsafeMutableBufferPointer { try all.read(into: $0) }
         let writer = try WAVStreamWriter(path: half, sampleRate: 44_100, channels: 1)

@@ -1,5 +1,5 @@
 public import ModemAudioIO
-public import ModemDSP
+import ModemDSP
 public import ModemDecoding
 public import ModemFraming
 
