@@ -48,8 +48,10 @@ extension LoopbackTests {
         #expect(noise.isPlaying, "the noise must last the whole exchange")
         Self.expectExact(status, output, bytes: bytes, a, b)
         // The program is done once B has the last line; A's acknowledgement of it may still
-        // be lost to a noise burst and need a retransmission or two.
-        usleep(8_000_000)
+        // be lost to a noise burst and need a retransmission or two. On a loaded machine 8 s
+        // was once too short: the exchange was exact, but 175 of B's bytes were still waiting
+        // for their acknowledgement (round trips of 1.2 s, two timeouts).
+        usleep(15_000_000)
         Self.stopCleanly(a, b)
         let summaries = [a.stderr, b.stderr].compactMap {
             $0.split(separator: "\n").last { $0.contains("reliable link: ") }.map(String.init)
