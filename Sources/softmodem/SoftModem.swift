@@ -44,15 +44,8 @@ struct SoftModem: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as CLIError {
-            exit(error)
-        } catch let error as SystemError {
-            exit(CLIError(error))
-        } catch let error as BenchError {
-            exit(CLIError(error))
-        } catch let error as AudioIOError {
-            exit(CLIError(error))
         } catch {
+            if let mapped = CLIError.mapped(error) { exit(mapped) }
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))

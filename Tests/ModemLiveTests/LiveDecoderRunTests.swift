@@ -27,12 +27,18 @@ import Testing
         return (end, bytes, times)
     }
 
-    @Test func theDurationEndsItAndTheEndsCharactersAreLeftForTheCaller() throws {
+    /// A decoder on the in-memory line whose far end, the board, sends `bytes` at 0.3 s.
+    func boardSending(_ bytes: [UInt8]) throws -> (LiveContext, LiveDecoder<FSKDemodulator>) {
         let (system, context, _) = memoryLine()
         let far = ScriptedFarEnd()
-        far.play(boardSignal(message), atFrame: frame(0.3))
+        far.play(boardSignal(bytes), atFrame: frame(0.3))
         system.farEnd = far
-        var rx = try LiveDecoder(settings1225, context: context, reporter: SilentReporter())
+        return (context, try LiveDecoder(settings1225, context: context, reporter: SilentReporter()))
+    }
+
+    @Test func theDurationEndsItAndTheEndsCharactersAreLeftForTheCaller() throws {
+        let (context, decoder) = try boardSending(message)
+        var rx = decoder
         let r = try run(&rx, for: 2)
         #expect(r.end == .duration)
         let rest = rx.events.filter { $0.kind == .byte }.map(\.value)
@@ -44,11 +50,8 @@ import Testing
     }
 
     @Test func theHandlerStopsItAtOnce() throws {
-        let (system, context, _) = memoryLine()
-        let far = ScriptedFarEnd()
-        far.play(boardSignal(message), atFrame: frame(0.3))
-        system.farEnd = far
-        var rx = try LiveDecoder(settings1225, context: context, reporter: SilentReporter())
+        let (context, decoder) = try boardSending(message)
+        var rx = decoder
         let r = try run(&rx, for: 30, stopAfter: 5)
         #expect(r.end == .handler)
         #expect(r.bytes == Array(message.prefix(5)))

@@ -125,12 +125,8 @@ struct DecodeCommand: ParsableCommand {
                         &source, factory, reporter: reporter, policy: policy, printer: printer, output: &output)
                     truncation = source.truncation
                 }
-            } catch let error as AudioIOError {
-                throw CLIError(error)
-            } catch let error as CLIError {
-                throw error
             } catch {
-                throw .runtime("\(error)")
+                throw CLIError.mapped(error) ?? .runtime("\(error)")
             }
             try InputChecks.decoded(
                 result.name, frames: result.stats.frames, peak: result.stats.peak,

@@ -77,12 +77,8 @@ struct EncodeCommand: ParsableCommand, MessageSender {
             try recording.finishBurst()
             try recording.rest(seconds: silence)
             try recording.finish()
-        } catch let error as AudioIOError {
-            throw CLIError(error)
-        } catch let error as SystemError {
-            throw CLIError(error)
         } catch {
-            throw .runtime("\(error)")
+            throw CLIError.mapped(error) ?? .runtime("\(error)")
         }
         let total = recording.bytes
         if verbosity.verbose {

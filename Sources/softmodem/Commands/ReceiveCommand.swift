@@ -92,17 +92,8 @@ struct ReceiveCommand: ParsableCommand {
                 )
             }
             try reader.finish()
-        } catch let error as AudioIOError {
-            throw CLIError(error)
-        } catch let error as LinkRecording.ReadFailure {
-            switch error {
-            case .session(let e): throw CLIError(e)
-            case .audio(let e): throw CLIError(e)
-            case .store(let e): throw CLIError(e)
-            case .unfinished(let e): throw CLIError(e)
-            }
         } catch {
-            throw .runtime("\(error)")
+            throw CLIError.mapped(error) ?? .runtime("\(error)")
         }
     }
 }

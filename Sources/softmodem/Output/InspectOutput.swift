@@ -20,12 +20,8 @@ enum InspectOutput {
             } else {
                 try WholeFile.write(bytes, to: path)
             }
-        } catch let error as AudioIOError {
-            throw CLIError(error)
-        } catch let error as SystemError {
-            throw CLIError(error)
         } catch {
-            throw .runtime("\(error)")
+            throw CLIError.mapped(error) ?? .runtime("\(error)")
         }
     }
 }

@@ -94,4 +94,14 @@ extension CLIError {
             self.init(kind: .runtime, message: "\(device): the playback stopped taking audio")
         }
     }
+
+    /// Files taken back from recordings: each failure as its own kind says it.
+    init(_ failure: LinkRecording.ReadFailure) {
+        switch failure {
+        case .session(let e): self.init(e)
+        case .audio(let e): self.init(e)
+        case .store(let e): self.init(e)
+        case .unfinished(let e): self.init(e)
+        }
+    }
 }

@@ -2,6 +2,7 @@ import ModemAudioIO
 import ModemBench
 import ModemDSP
 import ModemDecoding
+import ModemLive
 import ModemSystem
 
 /// A failure the command line reports as one line on stderr.
@@ -68,6 +69,19 @@ struct CLIError: Error, CustomStringConvertible {
         case .audio(let e): self.init(e)
         case .system(let e): self.init(e)
         case .decoderSetup: self.init(kind: .runtime, message: error.description)
+        }
+    }
+
+    /// The one line for an error of any of the libraries' typed errors, for code that throws
+    /// several kinds (untyped `do` blocks, `main`); nil for an error of another type.
+    static func mapped(_ error: any Error) -> CLIError? {
+        switch error {
+        case let e as CLIError: e
+        case let e as SystemError: CLIError(e)
+        case let e as AudioIOError: CLIError(e)
+        case let e as BenchError: CLIError(e)
+        case let e as LinkRecording.ReadFailure: CLIError(e)
+        default: nil
         }
     }
 }
