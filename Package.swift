@@ -7,13 +7,18 @@
 //   ModemALSA, ModemSerialPort -> ModemLive -> ModemDecoding, ModemFraming, ModemSystem (ModemLive: no C, no ALSA)
 //   ModemReport -> ModemDecoding, ModemCalibration -> ModemDSP
 //   ModemBench -> BoardModels (the simulation module: only the bench, tests and examples use it)
-// ModemDSP is pure Swift with no C and no Foundation, so it can build for iOS later.
+// ModemDSP is pure Swift with no C of its own and no Foundation (its math is swift-numerics'
+// RealModule), so it can build for iOS later.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+
+// swift-numerics' RealModule: the one math library (elementary functions over the platform's
+// libm through a header-only shim, no Foundation; it builds for iOS as the DSP core must).
+let real: Target.Dependency = .product(name: "RealModule", package: "swift-numerics")
 
 let package = Package(
     name: "softmodem",
@@ -25,8 +30,6 @@ let package = Package(
         .library(name: "ModemSystem", targets: ["ModemSystem"]),
         .library(name: "ModemAudioIO", targets: ["ModemAudioIO"]),
         .library(name: "ModemFraming", targets: ["ModemFraming"]),
-        // Test signals, the CLI runner and the binary locator, for the test targets and bench/.
-        .library(name: "ModemTestSupport", targets: ["ModemTestSupport"]),
         // For fuzz/ (and bench/): the -v spectrum path and the tone adapter.
         .library(name: "ModemSpectrum", targets: ["ModemSpectrum"]),
         // For fuzz/: the decode session the command line runs (channel choice, observers).
@@ -41,6 +44,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.0"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
@@ -57,7 +61,7 @@ let package = Package(
 
         // DSP core: profiles, modulator, demodulator, UART framing. Pure Swift. Detection reads
         // HiJack packets with ModemFraming's parsers to name a board's generation.
-        .target(name: "ModemDSP", dependencies: ["ModemFraming"], swiftSettings: strict),
+        .target(name: "ModemDSP", dependencies: ["ModemFraming", real], swiftSettings: strict),
 
         // Files, paths and child processes through POSIX and swift-system, with one retry
         // policy and typed errors. No audio.
@@ -79,14 +83,15 @@ let package = Package(
 
         // Models of the real boards (transmitters, receivers) and of the channel between them. Pure Swift.
         // With the reliable-link sketch as a far end of ModemLive's in-memory line.
-        .target(name: "BoardModels", dependencies: ["ModemDSP", "ModemFraming", "ModemLive"], swiftSettings: strict),
+        .target(
+            name: "BoardModels", dependencies: ["ModemDSP", "ModemFraming", "ModemLive", real], swiftSettings: strict),
 
         // Spectra of bursts (FFTW): measured tone frequencies and levels; the live level meter.
-        .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW"], swiftSettings: strict),
+        .target(name: "ModemSpectrum", dependencies: ["ModemDSP", "CFFTW", real], swiftSettings: strict),
 
         // The loopback self-test: its test-signal timeline and the analysis of what came back
         // (latency, drift, response, levels, AGC, byte tests). Pure Swift, testable offline.
-        .target(name: "ModemCalibration", dependencies: ["ModemDSP", "ModemFraming"], swiftSettings: strict),
+        .target(name: "ModemCalibration", dependencies: ["ModemDSP", "ModemFraming", real], swiftSettings: strict),
 
         // `inspect`: one streaming pass over a recording (overview, spectrogram, bursts, verdict),
         // and the document a report page is drawn from (an inspection or a loopback test), as
@@ -203,46 +208,50 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(
-            name: "ModemDSPTests", dependencies: ["ModemDSP", "ModemTestSupport", "CommandLineText"],
+            name: "ModemDSPTests",
+            dependencies: ["ModemDSP", "ModemTestSupport", "BoardModels", "CommandLineText", real],
             swiftSettings: strict),
         .testTarget(
             name: "ModemDecodingTests",
-            dependencies: ["ModemDecoding", "ModemDSP", "ModemTestSupport", "CommandLineText"],
+            dependencies: ["ModemDecoding", "ModemDSP", "ModemTestSupport", "BoardModels", "CommandLineText"],
             swiftSettings: strict),
         .testTarget(name: "ModemSystemTests", dependencies: ["ModemSystem"], swiftSettings: strict),
         .testTarget(
             name: "ModemBenchTests", dependencies: ["ModemBench", "ModemDSP", "ModemDecoding"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(
-            name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport"], swiftSettings: strict),
+            name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport", "BoardModels"],
+            swiftSettings: strict),
         .testTarget(
             name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"],
             swiftSettings: strict),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ModemDSP", "ModemAudioIO", "ModemFraming", "BoardModels", "ModemTestSupport", "CommandLineText",
+                "ModemDSP", "ModemAudioIO", "ModemFraming", "BoardModels", "ModemTestSupport", "CommandLineText", real,
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "BoardModelTests", dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport", "CommandLineText"],
+            name: "BoardModelTests",
+            dependencies: ["BoardModels", "ModemDSP", "ModemTestSupport", "CommandLineText", real],
             swiftSettings: strict),
         .testTarget(
-            name: "ModemReportTests", dependencies: ["ModemReport", "ModemReportPage", "ModemDSP", "ModemTestSupport"],
+            name: "ModemReportTests",
+            dependencies: ["ModemReport", "ModemReportPage", "ModemDSP", "ModemTestSupport", "BoardModels"],
             swiftSettings: strict),
         .testTarget(
             name: "ModemSpectrumTests",
-            dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport", "CommandLineText"],
+            dependencies: ["ModemSpectrum", "ModemDSP", "ModemTestSupport", "BoardModels", "CommandLineText", real],
             swiftSettings: strict),
         .testTarget(
             name: "ModemCalibrationTests",
             dependencies: [
                 "ModemCalibration", "ModemReport", "ModemReportPage", "BoardModels", "ModemDSP", "ModemTestSupport",
-                "CommandLineText",
+                "CommandLineText", real,
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "HiJackTests", dependencies: ["ModemDSP", "ModemFraming", "BoardModels", "ModemTestSupport"],
+            name: "HiJackTests", dependencies: ["ModemDSP", "ModemFraming", "BoardModels", "ModemTestSupport", real],
             swiftSettings: strict),
         .testTarget(
             name: "ModemLiveTests",
@@ -253,7 +262,8 @@ let package = Package(
             swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).
         .testTarget(
-            name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"], exclude: ["Fixtures"],
+            name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport", "BoardModels"],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

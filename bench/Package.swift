@@ -23,7 +23,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ModemDSP", package: "softmodem"),
                 .product(name: "ModemAudioIO", package: "softmodem"),
-                .product(name: "ModemTestSupport", package: "softmodem"),
+                .product(name: "BoardModels", package: "softmodem"),
             ],
             path: "Benchmarks/ModemBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])

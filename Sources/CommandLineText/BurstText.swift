@@ -16,7 +16,7 @@ public enum BurstText {
         switch e.metrics {
         case .fsk(let m):
             line +=
-                "Eb/N0 \(fixed(m.ebN0)) dB level \(fixed(decibels(power: m.signalPower * 2))) dBFS "
+                "Eb/N0 \(fixed(m.ebN0)) dB level \(fixed(Decibels.power(m.signalPower * 2))) dBFS "
                 + "mark \(fixed(m.markFrequency, 0)) space \(fixed(m.spaceFrequency, 0))"
         case .hijack(let m):
             line += "\(fixed(m.baud, 1)) baud\(m.inverted ? " inverted" : "")"
@@ -35,10 +35,10 @@ public enum BurstText {
         if burst.baud.isFinite {
             line += "\(fixed(burst.baud, 1)) baud, \(burst.inverted == true ? "inverted line" : "normal polarity"), "
         } else {
-            line += "level \(fixed(decibels(power: burst.signalPower * 2))) dBFS peak, "
+            line += "level \(fixed(Decibels.power(burst.signalPower * 2))) dBFS peak, "
             if let baud {
                 // Eb/N0 less the ratio of the full band to the bit rate: the SNR over 0 to fs/2.
-                let fullBandSNR = burst.ebN0 - decibels(power: rate / 2 / baud)
+                let fullBandSNR = burst.ebN0 - Decibels.power(rate / 2 / baud)
                 line += "SNR \(fixed(fullBandSNR)) dB (Eb/N0 \(fixed(burst.ebN0)) dB), "
             } else {
                 line += "Eb/N0 \(fixed(burst.ebN0)) dB, "

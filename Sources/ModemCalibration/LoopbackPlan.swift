@@ -1,3 +1,5 @@
+import ModemDSP
+
 /// The measurement timeline of the loopback test, played once while capturing: silence,
 /// a chirp, quiet (noise floor and hum), a long tone (clock drift), a stepped sweep
 /// (frequency response), stepped levels (clipping), a level step (AGC), and a closing chirp.

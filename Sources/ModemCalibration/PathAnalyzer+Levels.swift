@@ -21,7 +21,7 @@ extension PathAnalyzer {
             var step = LevelStep(
                 outputDBFS: rung.dBFS, captureDBFS: Decibels.clamped(Decibels.amplitude(a)),
                 capturePeakDBFS: Decibels.clamped(Decibels.amplitude(stats.peak)),
-                distortionDB: Decibels.clamped(decibels(power: harmonics / max(a * a, 1e-30))))
+                distortionDB: Decibels.clamped(Decibels.power(harmonics / max(a * a, 1e-30))))
             step.clipped = stats.peak >= 0.97 || step.distortionDB > -30
             steps.append(step)
         }
@@ -56,7 +56,7 @@ extension PathAnalyzer {
         let settledLoud = Self.mean(loud.suffix(33).dropLast(3))
         // The quiet tone must stand 20 dB clear of what white noise at the measured floor
         // reads as in one block (amplitude^2 = 4 sigma^2 / n), or its levels mean nothing.
-        let blockNoise = m.noiseFloorDBFS - 3 + decibels(power: 4 / Double(block))
+        let blockNoise = m.noiseFloorDBFS - 3 + Decibels.power(4 / Double(block))
         guard settledQuiet > blockNoise + 20 else { return }
         let played = LoopbackPlan.agcLevels.loud - LoopbackPlan.agcLevels.quiet
         // The first block after the step may hold the edge itself; the next three show an

@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// Analyses the capture of a ``LoopbackPlan``'s timeline into ``LoopbackMeasurements``.
 ///
@@ -89,7 +90,7 @@ public struct PathAnalyzer: Sendable {
             }
             if power > best.power { best = (mains, power) }
         }
-        m.humDBFS = Decibels.clamped(decibels(power: best.power))
+        m.humDBFS = Decibels.clamped(Decibels.power(best.power))
         // Hum counts when it carries at least half the quiet part's power.
         if best.power / 2 > 0.5 * quiet.meanSquare, m.humDBFS > -90 {
             m.humFrequency = best.frequency
@@ -113,7 +114,7 @@ public struct PathAnalyzer: Sendable {
         while b + block <= start + count {
             let z = probe.measure(x, start: b, count: block)
             amplitude += (z.re * z.re + z.im * z.im).squareRoot()
-            var p = arcTangent2(z.im, z.re)
+            var p = Double.atan2(y: z.im, x: z.re)
             if !phases.isEmpty {
                 while p + unwrap - previous > Double.pi { unwrap -= 2 * Double.pi }
                 while p + unwrap - previous < -Double.pi { unwrap += 2 * Double.pi }

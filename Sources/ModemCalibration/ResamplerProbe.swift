@@ -56,7 +56,7 @@ struct ResamplerProbe {
             let e = y[i] - g * Double(chirp[i])
             residual += e * e
         }
-        let residualDB = Decibels.clamped(decibels(power: residual / max(g * g * cc, 1e-30)))
+        let residualDB = Decibels.clamped(Decibels.power(residual / max(g * g * cc, 1e-30)))
         return ResamplerEvidence(fractionalDelay: fraction, residualDB: residualDB, topCutDB: cut, detected: detected)
     }
 }

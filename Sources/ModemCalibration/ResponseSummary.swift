@@ -1,4 +1,5 @@
 public import ModemDSP
+import RealModule
 
 /// Reads the measured frequency response: the band that passes, notches inside it, and
 /// which FSK profiles it allows.
@@ -54,7 +55,7 @@ public struct ResponseSummary: Sendable, Equatable {
         }
         let a = response[upper - 1]
         let b = response[upper]
-        let t = naturalLog(frequency / a.frequency) / naturalLog(b.frequency / a.frequency)
+        let t = Double.log(frequency / a.frequency) / Double.log(b.frequency / a.frequency)
         return a.relativeDB + t * (b.relativeDB - a.relativeDB)
     }
 

@@ -21,5 +21,5 @@ struct SampleStatistics {
     }
 
     /// The mean power in dBFS relative to a full-scale sine (power 0.5).
-    var levelDBFS: Double { Decibels.clamped(decibels(power: meanSquare / 0.5)) }
+    var levelDBFS: Double { Decibels.clamped(Decibels.power(meanSquare / 0.5)) }
 }

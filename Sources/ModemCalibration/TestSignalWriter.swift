@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// Appends the loopback test's signals to a timeline: silence, steady tones and chirps, each
 /// with short raised-cosine fades so no step clicks (a click would splash energy across the
@@ -29,7 +30,7 @@ struct TestSignalWriter {
         let a = Decibels.linear(dBFS)
         let w = 2 * Double.pi * frequency / sampleRate
         samples.reserveCapacity(samples.count + n)
-        for i in 0..<n { samples.append(Float(a * fade(i, n) * cosine(w * Double(i)))) }
+        for i in 0..<n { samples.append(Float(a * fade(i, n) * Double.cos(w * Double(i)))) }
     }
 
     /// A linear chirp from `low` to `high` Hz at peak `dBFS` for `seconds`.
@@ -47,7 +48,7 @@ struct TestSignalWriter {
         return (0..<n).map { i in
             let t = Double(i) / sampleRate
             let phase = 2 * Double.pi * (low * t + (high - low) * t * t / (2 * duration))
-            return Float(a * writer.fade(i, n) * sine(phase))
+            return Float(a * writer.fade(i, n) * Double.sin(phase))
         }
     }
 
@@ -59,6 +60,6 @@ struct TestSignalWriter {
         let f = min(fadeSamples, n / 2)
         guard f > 0 else { return 1 }
         let edge = min(i, n - 1 - i)
-        return edge >= f ? 1 : 0.5 - 0.5 * cosine(Double.pi * Double(edge) / Double(f))
+        return edge >= f ? 1 : 0.5 - 0.5 * Double.cos(Double.pi * Double(edge) / Double(f))
     }
 }

@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// Raw buffers that live exactly as long as their owner: each comes filled with a value, and
 /// all are freed together when the pool goes.
@@ -32,7 +33,7 @@ final class BufferPool {
         let window: UnsafeMutablePointer<Float> = zeroed(n)
         var energy = 0.0
         for i in 0..<n {
-            let w = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(n))
+            let w = 0.5 - 0.5 * Double.cos(2 * Double.pi * Double(i) / Double(n))
             window[i] = Float(w)
             energy += w * w
         }

@@ -1,4 +1,5 @@
 public import ModemDSP
+import RealModule
 
 /// Measures the actual mark and space frequencies and levels of FSK bursts with FFTW.
 ///
@@ -86,7 +87,7 @@ public final class BurstSpectrumAnalyzer {
         mask = pool.zeroed(2 * n + 1)
         for k in bandLow...bandHigh {
             let edge = min(k - bandLow, bandHigh - k)
-            mask[k] = edge >= skirt ? 1 : Float(0.5 - 0.5 * cosine(Double.pi * Double(edge) / Double(skirt)))
+            mask[k] = edge >= skirt ? 1 : Float(0.5 - 0.5 * Double.cos(Double.pi * Double(edge) / Double(skirt)))
         }
         histogramLow = Double(bandLow) * binHz
         histogramBins = Int((Double(bandHigh - bandLow) * binHz / Self.histogramStep).rounded(.up)) + 1
@@ -182,7 +183,7 @@ public final class BurstSpectrumAnalyzer {
             let im = Double(b.1) * Double(a.0) - Double(b.0) * Double(a.1)
             let w = Double(a.0) * Double(a.0) + Double(a.1) * Double(a.1)
             guard w > 0 else { continue }
-            let f = arcTangent2(im, re) * toHz
+            let f = Double.atan2(y: im, x: re) * toHz
             // Range-checked before the conversion, which traps on NaN and infinities: huge
             // samples overflow the float transforms, and their frame's phases are NaN.
             let position = (f - histogramLow) / Self.histogramStep

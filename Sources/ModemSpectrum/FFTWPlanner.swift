@@ -1,5 +1,6 @@
 internal import CFFTW
 import ModemDSP
+import RealModule
 import Synchronization
 
 /// FFTW's planner is not thread-safe (only `fftwf_execute` is); every plan is made and
@@ -62,7 +63,7 @@ final class RealFFT {
         twiddles = buffers.allocate(half + 1, repeating: (0, 0))
         for k in 0...half {
             let angle = -2 * Double.pi * Double(k) / Double(size)
-            twiddles[k] = (Float(cosine(angle)), Float(sine(angle)))
+            twiddles[k] = (Float(Double.cos(angle)), Float(Double.sin(angle)))
         }
     }
 

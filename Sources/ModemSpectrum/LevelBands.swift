@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// The bins of a level meter's power spectrum that matter for one profile: where the burst's
 /// signal lies, where each tone lies, and where only noise should be.
@@ -107,9 +108,9 @@ enum SpectrumMath {
         var best = bins.lowerBound
         for k in bins where p[k] > p[best] { best = k }
         guard p[best] > 0, best > 0 else { return (best, Double(best) * binHz, p[best]) }
-        let a = naturalLog(max(p[best - 1], 1e-300))
-        let b = naturalLog(p[best])
-        let c = naturalLog(max(p[best + 1], 1e-300))
+        let a = Double.log(max(p[best - 1], 1e-300))
+        let b = Double.log(p[best])
+        let c = Double.log(max(p[best + 1], 1e-300))
         let d = a - 2 * b + c
         let offset = d < 0 ? max(-0.5, min(0.5, 0.5 * (a - c) / d)) : 0
         return (best, (Double(best) + offset) * binHz, p[best])

@@ -260,7 +260,7 @@ public final class LevelMeter {
         let space = max(0, spaceBand - d * Double(bands.space.count))
         let noise = d * bands.fullBandBins
         let snr: Double? = density.map { _ in
-            noise > 0 ? decibels(power: signal / noise) : (signal > 0 ? .infinity : -.infinity)
+            noise > 0 ? Decibels.power(signal / noise) : (signal > 0 ? .infinity : -.infinity)
         }
         // A burst under way may so far be its preamble alone (the mark tone): that is the
         // profile's too. A finished burst needs both tones.
@@ -268,10 +268,10 @@ public final class LevelMeter {
         let preamble = inBurst && mark >= 0.5 * allSignal
         let present = signal > 0 && mark + space >= 0.5 * allSignal && (both || preamble)
         return BurstLevel(
-            snr: snr, levelDBFS: decibels(power: 2 * signal), markDBFS: decibels(power: 2 * mark),
-            spaceDBFS: decibels(power: 2 * space), markFrequency: markPeak.frequency,
+            snr: snr, levelDBFS: Decibels.power(2 * signal), markDBFS: Decibels.power(2 * mark),
+            spaceDBFS: Decibels.power(2 * space), markFrequency: markPeak.frequency,
             spaceFrequency: spacePeak.frequency,
-            noiseDBFS: decibels(power: 2 * noise), noiseSource: source, tonesPresent: present,
+            noiseDBFS: Decibels.power(2 * noise), noiseSource: source, tonesPresent: present,
             strongestFrequency: strongest.frequency, durationSeconds: Double(burstEnd - burstStart) / sampleRate,
             ongoing: inBurst)
     }
@@ -285,9 +285,9 @@ public final class LevelMeter {
         } else {
             holdAge += Int64(intervalSamples)
         }
-        r.peakDBFS = decibels(power: Double(intervalPeak) * Double(intervalPeak))
-        r.rmsDBFS = decibels(power: intervalSquares / Double(intervalSamples))
-        r.peakHoldDBFS = decibels(power: Double(holdPeak) * Double(holdPeak))
+        r.peakDBFS = Decibels.power(Double(intervalPeak) * Double(intervalPeak))
+        r.rmsDBFS = Decibels.power(intervalSquares / Double(intervalSamples))
+        r.peakHoldDBFS = Decibels.power(Double(holdPeak) * Double(holdPeak))
         r.clippedSamples = intervalClipped
         r.seconds = Double(totalSamples) / sampleRate
         if inBurst && burstFrames > 0 { lastBurst = measureBurst() }
@@ -302,7 +302,7 @@ public final class LevelMeter {
             if top.power > 100 * floor && top.power > 1e-10 { r.strongestTone = top.frequency }
         }
         r.verdict = verdict(
-            r, analysedPeakDBFS: decibels(power: Double(analysedPeak) * Double(analysedPeak)),
+            r, analysedPeakDBFS: Decibels.power(Double(analysedPeak) * Double(analysedPeak)),
             clippedRecently: lastClip.map { totalSamples - $0 <= Int64(Self.holdSeconds * sampleRate) } ?? false)
         reading = r
         readingCount += 1

@@ -8,7 +8,7 @@ public enum Models {
     public static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] { TestSignals.randomBytes(count, seed: seed) }
 
     /// The linear peak amplitude of `dBFS`: 0 dBFS is 1.
-    public static func amplitude(dBFS: Double) -> Float { Float(exponential(dBFS / 20 * 2.302585092994046)) }
+    public static func amplitude(dBFS: Double) -> Float { Float(Decibels.linear(dBFS)) }
 
     /// What `softmodem encode` writes by default: -1 dBFS peak (or `dBFS`), 50/7 preamble and
     /// postamble, 0.1 s silence around the burst, 16-bit PCM.

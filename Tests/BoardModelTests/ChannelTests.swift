@@ -1,6 +1,7 @@
 import BoardModels
 import ModemDSP
 import ModemTestSupport
+import RealModule
 import Testing
 
 @Suite("Channel impairments")
@@ -19,7 +20,7 @@ struct ChannelTests {
         var x = tone(f)
         let before = Models.power(Array(x[22_050...]))
         filter(&x)
-        return decibels(power: Models.power(Array(x[22_050...])) / before)
+        return Decibels.power(Models.power(Array(x[22_050...])) / before)
     }
 
     @Test("biquad and one-pole filters: -3 dB at the corner, pass and stop bands")
@@ -92,11 +93,11 @@ struct ChannelTests {
         var x = [Float](repeating: 0, count: 200_000)
         var noise = WhiteNoiseChannel(signalPower: 0.125, snr: 3, seed: 1)
         noise.process(&x)
-        #expect(abs(decibels(power: 0.125 / Models.power(x)) - 3) < 0.1)
+        #expect(abs(Decibels.power(0.125 / Models.power(x)) - 3) < 0.1)
         var floor = [Float](repeating: 0, count: 200_000)
         var quiet = WhiteNoiseChannel(levelDBFS: -75, seed: 2)
         quiet.process(&floor)
-        #expect(abs(decibels(power: Models.power(floor) / 0.5) + 75) < 0.1)
+        #expect(abs(Decibels.power(Models.power(floor) / 0.5) + 75) < 0.1)
     }
 
     @Test("resampling by 1.03 raises a tone 3 % and shortens it 3 %")
@@ -137,9 +138,9 @@ struct ChannelTests {
     /// The models use ModemDSP's elementary functions (one math library for the project).
     @Test("model math matches known values")
     func math() {
-        #expect(abs(sine(Double.pi / 6) - 0.5) < 1e-12)
-        #expect(abs(cosine(100) - 0.8623188722876839) < 1e-11)
-        #expect(abs(exponential(1) - 2.718281828459045) < 1e-14)
-        #expect(exponential(-1000) == 0 && exponential(1000) == .infinity && sine(.nan).isNaN)
+        #expect(abs(Double.sin(Double.pi / 6) - 0.5) < 1e-12)
+        #expect(abs(Double.cos(100) - 0.8623188722876839) < 1e-11)
+        #expect(abs(Double.exp(1) - 2.718281828459045) < 1e-14)
+        #expect(Double.exp(-1000) == 0 && Double.exp(1000) == .infinity && Double.sin(.nan).isNaN)
     }
 }

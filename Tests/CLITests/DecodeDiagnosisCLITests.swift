@@ -1,7 +1,9 @@
+import BoardModels
 import Foundation
 import ModemAudioIO
 import ModemDSP
 import ModemTestSupport
+import RealModule
 import Testing
 
 /// `decode` with no options as a new user runs it: when nothing decodes, one line on stderr
@@ -57,7 +59,7 @@ struct DecodeDiagnosisCLITests {
         Self.expectOneLine(
             try CLI.softmodem(["decode", try Self.wav(noise)]), mentioning: ["nothing decoded: no modem tones"])
 
-        let tone = (0..<88_200).map { 0.3 * Float(sine(2 * Double.pi * 1_000 * Double($0) / 44_100)) }
+        let tone = (0..<88_200).map { 0.3 * Float(Double.sin(2 * Double.pi * 1_000 * Double($0) / 44_100)) }
         Self.expectOneLine(
             try CLI.softmodem(["decode", try Self.wav(tone)]), mentioning: ["the strongest tone is 1000 Hz"])
 

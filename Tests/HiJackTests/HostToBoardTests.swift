@@ -1,6 +1,7 @@
 import BoardModels
 import ModemDSP
 import ModemTestSupport
+import RealModule
 import Testing
 
 /// The encoder against the model of the board's receiver (PROTOCOLS.md 2.1, 2.2).
@@ -75,7 +76,7 @@ import Testing
         #expect(n == 320)
         var worst: Float = 0
         for i in 0..<n {
-            let expected = Float((2 * Double.pi * 1378.125 * Double(i) / 44_100).sinValue)
+            let expected = Float(Double.sin(2 * Double.pi * 1378.125 * Double(i) / 44_100))
             worst = max(worst, abs(out[i] - expected))
         }
         #expect(worst < 1e-5)
@@ -141,25 +142,6 @@ import Testing
         var quiet = try HiJackPowerTone(frequency: 21_000, sampleRate: 48_000, amplitude: 0)
         out.withUnsafeMutableBufferPointer { quiet.render(into: $0.baseAddress!, count: 1000) }
         #expect(out[0..<1000].allSatisfy { $0 == 0 })
-    }
-}
-
-extension Double {
-    /// sin via the standard library-free route the tests can use on Linux without Foundation.
-    var sinValue: Double {
-        // Taylor series after reduction; enough for a 1e-5 comparison.
-        var r = truncatingRemainder(dividingBy: 2 * .pi)
-        if r > .pi { r -= 2 * .pi }
-        if r > .pi / 2 { r = .pi - r } else if r < -.pi / 2 { r = -.pi - r }
-        var term = r
-        var sum = r
-        var k = 1.0
-        while abs(term) > 1e-12 {
-            term *= -r * r / ((2 * k) * (2 * k + 1))
-            sum += term
-            k += 1
-        }
-        return sum
     }
 }
 

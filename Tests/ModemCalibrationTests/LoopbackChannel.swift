@@ -1,6 +1,7 @@
 import BoardModels
 import ModemCalibration
 import ModemDSP
+import RealModule
 
 /// A loopback cable made of the project's channel models, with known impairments, in the
 /// order a real path applies them: playback clock (resampling), filters, level and
@@ -77,5 +78,5 @@ struct LoopbackChannel {
         return out
     }
 
-    static func linear(_ dB: Double) -> Double { exponential(dB / 20 * 2.302585092994046) }
+    static func linear(_ dB: Double) -> Double { Double.exp(dB / 20 * 2.302585092994046) }
 }

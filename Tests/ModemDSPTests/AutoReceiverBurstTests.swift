@@ -1,6 +1,8 @@
+import BoardModels
 import CommandLineText
 import ModemDSP
 import ModemTestSupport
+import RealModule
 import Testing
 
 /// ``AutoReceiver`` on the bursts a board sends in practice: single characters, many bursts
@@ -104,7 +106,7 @@ import Testing
         for k in 0..<(5 * 44_100) {
             let f = (k / half) % 2 == 0 ? low : high
             phase += 2 * Double.pi * f / 44_100
-            signal.append(0.3 * Float(sine(phase)))
+            signal.append(0.3 * Float(Double.sin(phase)))
         }
         let (got, receiver) = try AutoReceiverTests.run(signal)
         #expect(got.isEmpty, "\(got.count) bytes: \(receiver.detections)")

@@ -1,6 +1,8 @@
+import BoardModels
 import CommandLineText
 import ModemDSP
 import ModemTestSupport
+import RealModule
 import Testing
 
 /// ``AutoReceiver`` decodes bursts of any profile and format with no options, one after
@@ -80,7 +82,7 @@ import Testing
     func notAModem() throws {
         var noise = [Float](repeating: 0, count: 88_200)
         TestSignals.addNoise(&noise, snr: 0, signalPower: 0.01, seed: 4)
-        let tone = (0..<44_100).map { 0.3 * Float(sine(2 * Double.pi * 1_000 * Double($0) / 44_100)) }
+        let tone = (0..<44_100).map { 0.3 * Float(Double.sin(2 * Double.pi * 1_000 * Double($0) / 44_100)) }
         let (got, receiver) = try Self.run([Float](repeating: 0, count: 20_000) + noise + tone)
         #expect(got.isEmpty)
         #expect(receiver.detections.isEmpty)

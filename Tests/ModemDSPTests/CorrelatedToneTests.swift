@@ -30,7 +30,7 @@ import Testing
                 &signal, snr: snr, signalPower: Double(amplitude * amplitude) / 2, seed: UInt64(ebN0))
             let got = try TestSignals.decode(signal, profile: profile, rate: rate)
             let bitErrorRate = FSKErrorTheory.nonCoherentBitErrorRate(
-                ebN0: TestSignals.pow10(ebN0 / 10), modulationIndex: h)
+                ebN0: Decibels.powerRatio(ebN0), modulationIndex: h)
             let expected = 1 - pow(1 - bitErrorRate, 10)
             let allowed = 3 * expected * Double(bytes.count) + 2
             let errors = TestSignals.editDistance(got, bytes)

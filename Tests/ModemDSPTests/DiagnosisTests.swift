@@ -1,6 +1,8 @@
+import BoardModels
 import CommandLineText
 import ModemDSP
 import ModemTestSupport
+import RealModule
 import Testing
 
 /// What ``SignalSurvey`` says about an input: modems of every built-in profile named with
@@ -13,7 +15,7 @@ import Testing
     }
 
     static func tone(_ hz: Double, amplitude: Float, seconds: Double, rate: Double = 44_100) -> [Float] {
-        (0..<Int(seconds * rate)).map { amplitude * Float(sine(2 * Double.pi * hz * Double($0) / rate)) }
+        (0..<Int(seconds * rate)).map { amplitude * Float(Double.sin(2 * Double.pi * hz * Double($0) / rate)) }
     }
 
     @Test(
@@ -87,7 +89,7 @@ import Testing
         for (hz, rate) in cases {
             for phase in [0.0, 0.5] {
                 let wave = (0..<Int(rate)).map { i -> Float in
-                    let x = sine(2 * Double.pi * hz * (Double(i) + phase) / rate)
+                    let x = Double.sin(2 * Double.pi * hz * (Double(i) + phase) / rate)
                     return Float((x * 32_767).rounded() / 32_768)
                 }
                 if case .clipping = Self.survey(wave, rate: rate) {

@@ -1,3 +1,4 @@
+import BoardModels
 import ModemDSP
 import ModemTestSupport
 import Testing
@@ -10,7 +11,7 @@ struct EdgeCaseTests {
 
     @Test("levels from -50 dBFS to full scale decode with no level setting", arguments: [-50.0, -30, -10, 0])
     func levels(dBFS: Double) throws {
-        let amplitude = Float(TestSignals.pow10(dBFS / 20))
+        let amplitude = Float(Decibels.linear(dBFS))
         let signal = try TestSignals.encode(Self.bytes, amplitude: amplitude, silence: 4410)
         #expect(try TestSignals.decode(signal) == Self.bytes)
     }

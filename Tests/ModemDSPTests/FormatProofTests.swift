@@ -1,3 +1,4 @@
+import BoardModels
 import ModemTestSupport
 import Testing
 

@@ -11,8 +11,8 @@ struct SquelchRatioTests {
             let level = Double(tenth) / 10
             let r = FSKDemodulator.smallestRatio(reaching: level)
             #expect(r > 0 && r.isFinite)
-            #expect(decibels(power: r) >= level, "\(level) dB: \(r) falls short")
-            #expect(decibels(power: r.nextDown) < level, "\(level) dB: \(r.nextDown) already reaches it")
+            #expect(Decibels.power(r) >= level, "\(level) dB: \(r) falls short")
+            #expect(Decibels.power(r.nextDown) < level, "\(level) dB: \(r.nextDown) already reaches it")
         }
         #expect(FSKDemodulator.smallestRatio(reaching: 0) == 1)
         #expect(abs(FSKDemodulator.smallestRatio(reaching: 10) / 10 - 1) < 1e-12)

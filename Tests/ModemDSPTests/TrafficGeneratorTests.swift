@@ -1,3 +1,4 @@
+import BoardModels
 import ModemDSP
 import ModemTestSupport
 import Testing

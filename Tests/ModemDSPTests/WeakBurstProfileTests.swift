@@ -1,5 +1,7 @@
+import BoardModels
 import ModemDSP
 import ModemTestSupport
+import RealModule
 import Testing
 
 /// A long burst barely over a noise floor is opened by its tones and named by trial for
@@ -46,7 +48,7 @@ import Testing
         // `bench ber`) and for 1.5 s (the floor is known when it opens).
         for lead in [Int(rate / 10), Int(rate * 1.5)] {
             var signal = try TestSignals.encode(bytes, profile: profile, rate: rate, amplitude: 0.3, silence: lead)
-            let snr = 10 - decibels(power: rate / 2 / profile.baud)
+            let snr = 10 - Decibels.power(rate / 2 / profile.baud)
             TestSignals.addNoise(&signal, snr: snr, signalPower: 0.045, seed: 11)
             let (autoErrors, pinnedErrors) = try Self.errors(signal, bytes, profile: profile, rate: rate)
             // The receiver starts its demodulator where the burst opens, pinned at the
@@ -69,8 +71,10 @@ import Testing
         var signal = try TestSignals.encode(bytes, profile: profile, rate: rate, amplitude: 0.3, silence: 4 * 44_100)
         // 2 s of a steady tone at the profile's space (10 dB under the noise, 9 % of each
         // block), then 2 s of noise alone, then the burst at Eb/N0 12 dB.
-        for i in 0..<(2 * 44_100) { signal[i] += Float(0.2 * sine(2 * Double.pi * profile.space * Double(i) / rate)) }
-        let snr = 12 - decibels(power: rate / 2 / profile.baud)
+        for i in 0..<(2 * 44_100) {
+            signal[i] += Float(0.2 * Double.sin(2 * Double.pi * profile.space * Double(i) / rate))
+        }
+        let snr = 12 - Decibels.power(rate / 2 / profile.baud)
         TestSignals.addNoise(&signal, snr: snr, signalPower: 0.045, seed: 12)
         let (autoErrors, pinnedErrors) = try Self.errors(signal, bytes, profile: profile, rate: rate)
         #expect(

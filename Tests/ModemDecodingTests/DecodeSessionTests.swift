@@ -1,3 +1,4 @@
+import BoardModels
 import CommandLineText
 import ModemDSP
 import ModemDecoding

@@ -1,3 +1,4 @@
+import BoardModels
 import ModemDSP
 import ModemReportPage
 import ModemTestSupport

@@ -1,39 +1,19 @@
 import ModemDSP
 import ModemSpectrum
+import RealModule
 import Testing
 
 @Suite("Burst spectrum analyzer (FFTW)")
 struct BurstSpectrumAnalyzerTests {
-    static func sine(_ frequency: Double, amplitude: Double, count: Int, rate: Double = 44_100) -> [Float] {
-        // Phase accumulated in Double with a rotation, no libm needed.
-        let w = 2 * Double.pi * frequency / rate
-        var c = 1.0
-        var s = 0.0
-        let (cw, sw) = (cosTaylor(w), cosTaylor(w - Double.pi / 2))
-        return (0..<count).map { _ in
-            let v = Float(amplitude * s)
-            (c, s) = (c * cw - s * sw, s * cw + c * sw)
-            return v
-        }
-    }
-
-    static func cosTaylor(_ x: Double) -> Double {
-        var term = 1.0
-        var sum = 1.0
-        var k = 1.0
-        while abs(term) > 1e-17 {
-            term *= -x * x / ((2 * k - 1) * (2 * k))
-            sum += term
-            k += 1
-        }
-        return sum
+    static func tone(_ frequency: Double, amplitude: Double, count: Int, rate: Double = 44_100) -> [Float] {
+        (0..<count).map { Float(amplitude * Double.sin(2 * Double.pi * frequency * Double($0) / rate)) }
     }
 
     @Test(
         "a 7300 Hz tone is measured within 2 Hz, its level within 0.5 dB", arguments: [7300.0, 4900.0, 7353.0, 4902.0])
     func pureTone(frequency: Double) throws {
         let analyzer = BurstSpectrumAnalyzer(profile: .softmodem1225, sampleRate: 44_100)
-        analyzer.process(Self.sine(frequency, amplitude: 0.5, count: 20_000))
+        analyzer.process(Self.tone(frequency, amplitude: 0.5, count: 20_000))
         let near = frequency > 6000 ? 7350.0 : 4900.0
         let tone = try #require(analyzer.peak(from: near * 0.9, to: near * 1.1))
         #expect(abs(tone.frequency - frequency) < 2, "measured \(tone.frequency)")

@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 import Testing
 
 @testable import ModemSpectrum
@@ -9,7 +10,7 @@ import Testing
     @Test func toneInItsBinAndColumnsBounded() {
         let rate = 44_100.0
         let s = Spectrogram(sampleRate: rate, maxFrequency: 5_000, maxColumns: 16)
-        let tone = (0..<(10 * 44_100)).map { Float(0.5 * sine(2 * Double.pi * 1_000 * Double($0) / rate)) }
+        let tone = (0..<(10 * 44_100)).map { Float(0.5 * Double.sin(2 * Double.pi * 1_000 * Double($0) / rate)) }
         tone.withUnsafeBufferPointer { all in
             var i = 0
             while i < all.count {  // odd chunk sizes: the result must not depend on them
@@ -26,6 +27,6 @@ import Testing
         for c in s.columns { #expect(c.indices.max { c[$0] < c[$1] } == peak) }
         // Power of a 0.5-amplitude sine: 0.125, spread over the main lobe's bins.
         let lobe = s.averageSpectrum[(peak - 2)...(peak + 2)].reduce(0, +)
-        #expect(abs(decibels(power: lobe / 0.125)) < 1.5)
+        #expect(abs(Decibels.power(lobe / 0.125)) < 1.5)
     }
 }

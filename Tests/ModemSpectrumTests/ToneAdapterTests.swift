@@ -1,3 +1,4 @@
+import BoardModels
 import Foundation
 import ModemDSP
 import ModemSpectrum

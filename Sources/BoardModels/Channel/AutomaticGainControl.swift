@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// A fast automatic gain control like a phone's voice path: a peak envelope follower with a
 /// quick attack and a slower release, and a gain that brings the envelope to `target`,
@@ -22,8 +23,8 @@ public struct AutomaticGainControl: Sendable {
     ) {
         self.target = target
         self.maxGain = maxGain
-        attack = Float(1 - exponential(-1 / (max(attackSeconds, 1e-6) * sampleRate)))
-        release = Float(1 - exponential(-1 / (max(releaseSeconds, 1e-6) * sampleRate)))
+        attack = Float(1 - Double.exp(-1 / (max(attackSeconds, 1e-6) * sampleRate)))
+        release = Float(1 - Double.exp(-1 / (max(releaseSeconds, 1e-6) * sampleRate)))
         envelope = target / maxGain
     }
 

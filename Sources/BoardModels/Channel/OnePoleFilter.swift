@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// A first-order (RC) low-pass or high-pass filter, streaming.
 ///
@@ -23,7 +24,7 @@ public struct OnePoleFilter: Sendable {
         self.kind = kind
         let fc = min(max(cornerFrequency, 0), 0.45 * sampleRate)
         self.cornerFrequency = fc
-        a = Float(exponential(-2 * Double.pi * fc / sampleRate))
+        a = Float(Double.exp(-2 * Double.pi * fc / sampleRate))
     }
 
     /// The AC coupling of a capacitor `farads` into a load of `ohms`.

@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// Adds a sine tone whose frequency can sweep linearly between two limits and back
 /// (a triangle sweep), e.g. 50 Hz mains hum (no sweep) or an interferer moving through the
@@ -46,7 +47,7 @@ public struct ToneGenerator: Sendable {
         let dt = 1 / sampleRate
         let a = Double(amplitude)
         for i in samples.indices {
-            samples[i] += Float(a * sine(phase.next(step: 2 * Double.pi * frequency(at: time) * dt)))
+            samples[i] += Float(a * Double.sin(phase.next(step: 2 * Double.pi * frequency(at: time) * dt)))
             time += dt
         }
     }

@@ -23,15 +23,13 @@ public struct WhiteNoiseChannel: Sendable {
     /// Noise whose level is `dBFS` relative to a full-scale sine (power 0.5): -75 dBFS is a
     /// noise power of 0.5 * 10^-7.5.
     public init(levelDBFS: Double, seed: UInt64) {
-        self.init(standardDeviation: (0.5 * Self.power10(levelDBFS / 10)).squareRoot(), seed: seed)
+        self.init(standardDeviation: (0.5 * Decibels.powerRatio(levelDBFS)).squareRoot(), seed: seed)
     }
 
     /// sqrt(signalPower / 10^(snr/10)).
     public static func standardDeviation(signalPower: Double, snr: Double) -> Double {
-        (max(0, signalPower) / power10(snr / 10)).squareRoot()
+        (max(0, signalPower) / Decibels.powerRatio(snr)).squareRoot()
     }
-
-    static func power10(_ x: Double) -> Double { exponential(x * 2.302585092994046) }
 
     /// Adds noise to `samples`.
     public mutating func process(_ samples: UnsafeMutableBufferPointer<Float>) {

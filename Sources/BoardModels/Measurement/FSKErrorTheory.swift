@@ -1,4 +1,5 @@
 import ModemDSP
+import RealModule
 
 /// Bit error rates of binary FSK in white Gaussian noise for any tone spacing: the limits
 /// `bench ber` prints beside its measurements.
@@ -30,7 +31,7 @@ public enum FSKErrorTheory {
         let root = (max(0, 1 - rho * rho)).squareRoot()
         let a = (ebN0 / 2 * (1 - root)).squareRoot()
         let b = (ebN0 / 2 * (1 + root)).squareRoot()
-        let second = 0.5 * exponential(-(b - a) * (b - a) / 2) * scaledBesselI0(a * b)
+        let second = 0.5 * Double.exp(-(b - a) * (b - a) / 2) * scaledBesselI0(a * b)
         return min(0.5, max(0, marcumQ1(a, b) - second))
     }
 
@@ -44,19 +45,19 @@ public enum FSKErrorTheory {
 
     /// sin(x) / x, 1 at 0.
     static func sinc(_ x: Double) -> Double {
-        abs(x) < 1e-9 ? 1 : sine(x) / x
+        abs(x) < 1e-9 ? 1 : Double.sin(x) / x
     }
 
     /// P(X > x) for a standard normal X (x >= 0).
     static func gaussianTail(_ x: Double) -> Double {
-        integrate(from: x) { t in exponential(-t * t / 2) / (2 * Double.pi).squareRoot() }
+        integrate(from: x) { t in Double.exp(-t * t / 2) / (2 * Double.pi).squareRoot() }
     }
 
     /// Marcum's Q1(a, b) = integral from b to infinity of x exp(-(x^2 + a^2)/2) I0(a x) dx,
     /// written with the scaled Bessel function so that nothing overflows:
     /// exp(-(x^2 + a^2)/2) I0(a x) = exp(-(x - a)^2 / 2) I0e(a x).
     static func marcumQ1(_ a: Double, _ b: Double) -> Double {
-        integrate(from: b) { x in x * exponential(-(x - a) * (x - a) / 2) * scaledBesselI0(a * x) }
+        integrate(from: b) { x in x * Double.exp(-(x - a) * (x - a) / 2) * scaledBesselI0(a * x) }
     }
 
     /// exp(-z) I0(z) for z >= 0: the power series below 15, the asymptotic series above
@@ -72,7 +73,7 @@ public enum FSKErrorTheory {
                 sum += term
                 k += 1
             }
-            return sum * exponential(-z)
+            return sum * Double.exp(-z)
         }
         let u = 1 / (8 * z)
         return (1 + u * (1 + u * (4.5 + u * 37.5))) / (2 * Double.pi * z).squareRoot()

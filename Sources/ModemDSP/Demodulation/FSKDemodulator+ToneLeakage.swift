@@ -1,3 +1,5 @@
+import RealModule
+
 // How much of one tone the other tone's filter reads: the steady leakage of correlated
 // tones (closed form) and what a clean character leaks beyond it at its mark-space changes
 // (measured once per tone pair on the demodulator's own front end).
@@ -15,9 +17,9 @@ extension FSKDemodulator {
     /// out, or a clean Bell 103 burst reads as 8 dB Eb/N0 of "cross-talk".
     static func toneLeakage(mark: Double, space: Double, samplesPerBit: Double, sampleRate: Double) -> Double {
         let half = Double.pi * abs(mark - space) / sampleRate
-        let denominator = samplesPerBit * sine(half)
+        let denominator = samplesPerBit * Double.sin(half)
         guard denominator > 1e-12 else { return 1 }  // same tones: all leaks (validate forbids it)
-        let d = sine(samplesPerBit * half) / denominator
+        let d = Double.sin(samplesPerBit * half) / denominator
         return min(d * d, 1)
     }
 

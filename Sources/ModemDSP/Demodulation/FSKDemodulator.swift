@@ -123,7 +123,7 @@ public struct FSKDemodulator: Sendable {
     /// (bisection over the bit patterns of positive doubles, which sort as their values
     /// do): 0 decibels reads 1, 10 reads 10. Infinity when no finite ratio gets there.
     static func smallestRatio(reaching level: Double) -> Double {
-        func reaches(_ bits: UInt64) -> Bool { decibels(power: Double(bitPattern: bits)) >= level }
+        func reaches(_ bits: UInt64) -> Bool { Decibels.power(Double(bitPattern: bits)) >= level }
         var lo: UInt64 = 0
         var hi = Double.greatestFiniteMagnitude.bitPattern
         guard reaches(hi) else { return .infinity }

@@ -1,3 +1,5 @@
+import RealModule
+
 /// The demodulator's local oscillators: both tones over a whole number of their own cycles,
 /// laid out segment by segment, so mixing needs no rotation between segments.
 ///
@@ -67,8 +69,8 @@ final class ToneMixer: @unchecked Sendable {
         // period, and four sines and cosines per sample made every new demodulator (one per
         // format tried on a detected burst) cost about 0.8 M instructions; the rotation
         // drifts by about 1e-16 per step in doubles, far under the tables' float precision.
-        let stepMark = (re: cosine(wm), im: -sine(wm))
-        let stepSpace = (re: cosine(ws), im: -sine(ws))
+        let stepMark = (re: Double.cos(wm), im: -Double.sin(wm))
+        let stepSpace = (re: Double.cos(ws), im: -Double.sin(ws))
         for k in 0..<segments {
             var sum = SIMD4<Double>.zero
             let n = Double(k * b)
@@ -76,8 +78,8 @@ final class ToneMixer: @unchecked Sendable {
             // start as accurate as the first.
             let pm = wm * n - 2 * Double.pi * (wm * n / (2 * Double.pi)).rounded(.down)
             let ps = ws * n - 2 * Double.pi * (ws * n / (2 * Double.pi)).rounded(.down)
-            var m = (re: cosine(pm), im: -sine(pm))
-            var s = (re: cosine(ps), im: -sine(ps))
+            var m = (re: Double.cos(pm), im: -Double.sin(pm))
+            var s = (re: Double.cos(ps), im: -Double.sin(ps))
             for j in 0..<b {
                 let e = SIMD4(m.re, m.im, s.re, s.im)
                 table[k * b + j] = SIMD4<Float>(e)

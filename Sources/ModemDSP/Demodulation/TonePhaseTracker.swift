@@ -1,3 +1,5 @@
+import RealModule
+
 /// Tracks the phase of one tone's correlations across a burst, so bits can be decided
 /// coherently.
 ///
@@ -38,7 +40,7 @@ struct TonePhaseTracker: Sendable {
     @inline(__always)
     static func rotation(_ a: Double) -> (re: Double, im: Double) {
         guard a != 0 else { return (1, 0) }
-        guard abs(a) < 0.5 else { return (cosine(a), sine(a)) }
+        guard abs(a) < 0.5 else { return (Double.cos(a), Double.sin(a)) }
         let a2 = a * a
         return (
             1 - a2 * (1.0 / 2) * (1 - a2 * (1.0 / 12) * (1 - a2 * (1.0 / 30) * (1 - a2 * (1.0 / 56)))),

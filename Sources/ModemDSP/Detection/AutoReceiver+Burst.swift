@@ -304,7 +304,7 @@ extension AutoReceiver {
         guard !blocks.isEmpty else { return nil }
         guard
             case .modem(let s) = SignalSurvey.analyse(
-                blocks, level: decibels(power: loudest), sampleRate: sampleRate,
+                blocks, level: Decibels.power(loudest), sampleRate: sampleRate,
                 contiguous: samples[...])
         else {
             return nil

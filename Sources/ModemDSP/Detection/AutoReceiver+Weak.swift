@@ -1,3 +1,5 @@
+import RealModule
+
 // Bursts too weak to stand 10 dB over a noise floor: opened by their tones, named by trial.
 
 extension AutoReceiver {
@@ -65,7 +67,7 @@ extension AutoReceiver {
         }
         let window = Self.blockWindow
         for f in tones {
-            let c = 2 * cosine(2 * Double.pi * f / sampleRate)
+            let c = 2 * Double.cos(2 * Double.pi * f / sampleRate)
             var s1 = 0.0
             var s2 = 0.0
             for i in 0..<n {
@@ -103,7 +105,7 @@ extension AutoReceiver {
                 continue
             }
             let ebN0 = bytes.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(bytes.count)
-            passed.append((profile, fresh, ebN0 + decibels(power: profile.baud)))
+            passed.append((profile, fresh, ebN0 + Decibels.power(profile.baud)))
         }
         guard let best = passed.map(\.density).max(),
             let chosen = passed.first(where: { $0.density >= best - 1.5 })
@@ -165,7 +167,7 @@ extension AutoReceiver {
 
     /// The Hann window of one survey block.
     static let blockWindow: [Double] = (0..<SignalSurvey.blockLength).map {
-        0.5 - 0.5 * cosine(2 * Double.pi * Double($0) / Double(SignalSurvey.blockLength))
+        0.5 - 0.5 * Double.cos(2 * Double.pi * Double($0) / Double(SignalSurvey.blockLength))
     }
 
     /// Characters a weak burst's trial must decode.

@@ -1,3 +1,5 @@
+import RealModule
+
 /// The averaged power spectrum of a few blocks of samples over the modem band (300 Hz to
 /// 0.45 x the sample rate), and the tones standing out of it.
 ///
@@ -34,7 +36,7 @@ struct BandSpectrum {
         var window = [Double](repeating: 0, count: samples)
         var windowSum = 0.0
         for i in 0..<samples {
-            window[i] = 0.5 - 0.5 * cosine(2 * Double.pi * Double(i) / Double(samples))
+            window[i] = 0.5 - 0.5 * Double.cos(2 * Double.pi * Double(i) / Double(samples))
             windowSum += window[i]
         }
         var sums = [Double](repeating: 0, count: max(0, lastBin - firstBin + 1))
@@ -100,9 +102,9 @@ struct BandSpectrum {
             // Parabolic interpolation on log power for the peak's position between bins.
             var offset = 0.0
             if k > 0 && k + 1 < powers.count {
-                let a = naturalLog(max(powers[k - 1], 1e-30))
-                let b = naturalLog(p)
-                let c = naturalLog(max(powers[k + 1], 1e-30))
+                let a = Double.log(max(powers[k - 1], 1e-30))
+                let b = Double.log(p)
+                let c = Double.log(max(powers[k + 1], 1e-30))
                 let d = a - 2 * b + c
                 if d < 0 { offset = max(-0.5, min(0.5, 0.5 * (a - c) / d)) }
             }

@@ -1,3 +1,5 @@
+import RealModule
+
 // The baseband phasor the bit timing reads, made one sample at a time.
 
 extension BitTimingEstimator {
@@ -23,7 +25,7 @@ extension BitTimingEstimator {
             // The mixing phasor turns by a fixed step: one rotation a sample, renormalised
             // now and then, instead of a cosine and a sine.
             let w = 2 * Double.pi * center / sampleRate
-            (stepC, stepS) = (cosine(w), sine(w))
+            (stepC, stepS) = (Double.cos(w), Double.sin(w))
             first = MovingSum(length: m1)
             second = MovingSum(length: m2)
         }

@@ -1,3 +1,5 @@
+import RealModule
+
 /// Estimates the bit rate, the two tones and which one is mark of a two-tone (FSK) signal,
 /// from a few blocks of its samples.
 ///
@@ -121,7 +123,7 @@ struct BitTimingEstimator {
 
     /// cos(2 pi x) for x = k / 1024 (fit scores need no finer steps): the period sweep takes
     /// it for every run at some 900 periods.
-    static let turnCosines: [Double] = (0..<1024).map { cosine(2 * Double.pi * Double($0) / 1024) }
+    static let turnCosines: [Double] = (0..<1024).map { Double.cos(2 * Double.pi * Double($0) / 1024) }
 
     /// Silence (under 1 % of the mean power) longer than this ends the sound: 5 ms, longer
     /// than the zero of two tones beating 20 Hz or more apart.

@@ -20,7 +20,7 @@ extension SignalSurvey {
         }
         var loudest = 0.0
         for x in blocks[0] { loudest += Double(x) * Double(x) }
-        let level = decibels(power: loudest / Double(min(samples, Int64(Self.blockLength))))
+        let level = Decibels.power(loudest / Double(min(samples, Int64(Self.blockLength))))
         let found = Self.analyse(blocks, level: level, sampleRate: sampleRate)
         let clipped = Double(clippedSamples) / Double(samples)
         return clipped >= Self.clippingFraction ? .clipping(fraction: clipped, then: found) : found
@@ -80,7 +80,7 @@ extension SignalSurvey {
                 return .tonesWithoutTiming(lower: lower, upper: upper, levelDBFS: level)
             }
             return .noModemTones(
-                strongest: first.frequency, strongestDBFS: decibels(power: first.power), levelDBFS: level)
+                strongest: first.frequency, strongestDBFS: Decibels.power(first.power), levelDBFS: level)
         }
         let mark = e.markIsUpper ? e.upper : e.lower
         let space = e.markIsUpper ? e.lower : e.upper

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A second-order IIR section (biquad, transposed direct form II): the one filter section of
 /// the project, for the HiJack line filters and for the channel models of the tests.
 ///
@@ -21,8 +23,8 @@ public struct SecondOrderSection: Sendable {
     public init(_ kind: Kind, frequency: Double, sampleRate: Double, q: Double = 0.7071067811865476) {
         let f = min(max(frequency, 1), 0.49 * sampleRate)
         let w = 2 * Double.pi * f / sampleRate
-        let c = cosine(w)
-        let alpha = sine(w) / (2 * max(q, 0.1))
+        let c = Double.cos(w)
+        let alpha = Double.sin(w) / (2 * max(q, 0.1))
         let a0 = 1 + alpha
         let (n0, n1, n2): (Double, Double, Double) =
             switch kind {

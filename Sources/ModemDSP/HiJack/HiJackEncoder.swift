@@ -1,3 +1,5 @@
+import RealModule
+
 /// Phone -> board HiJack signal: Manchester with the stock library's sine-shaped pieces.
 ///
 /// Every bit cell has a zero crossing in its middle: rising for 1, falling for 0 (as the
@@ -133,7 +135,7 @@ public struct HiJackEncoder: Sendable {
         var n = 0
         var p = position
         while p < 0.5 {
-            output[n] = Float(a * sine(2 * Double.pi * p))
+            output[n] = Float(a * Double.sin(2 * Double.pi * p))
             n += 1
             p += step
         }
@@ -155,7 +157,7 @@ public struct HiJackEncoder: Sendable {
         var n = 0
         var p = position
         while p < 1 {
-            output[n] = Float(a * sine(omega * p))
+            output[n] = Float(a * Double.sin(omega * p))
             n += 1
             p += step
         }

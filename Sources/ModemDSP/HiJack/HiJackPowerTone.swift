@@ -1,3 +1,5 @@
+import RealModule
+
 /// The sine on the right channel that the HiJack board harvests its power from.
 ///
 /// Phase-continuous across calls. At exactly half the sample rate it is drawn as a cosine,
@@ -40,7 +42,7 @@ public struct HiJackPowerTone: Sendable {
     public mutating func render(into output: UnsafeMutablePointer<Float>, count: Int, stride: Int) {
         let a = Double(amplitude)
         var p = phase
-        for i in 0..<max(0, count) { output[i * stride] = Float(a * cosine(p.next(step: increment))) }
+        for i in 0..<max(0, count) { output[i * stride] = Float(a * Double.cos(p.next(step: increment))) }
         phase = p
     }
 }

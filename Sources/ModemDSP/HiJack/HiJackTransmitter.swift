@@ -1,3 +1,5 @@
+import RealModule
+
 /// Phone -> board HiJack as one stereo signal: Manchester data on the left channel, the
 /// board's power tone on the right, which never stops.
 ///
@@ -116,7 +118,7 @@ public struct HiJackTransmitter: ModemTransmitter {
         } else if idleLine {
             let step = 2 * Double.pi * Self.lab11RestFrequency / sampleRate
             let level = Double(encoder.amplitude) * (encoder.invert ? -1 : 1)
-            for i in 0..<frames { output[i] = Float(level * sine(restPhase.next(step: step))) }
+            for i in 0..<frames { output[i] = Float(level * Double.sin(restPhase.next(step: step))) }
             n = frames
         } else {
             for i in 0..<frames { output[i] = 0 }

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A fast Fourier transform of one power-of-two length (radix 2, in place), for the
 /// detector's spectra: pure Swift, since the DSP core links no C library.
 ///
@@ -16,8 +18,8 @@ struct FourierTransform: Sendable {
         var c = [Double](repeating: 0, count: n / 2)
         var s = c
         for k in 0..<(n / 2) {
-            c[k] = cosine(2 * Double.pi * Double(k) / Double(n))
-            s[k] = sine(2 * Double.pi * Double(k) / Double(n))
+            c[k] = Double.cos(2 * Double.pi * Double(k) / Double(n))
+            s[k] = Double.sin(2 * Double.pi * Double(k) / Double(n))
         }
         cosines = c
         sines = s

@@ -1,3 +1,5 @@
+import RealModule
+
 /// Measures one known frequency in a stretch of audio: its amplitude and phase (one DFT
 /// bin, computed with a rotating phasor instead of per-sample trigonometry).
 ///
@@ -22,7 +24,7 @@ public struct ToneProbe: Sendable {
         self.frequency = frequency
         self.sampleRate = sampleRate
         let w = 2 * Double.pi * frequency / sampleRate
-        step = (cosine(w), -sine(w))
+        step = (Double.cos(w), -Double.sin(w))
     }
 
     /// The complex amplitude (peak amplitude; phase of a cosine at sample 0) of the tone in
@@ -33,8 +35,8 @@ public struct ToneProbe: Sendable {
         guard hi > lo else { return (0, 0) }
         let w = 2 * Double.pi * frequency / sampleRate
         let phase0 = (w * Double(lo)).truncatingRemainder(dividingBy: 2 * Double.pi)
-        var pr = cosine(phase0)
-        var pi = -sine(phase0)
+        var pr = Double.cos(phase0)
+        var pi = -Double.sin(phase0)
         var re = 0.0
         var im = 0.0
         var k = 0

@@ -90,7 +90,7 @@ public struct FSKCharacterMetrics: Sendable, Equatable, Codable {
 
     /// Estimated Eb/N0 of the character, in dB (from ``ebN0Ratio`` when read: decoding
     /// itself never needs the logarithm).
-    public var ebN0: Double { decibels(power: ebN0Ratio) }
+    public var ebN0: Double { Decibels.power(ebN0Ratio) }
 }
 
 /// What the HiJack decoder measured over one frame.

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A phase-continuous binary FSK tone generator.
 ///
 /// Each bit lasts `sampleRate / baud` samples on average; when that is not a whole number
@@ -56,10 +58,12 @@ public struct FSKModulator: Sendable {
         let n = Int(samplesPerBit)
         shortBit = n
         markTurn = (
-            (cosine(wm * Double(n)), sine(wm * Double(n))), (cosine(wm * Double(n + 1)), sine(wm * Double(n + 1)))
+            (Double.cos(wm * Double(n)), Double.sin(wm * Double(n))),
+            (Double.cos(wm * Double(n + 1)), Double.sin(wm * Double(n + 1)))
         )
         spaceTurn = (
-            (cosine(ws * Double(n)), sine(ws * Double(n))), (cosine(ws * Double(n + 1)), sine(ws * Double(n + 1)))
+            (Double.cos(ws * Double(n)), Double.sin(ws * Double(n))),
+            (Double.cos(ws * Double(n + 1)), Double.sin(ws * Double(n + 1)))
         )
         markCos = table(wm, _cos)
         markSin = table(wm, _sin)

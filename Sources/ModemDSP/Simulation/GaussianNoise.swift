@@ -1,3 +1,5 @@
+import RealModule
+
 /// A small, fast, seedable pseudo-random generator (xoshiro256**), so tests and
 /// measurements are repeatable on every machine.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
@@ -59,7 +61,7 @@ public struct GaussianNoise: Sendable {
             let v = 2 * generator.nextUnit() - 1
             let q = u * u + v * v
             if q > 0 && q < 1 {
-                let f = (-2 * naturalLog(q) / q).squareRoot()
+                let f = (-2 * Double.log(q) / q).squareRoot()
                 spare = v * f
                 return u * f * standardDeviation
             }

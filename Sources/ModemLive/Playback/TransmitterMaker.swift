@@ -45,7 +45,8 @@ public struct FSKTransmitterMaker: TransmitterMaker {
         do {
             // What a board's receiver reads, where that is not what the board sends (at "126").
             modulator = try FSKModulator(
-                profile: settings.profile.encoded, sampleRate: sampleRate, amplitude: Float(pow(10, amplitudeDB / 20)))
+                profile: settings.profile.encoded, sampleRate: sampleRate,
+                amplitude: Float(Decibels.linear(amplitudeDB)))
         } catch {
             throw .modem(error)
         }
@@ -118,7 +119,7 @@ public struct HiJackTransmitterMaker: TransmitterMaker {
         do throws(HiJackConfigurationError) {
             let encoder = try HiJackEncoder(
                 sampleRate: sampleRate, baud: baud, bytePeriod: bytePeriod,
-                amplitude: amplitudeDB.map { Float(pow(10, $0 / 20)) } ?? 0, invert: invert, generation: generation)
+                amplitude: amplitudeDB.map { Float(Decibels.linear($0)) } ?? 0, invert: invert, generation: generation)
             return try HiJackTransmitter(
                 encoder: encoder, tone: tone, preambleBits: preamble, postambleBits: postamble, idleLine: idleLine)
         } catch {

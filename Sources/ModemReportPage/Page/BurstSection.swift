@@ -17,7 +17,7 @@ enum BurstSection {
             facts += "; level \(Formatting.number(a.level(from: s.startSample, to: s.endSample), 1)) dBFS"
             if s.signalPower > 0 {
                 facts +=
-                    ", SNR \(Formatting.number(decibels(power: s.signalPower / max(s.noisePower, 1e-20)), 1)) dB, Eb/N0 \(Formatting.number(s.ebN0, 1)) dB"
+                    ", SNR \(Formatting.number(Decibels.power(s.signalPower / max(s.noisePower, 1e-20)), 1)) dB, Eb/N0 \(Formatting.number(s.ebN0, 1)) dB"
                 facts +=
                     "; tones measured: mark \(Formatting.number(s.markFrequency, 1)) Hz, space \(Formatting.number(s.spaceFrequency, 1)) Hz"
             }
@@ -29,7 +29,7 @@ enum BurstSection {
         }
         if case .fsk = d.layout.line, balance.mark.isFinite, balance.space.isFinite, balance.space > 0 {
             facts +=
-                "; mark/space amplitude \(Formatting.number(Verdict.dB(amplitude: balance.mark / balance.space), 1)) dB"
+                "; mark/space amplitude \(Formatting.number(Decibels.amplitude(balance.mark / balance.space), 1)) dB"
         }
         let title =
             "Burst \(d.index + 1) at \(Formatting.number(start, 3)) s: "

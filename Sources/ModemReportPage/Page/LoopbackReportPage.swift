@@ -190,7 +190,7 @@ public enum LoopbackReportPage {
     }
 
     private static func capture(_ a: RecordingAnalysis, index: Int) -> Node<HTML.BodyContext> {
-        let peak = Formatting.number(Verdict.dB(amplitude: Double(a.peak)), 1)
+        let peak = Formatting.number(Decibels.amplitude(Double(a.peak)), 1)
         return .section(
             .class("recording"), .id("recording-\(index)"),
             .h3(.text(a.name)),
@@ -198,7 +198,7 @@ public enum LoopbackReportPage {
                 .class("facts"),
                 .text(
                     "\(Formatting.number(a.duration, 2)) s; peak \(peak) dBFS, mean level "
-                        + "\(Formatting.number(decibels(power: a.meanPower), 1)) dBFS, "
+                        + "\(Formatting.number(Decibels.power(a.meanPower), 1)) dBFS, "
                         + "\(Formatting.number(a.clippedFraction * 100, 3)) % of samples flat at full scale")),
             .div(.class("overview"), .id("overview-\(index)")),
             .p(

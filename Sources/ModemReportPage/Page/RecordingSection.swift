@@ -14,7 +14,7 @@ enum RecordingSection {
         let topHz = Double(a.spectrogram.first?.count ?? 0) * a.binHz
         var facts = "\(a.format), \(Int(a.sampleRate)) Hz, \(Formatting.number(a.duration, 2)) s; profile \(a.modem); "
         facts +=
-            "peak \(Formatting.number(Verdict.dB(amplitude: Double(a.peak)), 1)) dBFS, mean level \(Formatting.number(decibels(power: a.meanPower), 1)) dBFS; "
+            "peak \(Formatting.number(Decibels.amplitude(Double(a.peak)), 1)) dBFS, mean level \(Formatting.number(Decibels.power(a.meanPower), 1)) dBFS; "
         facts +=
             "\(a.bytes) bytes, \(a.framingErrors) framing and \(a.parityErrors) parity errors in \(a.rows.count + a.rowsOmitted) bursts"
         var toneNote = "0 to \(Int(topHz)) Hz, \(Formatting.number(a.duration, 1)) s across."
@@ -87,7 +87,7 @@ enum RecordingSection {
                     .td(.text(Formatting.number(a.level(from: s.startSample, to: s.endSample), 1))),
                     .td(
                         .text(
-                            fsk ? Formatting.number(decibels(power: s.signalPower / max(s.noisePower, 1e-20)), 1) : "-")
+                            fsk ? Formatting.number(Decibels.power(s.signalPower / max(s.noisePower, 1e-20)), 1) : "-")
                     ),
                     .td(.text(fsk ? Formatting.number(s.ebN0, 1) : "-")),
                     .td(.text(Formatting.number(s.markFrequency, 1))),

@@ -36,7 +36,7 @@ public enum Verdict {
         if a.clippedFraction >= SignalSurvey.clippingFraction {
             add(
                 "clipping", .problem,
-                "Clipping: \(f(a.clippedFraction * 100, 2)) % of samples are flat tops at full scale (peak \(f(dB(amplitude: Double(a.peak)), 1)) dBFS). Lower the capture gain or the sender's volume until the peaks stay under -3 dBFS."
+                "Clipping: \(f(a.clippedFraction * 100, 2)) % of samples are flat tops at full scale (peak \(f(Decibels.amplitude(Double(a.peak)), 1)) dBFS). Lower the capture gain or the sender's volume until the peaks stay under -3 dBFS."
             )
         }
         if let burstLevel, burstLevel < -40 {
@@ -128,7 +128,7 @@ public enum Verdict {
         let ratios = a.details.compactMap { d -> Double? in
             let t = d.toneBalance
             guard t.mark > 0, t.space > 0 else { return nil }
-            return dB(amplitude: t.mark / t.space)
+            return Decibels.amplitude(t.mark / t.space)
         }
         if let r = median(ratios), abs(r) > 10 {
             add(
@@ -142,7 +142,7 @@ public enum Verdict {
             let q = p.count / 4
             let first = p[0..<q].reduce(0, +) / Double(q)
             let last = p[(p.count - q)...].reduce(0, +) / Double(q)
-            return decibels(power: first / last)
+            return Decibels.power(first / last)
         }
         if let fall = median(falls), fall > 6 {
             add(
@@ -203,8 +203,6 @@ public enum Verdict {
         return values.sorted()[values.count / 2]
     }
 
-    static func dB(amplitude x: Double) -> Double { decibels(power: x * x) }
-
     static func f(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
 }
 
@@ -218,7 +216,7 @@ extension RecordingAnalysis {
         guard last > first else { return .nan }
         var sum = 0.0
         for b in buckets[first..<last] { sum += Double(b.power) }
-        return decibels(power: sum / Double(last - first))
+        return Decibels.power(sum / Double(last - first))
     }
 
     /// The strongest bin between 40 and 200 Hz (mains hum and its harmonics), when it
@@ -241,6 +239,6 @@ extension RecordingAnalysis {
         // under it, outside its main lobe, it must have fallen by 6 dB.
         let below = Verdict.median(quiet.map { Double($0[max(0, best - 2)]) }) ?? 0
         guard humPower > 100 * floor, humPower > 4 * below, humPower > 0 else { return nil }
-        return (Double(best) * binHz, decibels(power: humPower))
+        return (Double(best) * binHz, Decibels.power(humPower))
     }
 }

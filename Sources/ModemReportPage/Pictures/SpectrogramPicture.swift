@@ -14,7 +14,7 @@ enum SpectrogramPicture {
         guard let bins = columns.first?.count, bins > 0 else { return r }
         var top: Float = 0
         for c in columns { for p in c where p > top { top = p } }
-        let topDB = decibels(power: Double(max(top, 1e-12)))
+        let topDB = Decibels.power(Double(max(top, 1e-12)))
         for x in 0..<width {
             let c = columns[min(columns.count - 1, x * columns.count / width)]
             for y in 0..<height {
@@ -23,7 +23,7 @@ enum SpectrogramPicture {
                 let hi = max(lo + 1, (height - y) * bins / height)
                 var p: Float = 0
                 for k in lo..<min(hi, bins) where c[k] > p { p = c[k] }
-                let db = decibels(power: Double(max(p, 1e-12)))
+                let db = Decibels.power(Double(max(p, 1e-12)))
                 r.set(x, y, Raster.heat((db - topDB + 70) / 70))
             }
         }

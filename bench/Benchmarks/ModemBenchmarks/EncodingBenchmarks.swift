@@ -1,6 +1,6 @@
 import Benchmark
+import BoardModels
 import ModemDSP
-import ModemTestSupport
 
 /// The bytes and the preallocated output buffer for one encoding run.
 final class EncodingJob: @unchecked Sendable {

@@ -1,6 +1,6 @@
 import Benchmark
+import BoardModels
 import ModemDSP
-import ModemTestSupport
 
 /// A HiJack (Manchester) signal at the board's bit rate, and the bytes it carries.
 final class HiJackCapture: Sendable {

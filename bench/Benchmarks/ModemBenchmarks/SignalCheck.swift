@@ -1,5 +1,5 @@
+import BoardModels
 import ModemDSP
-import ModemTestSupport
 
 #if canImport(Glibc)
     import Glibc

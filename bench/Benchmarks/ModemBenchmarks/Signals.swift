@@ -1,5 +1,5 @@
+import BoardModels
 import ModemDSP
-import ModemTestSupport
 
 /// A generated benchmark input, built once in setup and shared by every iteration.
 final class Capture: Sendable {

@@ -1,11 +1,11 @@
-import Foundation
+import RealModule
 import Testing
 
 @testable import ModemDSP
 
-/// The DSP core's own sine, cosine, arcTangent2 and natural logarithm against the C library,
-/// over ordinary arguments and the special values.
-struct ElementaryFunctionTests {
+/// The demodulator's own rounding and arctangent against the math library (RealModule), over
+/// ordinary arguments and the special values; and the package's decibel conversions.
+struct FastArithmeticTests {
     /// Arguments from -1000 to 1000 rad, irregularly spaced so no period aliases the grid.
     static let angles: [Double] = (-20_000...20_000).map { Double($0) * 0.049_999_7 }
 
@@ -27,30 +27,6 @@ struct ElementaryFunctionTests {
         }
     }
 
-    @Test("sine and cosine are within 1e-12 of the C library up to 1000 rad")
-    func sineAndCosine() {
-        var worst = 0.0
-        for x in Self.angles {
-            worst = max(worst, abs(sine(x) - sin(x)), abs(cosine(x) - cos(x)))
-        }
-        #expect(worst < 1e-12, "worst error \(worst)")
-        #expect(sine(0) == 0)
-        #expect(abs(cosine(0) - 1) < 1e-13)
-        #expect(abs(sine(Double.pi / 2) - 1) < 1e-13)
-    }
-
-    @Test("sine and cosine of NaN, infinities and huge arguments are NaN, not a trap")
-    func sineSpecialValues() {
-        for x in [
-            Double.nan, .infinity, -.infinity, 0x1p40, -0x1p41, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-        ] {
-            #expect(sine(x).isNaN, "sine(\(x))")
-            #expect(cosine(x).isNaN, "cosine(\(x))")
-        }
-        // Just below the limit it still answers, within the precision the argument has.
-        #expect(abs(sine(0x1p39)) <= 1)
-    }
-
     @Test("arcTangent2 is within 1e-9 of atan2 in every quadrant and on the axes")
     func arcTangent() {
         var worst = 0.0
@@ -59,12 +35,14 @@ struct ElementaryFunctionTests {
             for b in values {
                 for (y, x) in [(a, b), (-a, b), (a, -b), (-a, -b)] where !(x == 0 && y == 0) {
                     // Signed zeros are not distinguished: -0 is read as +0.
-                    worst = max(worst, abs(arcTangent2(y, x) - atan2(y == 0 ? 0 : y, x)))
+                    worst = max(worst, abs(arcTangent2(y, x) - Double.atan2(y: y == 0 ? 0 : y, x: x)))
                 }
             }
         }
         for x in Self.angles {
-            worst = max(worst, abs(arcTangent2(sin(x), cos(x)) - atan2(sin(x), cos(x))))
+            worst = max(
+                worst, abs(arcTangent2(Double.sin(x), Double.cos(x)) - Double.atan2(y: Double.sin(x), x: Double.cos(x)))
+            )
         }
         #expect(worst < 1e-9, "worst error \(worst)")
     }
@@ -82,21 +60,21 @@ struct ElementaryFunctionTests {
         #expect(arcTangent2(1, .nan).isNaN)
     }
 
-    @Test("naturalLog and decibels match the C library; zero, negative and NaN are handled")
-    func logarithm() {
-        var worst = 0.0
-        var x = 1e-300
-        while x < 1e300 {
-            worst = max(worst, abs(naturalLog(x) - log(x)))
-            x *= 1.37
+    @Test("Decibels: powers and amplitudes both ways; zero is -infinity, negative and NaN are NaN")
+    func decibels() {
+        #expect(abs(Decibels.power(100) - 20) < 1e-12)
+        #expect(abs(Decibels.amplitude(0.5) + 6.020599913279624) < 1e-12)
+        #expect(abs(Decibels.amplitude(-0.5) - Decibels.amplitude(0.5)) < 1e-15)
+        for dB in stride(from: -120.0, through: 20, by: 0.7) {
+            #expect(abs(Decibels.power(Decibels.powerRatio(dB)) - dB) < 1e-9, "\(dB) dB")
+            #expect(abs(Decibels.amplitude(Decibels.linear(dB)) - dB) < 1e-9, "\(dB) dB")
         }
-        #expect(worst < 1e-10, "worst error \(worst)")
-        #expect(abs(decibels(power: 100) - 20) < 1e-10)
-        #expect(naturalLog(0) == -.infinity)
-        #expect(decibels(power: 0) == -.infinity)
-        for bad in [-1.0, .nan, .infinity, -.infinity] {
-            #expect(naturalLog(bad).isNaN, "naturalLog(\(bad))")
-            #expect(decibels(power: bad).isNaN, "decibels(\(bad))")
+        #expect(Decibels.power(0) == -.infinity)
+        #expect(Decibels.clamped(Decibels.power(0)) == -200)
+        #expect(Decibels.clamped(-3) == -3)
+        for bad in [-1.0, .nan] {
+            #expect(Decibels.power(bad).isNaN, "Decibels.power(\(bad))")
+            #expect(Decibels.clamped(Decibels.power(bad)) == -200)
         }
     }
 }

@@ -1,4 +1,3 @@
-public import BoardModels
 public import ModemDSP
 import ModemFraming
 

@@ -86,33 +86,8 @@ public enum TestSignals {
 
     /// Adds white Gaussian noise for a full-band SNR (dB) measured against `signalPower`.
     public static func addNoise(_ x: inout [Float], snr: Double, signalPower: Double, seed: UInt64) {
-        let sigma = (signalPower / pow10(snr / 10)).squareRoot()
+        let sigma = (signalPower / Decibels.powerRatio(snr)).squareRoot()
         var noise = GaussianNoise(standardDeviation: sigma, seed: seed)
         noise.add(to: &x)
-    }
-
-    /// 10 raised to `x`, from a series rather than the platform's math library.
-    public static func pow10(_ x: Double) -> Double {
-        var r = 1.0
-        var e = x
-        while e >= 1 {
-            r *= 10
-            e -= 1
-        }
-        while e < 0 {
-            r /= 10
-            e += 1
-        }
-        // 10^e for e in [0,1) via exp(e ln 10) series.
-        let y = e * 2.302585092994046
-        var term = 1.0
-        var sum = 1.0
-        var k = 1.0
-        while term > 1e-17 {
-            term *= y / k
-            sum += term
-            k += 1
-        }
-        return r * sum
     }
 }
