@@ -158,8 +158,7 @@ let package = Package(
             name: "CommandLineText",
             dependencies: [
                 "ModemDSP", "ModemDecoding", "ModemCalibration", "ModemSpectrum", "ModemReport", "ModemFraming",
-                "ModemLive",
-                "ModemBench",
+                "ModemLive", "ModemBench", "ModemAudioIO", "ModemSystem",
             ],
             swiftSettings: strict),
 
@@ -257,7 +256,7 @@ let package = Package(
             name: "ModemLiveTests",
             dependencies: [
                 "ModemLive", "ModemDecoding", "ModemFraming", "ModemDSP", "BoardModels", "ModemTestSupport",
-                "ModemSystem", "CommandLineText",
+                "ModemSystem", "CommandLineText", "ModemAudioIO",
             ],
             swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).

@@ -1,11 +1,14 @@
+import CommandLineText
 import ModemAudioIO
 import ModemBench
 import ModemDSP
 import ModemDecoding
+import ModemFraming
 import ModemLive
 import ModemSystem
 
-/// A failure the command line reports as one line on stderr.
+/// A failure the command line reports as one line on stderr; the libraries' failures get
+/// their words and kind from ``FailureText``.
 struct CLIError: Error, CustomStringConvertible {
     enum Kind { case usage, runtime }
     let kind: Kind
@@ -27,61 +30,24 @@ struct CLIError: Error, CustomStringConvertible {
         self.message = message
     }
 
-    /// Impossible profiles and options are usage errors.
+    init(_ line: FailureLine) { self.init(kind: line.kind == .usage ? .usage : .runtime, message: line.text) }
+
     init(_ error: ModemConfigurationError, context: String? = nil) {
-        kind = .usage
-        message = context.map { "\($0): \(error)" } ?? error.description
+        self.init(FailureText.line(error, context: context))
     }
-
-    /// A channel that does not exist, a modem that cannot run at the input's rate.
-    init(_ error: DecodeSessionError) {
-        kind = .usage
-        if case .noSuchChannel(let input, let channels, let requested) = error {
-            message =
-                "\(input) has \(channels) channel\(channels == 1 ? "" : "s"); --channel \(requested + 1) does not exist"
-        } else {
-            message = error.description
-        }
-    }
-
-    /// Problems with files and devices are runtime errors, except parameters that could
-    /// never work, which are usage errors.
-    init(_ error: AudioIOError) {
-        if case .invalidParameters = error { kind = .usage } else { kind = .runtime }
-        if case .noAudioHeader = error {
-            message = error.description + " (for headerless audio use --raw)"
-        } else {
-            message = error.description
-        }
-    }
-
-    /// Files that cannot be opened, read or written, programs that cannot be run.
-    init(_ error: SystemError) {
-        kind = .runtime
-        message = error.description
-    }
-
-    /// A measurement that could not be set up or run: impossible settings are usage errors.
-    init(_ error: BenchError) {
-        switch error {
-        case .configuration(let e, let context): self.init(e, context: context)
-        case .session(let e): self.init(e)
-        case .audio(let e): self.init(e)
-        case .system(let e): self.init(e)
-        case .decoderSetup: self.init(kind: .runtime, message: error.description)
-        }
-    }
+    init(_ error: DecodeSessionError) { self.init(FailureText.line(error)) }
+    init(_ error: AudioIOError) { self.init(FailureText.line(error)) }
+    init(_ error: SystemError) { self.init(FailureText.line(error)) }
+    init(_ error: BenchError) { self.init(FailureText.line(error)) }
+    init(_ error: LiveError) { self.init(FailureText.line(error)) }
+    init(_ failure: FileAssembly.Failure) { self.init(FailureText.line(failure)) }
+    init(_ error: LoopbackPathError) { self.init(FailureText.line(error)) }
+    init(_ failure: LinkRecording.ReadFailure) { self.init(FailureText.line(failure)) }
 
     /// The one line for an error of any of the libraries' typed errors, for code that throws
     /// several kinds (untyped `do` blocks, `main`); nil for an error of another type.
     static func mapped(_ error: any Error) -> CLIError? {
-        switch error {
-        case let e as CLIError: e
-        case let e as SystemError: CLIError(e)
-        case let e as AudioIOError: CLIError(e)
-        case let e as BenchError: CLIError(e)
-        case let e as LinkRecording.ReadFailure: CLIError(e)
-        default: nil
-        }
+        if let e = error as? CLIError { return e }
+        return FailureText.line(for: error).map(CLIError.init)
     }
 }
