@@ -18,15 +18,18 @@ public struct FailureLine: Error, Sendable, Equatable, CustomStringConvertible {
         case usage, runtime
     }
 
+    /// Usage or runtime: which exit status the line goes with.
     public let kind: Kind
     /// One line, without the program's name.
     public let text: String
 
+    /// A line of `kind` saying `text`.
     public init(_ kind: Kind, _ text: String) {
         self.kind = kind
         self.text = text
     }
 
+    /// The line itself.
     public var description: String { text }
 }
 
