@@ -127,7 +127,9 @@ let package = Package(
         // injected clock and stop request; an in-memory sound card with faults for tests.
         .target(
             name: "ModemLive",
-            dependencies: ["ModemDSP", "ModemAudioIO", "ModemDecoding", "ModemFraming", "ModemSystem"],
+            dependencies: [
+                "ModemDSP", "ModemAudioIO", "ModemDecoding", "ModemSpectrum", "ModemFraming", "ModemSystem",
+            ],
             swiftSettings: strict),
 
         // Live audio on ALSA: capture/playback threads, a lock-free ring buffer, and the

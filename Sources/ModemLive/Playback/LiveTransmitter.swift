@@ -12,7 +12,7 @@ public struct LiveTransmitter<Transmitter: ModemTransmitter> {
     public private(set) var playback: any PlaybackDevice
     private var transmitter: Transmitter
     private var samples: [Float]
-    private let context: LiveContext
+    let context: LiveContext
     private let request: PlaybackRequest
     /// Bytes encoded at a time: ``send(_:)`` checks for a stop between chunks, and a bridge feeds
     /// its input this many at a time.

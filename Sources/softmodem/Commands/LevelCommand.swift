@@ -37,43 +37,27 @@ struct LevelCommand: ParsableCommand {
         // Only warnings: the meter's own lines say the rest.
         let notices = NoticePrinter(verbose: false)
         if inPlace { notices.beforeWarning = "\r\u{1b}[K" }
-        var reader: CaptureReader
+        var live: LiveLevelMeter
         do {
-            reader = try CaptureReader(context: audio.context(notices: notices))
+            live = try LiveLevelMeter(profile: profile, context: audio.context(notices: notices))
         } catch {
             throw CLIError(error)
         }
-        let capture = reader.capture
-        do {
-            try profile.validate(sampleRate: reader.sampleRate)
-        } catch {
-            capture.stop()
-            throw CLIError(error, context: audio.device)
-        }
-        let meter = LevelMeter(profile: profile, sampleRate: reader.sampleRate)
         let line = LevelLine(profileName: profile.name)
         let readingsPerLine = inPlace ? 1 : 10
-        var shown = 0
         var pending: String?
-        let started = monotonicSeconds()
-        capture.start()
-        defer { capture.stop() }
-        while !StopSignal.isRequested {
-            if let duration, monotonicSeconds() - started >= duration { break }
-            let frames: Int
-            do { frames = try reader.read(timeout: 0.1).frames } catch { throw CLIError(error) }
-            reader.buffer.withUnsafeBufferPointer { meter.process(UnsafeBufferPointer(rebasing: $0[0..<frames])) }
-            guard meter.readingCount > shown else { continue }
-            shown = meter.readingCount
+        func show(_ meter: LevelMeter) {
             if inPlace {
                 Diagnostics.write("\r\u{1b}[K" + line.render(meter.reading, columns: TerminalWidth.columns() ?? 80))
-            } else if shown % readingsPerLine == 0 {
+            } else if meter.readingCount % readingsPerLine == 0 {
                 Diagnostics.write(line.render(meter.reading, columns: nil, verbose: output.verbose) + "\n")
                 pending = nil
             } else {
                 pending = line.render(meter.reading, columns: nil, verbose: output.verbose)
             }
         }
+        do { try live.run(for: duration, reading: show) } catch { throw CLIError(error) }
+        let shown = live.meter.readingCount
         // A short run still prints its latest reading.
         if inPlace && shown > 0 {
             Diagnostics.write("\n")

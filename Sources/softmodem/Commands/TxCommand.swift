@@ -47,7 +47,8 @@ struct TxCommand: ParsableCommand, MessageSender {
             if let bytes = message {
                 try bytes.withUnsafeBufferPointer { b throws(LiveError) in try tx.send(b) }
             } else {
-                try pump(&tx)
+                var stdin = DescriptorInput()
+                try tx.send(from: &stdin)
             }
             try tx.finish(tail: tail)
             if verbosity.verbose {
@@ -56,33 +57,6 @@ struct TxCommand: ParsableCommand, MessageSender {
             }
         } catch {
             throw CLIError(error)
-        }
-    }
-
-    /// Reads stdin until EOF or a stop signal, keeping a resting line fed; a pause of a
-    /// tenth of a second in the input ends the burst.
-    private func pump<T>(_ tx: inout LiveTransmitter<T>) throws(LiveError) {
-        var stdin = DescriptorInput()
-        var lastInput = monotonicSeconds()
-        var burstOpen = false
-        while !StopSignal.isRequested {
-            try tx.pump()
-            switch try stdin.read(waiting: 20) {
-            case .end:
-                return
-            case .nothing:
-                // Nothing more for now: close the burst so the board sees the postamble.
-                if burstOpen && monotonicSeconds() - lastInput >= 0.1 {
-                    try tx.endBurst()
-                    burstOpen = false
-                }
-            case .bytes(let n):
-                try stdin.buffer.withUnsafeBufferPointer { b throws(LiveError) in
-                    try tx.send(UnsafeBufferPointer(rebasing: b[0..<n]))
-                }
-                lastInput = monotonicSeconds()
-                burstOpen = true
-            }
         }
     }
 }
