@@ -1,8 +1,8 @@
 // An example of softmodem as a library: decode a recording to bytes with no command-line
-// code at all. It opens the file (ModemAudioIO), detects each burst's modem, as `softmodem
-// decode` does with no options (AutoSettings), runs the standard observers
-// (ObserverPolicy) and writes the decoded bytes to stdout. What it cannot prove it does not
-// print: the session's notes say why, and the exit status is 1.
+// code at all. It opens the file (ModemAudioIO), decodes it as `softmodem decode` does with
+// no options (SourceDecoding.decode: each burst's modem detected by AutoSettings, the
+// standard observers of ObserverPolicy) and writes the decoded bytes to stdout. What it
+// cannot prove it does not print: the session's notes say why, and the exit status is 1.
 //
 //     swift run -c release decode-wav samples/hello-softmodem-1225.wav
 import ModemAudioIO
@@ -31,19 +31,16 @@ struct DecodeWAV {
     }
 
     /// The bytes of every burst in the file at `path`, and the session's notes (why nothing,
-    /// or not all, was printed).
+    /// or not all, was printed). A file with no audio, or only silence, is an error.
     static func decode(_ path: String) throws -> (bytes: [UInt8], notes: [DecodeNote]) {
         var source = try SoundFileReader(path: path)
-        let settings = AutoSettings()
-        let rate = source.sampleRate
-        var session = try DecodeSession(
-            settings, sampleRate: rate, channels: source.channels, channel: nil, name: source.name
-        ) { settings.observers(.input(verbose: false), sampleRate: rate, reporter: SilentReporter()) }
         var bytes: [UInt8] = []
-        try SourceDecoding.run(&source, through: &session, readError: { $0 }) { (e: ModemEvent) throws(AudioIOError) in
-            if e.kind == .byte { bytes.append(e.value) }
-        }
-        return (bytes, session.notes)
+        func keep(_ e: ModemEvent) { if e.kind == .byte { bytes.append(e.value) } }
+        let decoded = try SourceDecoding.decode(
+            &source, with: AutoSettings(), channel: nil, policy: .input(verbose: false),
+            sessionError: { $0 as any Error }, readError: { $0 as any Error }, handle: keep)
+        if let problem = decoded.problem { throw problem }
+        return (bytes, decoded.notes)
     }
 
     /// This program's words for a note: the library hands over values (softmodem's command

@@ -68,6 +68,15 @@ public enum FailureText {
         return FailureLine(kind, error.description + " (for headerless audio use --raw)")
     }
 
+    /// An input that held nothing to decode.
+    public static func line(_ problem: InputProblem) -> FailureLine {
+        switch problem {
+        case .noAudio(let name): FailureLine(.runtime, "\(name) holds no audio")
+        case .noFiniteSamples(let name): FailureLine(.runtime, "\(name) holds no finite samples (NaN or infinite)")
+        case .silent(let name): FailureLine(.runtime, "\(name) is silent: every sample is zero")
+        }
+    }
+
     /// Files that cannot be opened, read or written, programs that cannot be run.
     public static func line(_ error: SystemError) -> FailureLine { FailureLine(.runtime, error.description) }
 
@@ -170,6 +179,7 @@ public enum FailureText {
         case let e as LoopbackPathError: line(e)
         case let e as ModemConfigurationError: line(e)
         case let e as DecodeSessionError: line(e)
+        case let e as InputProblem: line(e)
         default: nil
         }
     }

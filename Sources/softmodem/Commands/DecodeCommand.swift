@@ -102,7 +102,7 @@ struct DecodeCommand: ParsableCommand {
         var damaged = false
         for path in inputs {
             var truncation: AudioIOError?
-            let result: (name: String, stats: DecodeStats, notes: [String])
+            let result: DecodedInput
             do {
                 if raw, let rate {
                     var source = try RawPCMReader(path: path, format: rawFormat, sampleRate: rate, channels: channels)
@@ -128,10 +128,9 @@ struct DecodeCommand: ParsableCommand {
             } catch {
                 throw CLIError.mapped(error) ?? .runtime("\(error)")
             }
-            try InputChecks.decoded(
-                result.name, frames: result.stats.frames, peak: result.stats.peak,
-                nonFinite: result.stats.nonFinite, truncation: truncation)
-            let (failedHere, damagedHere) = Self.report(result.name, result.stats, notes: result.notes)
+            if let problem = result.problem { throw CLIError(problem) }
+            if let truncation { throw CLIError(truncation) }
+            let (failedHere, damagedHere) = Self.report(result.name, result.stats, notes: result.notes.map(\.text))
             failed = failed || failedHere
             damaged = damaged || damagedHere
         }
@@ -173,29 +172,18 @@ struct DecodeCommand: ParsableCommand {
         _ source: inout some SampleSource, _ factory: Factory, reporter: BurstReporter, policy: ObserverPolicy,
         printer: MessagePrinter?,
         output: inout ByteOutput?
-    ) throws(CLIError) -> (name: String, stats: DecodeStats, notes: [String]) {
+    ) throws(CLIError) -> DecodedInput {
         let rate = source.sampleRate
-        // Observers are made per channel, once its receiver exists (so the rate is valid).
-        var session: DecodeSession<Factory.Receiver>
-        do {
-            session = try DecodeSession(
-                factory, sampleRate: rate, channels: source.channels, channel: channel.map { $0 - 1 },
-                name: source.name, reporter: reporter
-            ) { factory.observers(policy, sampleRate: rate, reporter: reporter) }
-        } catch {
-            throw CLIError(error)
-        }
         if output == nil {
             output = ByteOutput(
                 printer: printer, sampleRate: rate, baud: factory.nominalBaud, gapBits: factory.burstGapBits)
         }
-        try SourceDecoding.run(&source, through: &session) { e throws(CLIError) in
-            try output!.write(e, rate: rate)
-        } flush: {
-            () throws(CLIError) in
-            try output!.flush()
-        }
-        reporter.summary(session.name, session.stats, channel: session.chosenChannel, channels: session.channelCount)
-        return (session.name, session.stats, session.notes.map(\.text))
+        func write(_ e: ModemEvent) throws(CLIError) { try output!.write(e, rate: rate) }
+        func flush() throws(CLIError) { try output!.flush() }
+        let result = try SourceDecoding.decode(
+            &source, with: factory, channel: channel.map { $0 - 1 }, policy: policy, reporter: reporter,
+            sessionError: { CLIError($0) }, readError: { CLIError($0) }, handle: write, flush: flush)
+        reporter.summary(result.name, result.stats, channel: result.channel, channels: result.channelCount)
+        return result
     }
 }

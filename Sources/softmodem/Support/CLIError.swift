@@ -36,6 +36,7 @@ struct CLIError: Error, CustomStringConvertible {
         self.init(FailureText.line(error, context: context))
     }
     init(_ error: DecodeSessionError) { self.init(FailureText.line(error)) }
+    init(_ problem: InputProblem) { self.init(FailureText.line(problem)) }
     init(_ error: AudioIOError) { self.init(FailureText.line(error)) }
     init(_ error: SystemError) { self.init(FailureText.line(error)) }
     init(_ error: BenchError) { self.init(FailureText.line(error)) }
