@@ -124,3 +124,39 @@ extension ForeignSenderTests {
         return try CLI.softmodem(["decode", path])
     }
 }
+
+extension ForeignSenderTests {
+    /// A burst of all-ones characters at softmodem-1225 (each a lone space bit between
+    /// marks) also frames at 2450 baud, as 0xFE: the slower reading proves neither, so a
+    /// faster profile with the same tones must not claim it. One 0xFF from the encoder was
+    /// printed as 0xFE with exit status 0; sixteen from minimodem as sixteen 0xFE.
+    @Test("all-ones bursts are never read at twice their rate", arguments: [1, 3, 16])
+    func allOnesAreNotReadAtTwiceTheRate(count: Int) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("ff.wav").path
+        let bytes = Data(repeating: 0xFF, count: count)
+        let e = try CLI.softmodem(["encode", "-o", path], stdin: bytes)
+        #expect(e.status == 0, "\(e.stderr)")
+        let r = try CLI.softmodem(["decode", path])
+        #expect(r.stdout == bytes || (r.stdout.isEmpty && r.status == 1), "got \(Array(r.stdout)): \(r.stderr)")
+        if r.status == 0 { #expect(r.stdout == bytes) }
+    }
+
+    @Test func sixteenAllOnesFromMinimodemDecodeExactly() throws {
+        guard let minimodem = CLI.which("minimodem") else {
+            Issue.record("minimodem missing: make test installs it")
+            return
+        }
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("mm.wav").path
+        let bytes = Data(repeating: 0xFF, count: 16)
+        let tx = try CLI.run(
+            minimodem, ["--tx", "-q", "-f", path, "-R", "44100", "-M", "7350", "-S", "4900", "1225"], stdin: bytes)
+        #expect(tx.status == 0, "\(tx.stderr)")
+        let r = try CLI.softmodem(["decode", path])
+        #expect(r.stdout == bytes, "got \(Array(r.stdout)): \(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+}

@@ -174,6 +174,10 @@ extension AutoReceiver {
         let blocks = stride(from: 0, to: padded.count, by: b).map { padded[$0..<($0 + b)] }
         let spectrum = BandSpectrum(blocks: blocks, sampleRate: sampleRate)
         var events: [ModemEvent] = []
+        // Tones a slower profile read as nothing but all-ones characters: a faster profile
+        // with the same tones reads those lone space bits as pairs of its own bits and
+        // still frames them (0xFF at 1225 baud is 0xFE at 2450), which proves neither.
+        var onesOnly: [ModemProfile] = []
         for profile in ModemProfile.builtIn.sorted(by: { $0.baud < $1.baud }) {
             guard
                 spectrum.share(near: [profile.mark, profile.space], width: max(profile.baud / 2, 100))
@@ -181,6 +185,7 @@ extension AutoReceiver {
             else {
                 continue
             }
+            if onesOnly.contains(where: { $0.hasTones(of: profile) }) { continue }
             let signature = ModemSignature(mark: profile.mark, space: profile.space, baud: profile.baud)
             guard var chosen = trial(profile, .eightN1, samples, into: &events) else { continue }
             var format = FrameFormat.eightN1
@@ -199,9 +204,11 @@ extension AutoReceiver {
             let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
             let cut = format != .eightN1 || events.count >= FormatProof.minimumFrames
             let whole = cut ? events.dropLast() : events[...]
-            guard events.contains(where: { $0.value != ones }), whole.allSatisfy({ $0.kind == .byte }) else {
+            guard events.contains(where: { $0.value != ones }) else {
+                if !events.isEmpty { onesOnly.append(profile) }
                 continue
             }
+            guard whole.allSatisfy({ $0.kind == .byte }) else { continue }
             let ebN0 = events.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(events.count)
             guard ebN0 >= Self.shortBurstEbN0 else { continue }
             // Clean so far, but too few characters to tell 8N1 from a format with parity.

@@ -15,3 +15,11 @@ extension ModemProfile {
         abs(value / reference - 1) <= matchTolerance
     }
 }
+
+extension ModemProfile {
+    /// True when `other`'s mark and space are each within ``matchTolerance`` of this
+    /// profile's: the same tones, whatever the bit rates.
+    public func hasTones(of other: ModemProfile) -> Bool {
+        Self.isWithinTolerance(other.mark, of: mark) && Self.isWithinTolerance(other.space, of: space)
+    }
+}
