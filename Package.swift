@@ -4,7 +4,8 @@
 // Dependency direction (enforced by this manifest; docs/design.md "Modules" has the map):
 //   softmodem (CLI) -> ModemBench, ModemSerialPort, ModemReport, ModemALSA, CommandLineText, ...
 //   ModemDecoding -> ModemAudioIO, ModemSpectrum -> ModemDSP; ModemAudioIO -> ModemSystem
-//   ModemALSA, ModemSerialPort -> ModemLive -> ModemDecoding, ModemFraming, ModemSystem (ModemLive: no C, no ALSA)
+//   ModemALSA, ModemSerialPort -> ModemLive -> ModemDecoding, ModemSpectrum, ModemFraming, ModemSystem
+//     (ModemLive: no C, no ALSA)
 //   ModemReport -> ModemDecoding, ModemCalibration -> ModemDSP
 //   ModemBench -> BoardModels (the simulation module: only the bench, tests and examples use it)
 // ModemDSP is pure Swift with no C of its own and no Foundation (its math is swift-numerics'
@@ -202,8 +203,9 @@ let package = Package(
             path: "Examples/SendToBoard",
             swiftSettings: strict),
 
-        // Helpers shared by the tests and the benchmarks (signals, edit distance, the CLI runner).
-        // No production target depends on it.
+        // The test targets' own helpers (the CLI runner, the headless browser, a report's JSON
+        // round trip); not a product. The test signals are BoardModels'. No production target
+        // depends on it.
         .target(
             name: "ModemTestSupport", dependencies: ["ModemDSP", "ModemFraming", "BoardModels", "ModemReport"],
             swiftSettings: strict),
@@ -221,7 +223,7 @@ let package = Package(
             name: "ModemBenchTests", dependencies: ["ModemBench", "ModemDSP", "ModemDecoding"], swiftSettings: strict),
         .testTarget(name: "ModemAudioIOTests", dependencies: ["ModemAudioIO", "ModemDSP"], swiftSettings: strict),
         .testTarget(
-            name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport", "BoardModels"],
+            name: "ModemFramingTests", dependencies: ["ModemFraming", "ModemTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "LinkSimulationTests", dependencies: ["ModemFraming", "ModemDSP", "BoardModels"],
@@ -258,12 +260,12 @@ let package = Package(
             name: "ModemLiveTests",
             dependencies: [
                 "ModemLive", "ModemDecoding", "ModemFraming", "ModemDSP", "BoardModels", "ModemTestSupport",
-                "ModemSystem", "CommandLineText", "ModemAudioIO",
+                "ModemSystem", "CommandLineText", "ModemAudioIO", real,
             ],
             swiftSettings: strict),
         // Fixtures/: C source of an ALSA plugin the tests build themselves (not part of the target).
         .testTarget(
-            name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport", "BoardModels"],
+            name: "ALSALoopbackTests", dependencies: ["ModemALSA", "ModemTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
     ],

@@ -69,13 +69,7 @@ public enum FailureText {
     }
 
     /// An input that held nothing to decode.
-    public static func line(_ problem: InputProblem) -> FailureLine {
-        switch problem {
-        case .noAudio(let name): FailureLine(.runtime, "\(name) holds no audio")
-        case .noFiniteSamples(let name): FailureLine(.runtime, "\(name) holds no finite samples (NaN or infinite)")
-        case .silent(let name): FailureLine(.runtime, "\(name) is silent: every sample is zero")
-        }
-    }
+    public static func line(_ problem: InputProblem) -> FailureLine { FailureLine(.runtime, problem.description) }
 
     /// Files that cannot be opened, read or written, programs that cannot be run.
     public static func line(_ error: SystemError) -> FailureLine { FailureLine(.runtime, error.description) }

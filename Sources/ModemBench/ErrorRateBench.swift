@@ -95,7 +95,7 @@ public struct ErrorRateBench {
         noise.process(&noisy)
         let decoded = try decodePinned(noisy)
         let errors = TransmissionErrors(sent: sent, decoded: decoded)
-        let ebN0 = snr + 10 * log10(sampleRate / 2 / profile.baud)
+        let ebN0 = snr + Decibels.power(sampleRate / 2 / profile.baud)
         let linear = Decibels.powerRatio(ebN0)
         // Tone spacing over bit rate: 2 for SoftModem (orthogonal tones), 0.83 for Bell 202
         // and 0.67 for Bell 103, whose correlated tones have limits of their own.

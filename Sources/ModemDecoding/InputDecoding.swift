@@ -2,13 +2,22 @@ public import ModemAudioIO
 public import ModemDSP
 
 /// What a whole input held that no modem could decode, found once it was read to its end.
-public enum InputProblem: Error, Sendable, Equatable {
+public enum InputProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// No frames at all.
     case noAudio(input: String)
     /// Frames, but no finite sample among them (NaN or infinite only).
     case noFiniteSamples(input: String)
     /// Every sample is zero.
     case silent(input: String)
+
+    /// One line naming the input and what it held.
+    public var description: String {
+        switch self {
+        case .noAudio(let name): "\(name) holds no audio"
+        case .noFiniteSamples(let name): "\(name) holds no finite samples (NaN or infinite)"
+        case .silent(let name): "\(name) is silent: every sample is zero"
+        }
+    }
 }
 
 /// One input decoded to its end: its name, counts and notes, and the channel decoded.

@@ -134,13 +134,4 @@ struct ChannelTests {
         #expect(abs(t.frequency(at: 2) - 9_000) < 1e-6)
         #expect(abs(t.frequency(at: 3) - 6_000) < 1e-6)
     }
-
-    /// The models use ModemDSP's elementary functions (one math library for the project).
-    @Test("model math matches known values")
-    func math() {
-        #expect(abs(Double.sin(Double.pi / 6) - 0.5) < 1e-12)
-        #expect(abs(Double.cos(100) - 0.8623188722876839) < 1e-11)
-        #expect(abs(Double.exp(1) - 2.718281828459045) < 1e-14)
-        #expect(Double.exp(-1000) == 0 && Double.exp(1000) == .infinity && Double.sin(.nan).isNaN)
-    }
 }

@@ -78,5 +78,5 @@ struct LoopbackChannel {
         return out
     }
 
-    static func linear(_ dB: Double) -> Double { Double.exp(dB / 20 * 2.302585092994046) }
+    static func linear(_ dB: Double) -> Double { Decibels.linear(dB) }
 }

@@ -25,7 +25,7 @@ import Testing
         let h = abs(profile.mark - profile.space) / profile.baud
         for ebN0 in stride(from: 12.0, through: 20, by: 2) {
             var signal = clean
-            let snr = ebN0 - 10 * log10(rate / 2 / profile.baud)
+            let snr = ebN0 - Decibels.power(rate / 2 / profile.baud)
             TestSignals.addNoise(
                 &signal, snr: snr, signalPower: Double(amplitude * amplitude) / 2, seed: UInt64(ebN0))
             let got = try TestSignals.decode(signal, profile: profile, rate: rate)
@@ -49,7 +49,7 @@ import Testing
         let amplitude: Float = 0.1
         var signal = try TestSignals.encode(
             bytes, profile: profile, rate: rate, amplitude: amplitude, preamble: 10, silence: 4410)
-        let snr = 16 - 10 * log10(rate / 2 / profile.baud)
+        let snr = 16 - Decibels.power(rate / 2 / profile.baud)
         TestSignals.addNoise(&signal, snr: snr, signalPower: Double(amplitude * amplitude) / 2, seed: 5)
         let got = try TestSignals.decode(signal, profile: profile, rate: rate)
         #expect(Array(got.prefix(6)) == Array(bytes.prefix(6)), "\(profile.name) at \(Int(rate)) Hz: \(got.prefix(8))")

@@ -48,5 +48,7 @@ struct FailureTextTests {
         let thrown: any Error = LiveError.stream(name: "stdin", operation: .reading, errno: 5)
         #expect(FailureText.line(for: thrown) == FailureLine(.runtime, "error reading stdin: Input/output error"))
         #expect(FailureText.line(for: Other()) == nil)
+        let silent: any Error = InputProblem.silent(input: "quiet.wav")
+        #expect(FailureText.line(for: silent) == FailureLine(.runtime, "quiet.wav is silent: every sample is zero"))
     }
 }

@@ -14,10 +14,16 @@ import Testing
         var timed: TimedInput
         let clock: VirtualClock
         var stopAt: (time: Double, flag: StopFlag)?
+        /// Run once when the clock first reaches its time.
+        var probe: (time: Double, run: () -> Void)?
         var buffer: [UInt8] { timed.buffer }
 
         mutating func read(waiting milliseconds: Int32) throws(LiveError) -> ByteInputResult {
             if let stopAt, clock.now() >= stopAt.time { stopAt.flag.request() }
+            if let p = probe, clock.now() >= p.time {
+                p.run()
+                probe = nil
+            }
             let result = try timed.read(waiting: milliseconds)
             if result == .nothing { clock.advance(by: Double(milliseconds) / 1000) }
             return result
@@ -31,8 +37,17 @@ import Testing
         let clock = try #require(context.clock as? VirtualClock)
         let first = Array("first line\n".utf8)
         let second = Array("second\n".utf8)
+        // Before the second line, the pause must have closed the first burst: its postamble
+        // (7 mark bits after the last stop bit) is on the line. Without it the burst heard
+        // would end at the last stop bit: 50 + 110 bits, not 167.
+        var firstBurst = 0
+        func measure() {
+            let sounding = far.heard.indices.filter { far.heard[$0] != 0 }
+            firstBurst = (sounding.last ?? 0) - (sounding.first ?? 0) + 1
+        }
         var input = WaitingInput(
-            timed: TimedInput([(0.05, first), (1.0, second)], clock: clock, endsAt: 1.5), clock: clock)
+            timed: TimedInput([(0.05, first), (1.0, second)], clock: clock, endsAt: 1.5), clock: clock,
+            probe: (0.9, measure))
         var tx = try LiveTransmitter(maker, context: context, keepOpen: false)
         tx.start()
         try tx.send(from: &input)
@@ -40,6 +55,8 @@ import Testing
         try tx.finish()
         #expect(try decodeHeard(far.heard) == first + second)
         #expect(tx.counters.bytesSent == first.count + second.count)
+        let bit = 44_100 / 1225
+        #expect(abs(firstBurst - 167 * bit) <= bit, "first burst \(firstBurst) samples, \(firstBurst / bit) bits")
     }
 
     @Test(.timeLimit(.minutes(1))) func aStopEndsItWhileTheInputStaysOpen() throws {

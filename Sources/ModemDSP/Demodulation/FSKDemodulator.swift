@@ -40,7 +40,7 @@ public struct FSKDemodulator: Sendable {
     /// Samples per second the demodulator was built for.
     public let sampleRate: Double
     /// The squelch for a burst's first character and for the characters on its clock (4 dB
-    /// lower), as the smallest Eb/N0 ratios whose ``decibels(power:)`` reaches it: every
+    /// lower), as the smallest Eb/N0 ratios whose ``Decibels/power(_:)`` reaches it: every
     /// candidate character is checked, and comparing ratios spares a logarithm each time
     /// with the same verdicts (`decibels` rises with its argument).
     let squelchRatio: Double
@@ -119,7 +119,7 @@ public struct FSKDemodulator: Sendable {
             clearEbN0Ratio: Self.smallestRatio(reaching: FSKTuning.clearEbN0))
     }
 
-    /// The smallest positive double whose ``decibels(power:)`` is at least `level`
+    /// The smallest positive double whose ``Decibels/power(_:)`` is at least `level`
     /// (bisection over the bit patterns of positive doubles, which sort as their values
     /// do): 0 decibels reads 1, 10 reads 10. Infinity when no finite ratio gets there.
     static func smallestRatio(reaching level: Double) -> Double {

@@ -3,8 +3,8 @@ import RealModule
 /// Decibel conversions, one set for the package: power ratios (10 log10), peak amplitudes
 /// (20 log10, 1 is 0 dBFS) and back.
 ///
-/// Zero gives -infinity, negative or NaN input gives NaN (as log10 does); ``clamped(_:)``
-/// turns the silence's -infinity into a number a report can print.
+/// Zero gives -infinity, infinity gives infinity, negative or NaN input gives NaN (as log10
+/// does); ``clamped(_:)`` turns the silence's -infinity into a number a report can print.
 public enum Decibels {
     /// 10 log10(ratio): the level of a power ratio (a power of 0.5 is a full-scale sine's).
     public static func power(_ ratio: Double) -> Double { 10 * Double.log10(ratio) }

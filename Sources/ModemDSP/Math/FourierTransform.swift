@@ -1,7 +1,8 @@
 import RealModule
 
 /// A fast Fourier transform of one power-of-two length (radix 2, in place), for the
-/// detector's spectra: pure Swift, since the DSP core links no C library.
+/// detector's spectra: pure Swift, since the DSP core has no C of its own (FFTW, the
+/// other modules' FFT, is C).
 ///
 /// X[k] = sum over n of x[n] e^(-2 pi i k n / N), unscaled. The tables are made once per
 /// length; ``transform(real:imaginary:)`` allocates nothing.

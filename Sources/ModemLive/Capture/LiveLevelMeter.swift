@@ -9,7 +9,7 @@ public struct LiveLevelMeter {
     private var reader: CaptureReader
 
     /// Opens the context's capture and a meter for `profile` at the rate the device granted.
-    /// A profile that cannot run at that rate (tones above its Nyquist frequency) closes the
+    /// A profile that cannot run at that rate (tones above its Nyquist frequency) stops the
     /// capture and is thrown as ``LiveError/decoding(_:)``, naming the device.
     public init(profile: ModemProfile, context: LiveContext) throws(LiveError) {
         reader = try CaptureReader(context: context)
@@ -28,7 +28,7 @@ public struct LiveLevelMeter {
     /// Captures and measures until the context's stop flag is set or `duration` seconds pass
     /// on its clock; `reading` gets the meter after each read that completed a reading. The
     /// capture starts here and is stopped at the end, also when a read fails (a device that
-    /// went away, unless ``CaptureReader/waitsForDevice``), whose error is rethrown.
+    /// went away), whose error is rethrown.
     public mutating func run(
         for duration: Double?, pollTimeout: Double = 0.1, reading: (LevelMeter) -> Void
     ) throws(LiveError) {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CommandLineText
-import ModemALSA
 import ModemDSP
 import ModemLive
 import ModemSpectrum

@@ -1,12 +1,7 @@
 import ArgumentParser
 import CommandLineText
-import ModemALSA
 import ModemDSP
 import ModemLive
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `softmodem tx`: bytes in, sound out of an ALSA device.
 struct TxCommand: ParsableCommand, MessageSender {
