@@ -8,10 +8,16 @@ import Testing
 /// these run inside the serialized suite that owns the sound server.
 extension LoopbackTests {
     /// Runs the self-test and parses its JSON report.
+    /// A stream gap on a loaded machine (two in one run lose the timing, and the self-test
+    /// rightly refuses to judge) is not what these tests measure: such a run is repeated
+    /// as the tool advises, with a larger buffer, at most twice.
     static func loopbackSelfTest(_ extra: [String] = []) throws -> (Softmodem.Result, [String: Any]) {
-        // A larger buffer than the default: a stream gap on a loaded machine is an error here.
-        let r = try Softmodem.run(
+        var r = try Softmodem.run(
             ["loopback", "--device", Loopback.device, "--latency", "100", "--json"] + extra, timeout: 60)
+        for latency in ["200", "400"] where r.status != 0 && r.stderr.contains("the timing is lost") {
+            r = try Softmodem.run(
+                ["loopback", "--device", Loopback.device, "--latency", latency, "--json"] + extra, timeout: 90)
+        }
         let json = (try? JSONSerialization.jsonObject(with: r.stdout)) as? [String: Any]
         #expect(json != nil, "no JSON report: \(r.stderr)")
         return (r, json ?? [:])
