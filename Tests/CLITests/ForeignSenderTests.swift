@@ -22,13 +22,17 @@ struct ForeignSenderTests {
 
     /// minimodem's arguments: its defaults per rate (Bell 202 at 1200, Bell 103 at 300,
     /// 48 kHz), other sample rates and levels, float samples, rates off nominal, 7 data bits,
-    /// and a tone pair of no known modem (mark the lower tone, as Bell 202 but not its tones).
+    /// a tone pair of no known modem (mark the lower tone, as Bell 202 but not its tones),
+    /// and fractional stop bits (`--stopbits 2.5` printed 2 damaged characters before the
+    /// search after idle bits looked far enough).
     static let minimodemCases: [[String]] = [
         ["1200"], ["300"], ["--float-samples", "1200"], ["-R", "44100", "1200"], ["-R", "22050", "1200"],
         ["-R", "29400", "1200"], ["-R", "8000", "1200"], ["-R", "96000", "300"], ["--volume", "0.01", "300"],
         ["--volume", "0.001", "1200"], ["--volume", "3.5", "1200"], ["1208"], ["292"], ["308"], ["-7", "1200"],
         ["-7", "300"], ["--stopbits", "1.5", "300"], ["-M", "1200", "-S", "2400", "1200"],
         ["-M", "1200", "-S", "2400", "1208"], ["-M", "1600", "-S", "2600", "1200"],
+        // Idle gaps of a fraction of a bit: the next start bit falls mid-window, off the clock.
+        ["--stopbits", "2.5", "1200"], ["-R", "44100", "--stopbits", "2.5", "1200"], ["--stopbits", "1.6", "1200"],
     ]
 
     @Test("minimodem's text decodes exactly with no options", arguments: minimodemCases)
@@ -109,9 +113,9 @@ extension ForeignSenderTests {
         if r.stdout != Self.text { #expect(r.status != 0 && !r.stderr.isEmpty, "status \(r.status)") }
     }
 
-    /// ``text`` sent by `minimodem --tx` with `arguments`, then `softmodem decode` with no
+    /// `text` (by default ``text``) sent by `minimodem --tx` with `arguments`, then `softmodem decode` with no
     /// options; nil (recorded as an issue) when minimodem is missing.
-    static func decodeMinimodem(_ arguments: [String]) throws -> CLI.Result? {
+    static func decodeMinimodem(_ arguments: [String], text: Data = text) throws -> CLI.Result? {
         guard let minimodem = CLI.which("minimodem") else {
             Issue.record("minimodem missing: make test installs it")
             return nil
@@ -158,6 +162,19 @@ extension ForeignSenderTests {
         #expect(tx.status == 0, "\(tx.stderr)")
         let r = try CLI.softmodem(["decode", path])
         #expect(r.stdout == bytes, "got \(Array(r.stdout)): \(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+}
+
+extension ForeignSenderTests {
+    /// A pangram sent with stop bits of 1.6 and 2.5 bits: its third character, after an
+    /// idle gap of a fraction of a bit, was read a bit late as 0xD9 with exit status 0 (a
+    /// window half idle and half start bit was stepped over as an idle bit).
+    @Test("fractional stop bits never shift a character", arguments: ["1.6", "2.5"])
+    func fractionalStopBits(stopBits: String) throws {
+        let pangram = Data("The quick brown fox jumps over the lazy dog 0123456789\n".utf8)
+        guard let r = try Self.decodeMinimodem(["--stopbits", stopBits, "1200"], text: pangram) else { return }
+        #expect(r.stdout == pangram, "got \(Array(r.stdout)): \(r.stderr)")
         #expect(r.status == 0, "\(r.stderr)")
     }
 }

@@ -65,7 +65,8 @@ extension FSKDemodulator {
                 // after the stop bit, live); the wide search needs half a bit more at the
                 // slowest rate, and final data. Try the first as soon as its data is in,
                 // and wait for the rest only when it does not settle the character.
-                let full = Int(e + Double(window) / 2) + lookahead + 2
+                // The search reaches three quarters of a bit after idle bits (see follow).
+                let full = Int(e + Double(window) * (idle > 0 ? 0.75 : 0.5)) + lookahead + 2
                 let step = segmentsPerBit * clock.scale
                 let fast = min(full, roundToInt(e + Double(frameBits) * step) + 2 - delay)
                 guard segments >= fast else {
@@ -120,8 +121,12 @@ extension FSKDemodulator {
         if !clearlyIdle && (es > em || idleBits == 0) {
             let half = Double(window) / 2
             // Look half a bit around the clock: senders restart their clock after idle bits
-            // (Arduino writes) or slip it (the firmware's glitch every 64 bytes).
-            switch search(lo: e - half, hi: e + half, grid: e, &events) {
+            // (Arduino writes) or slip it (the firmware's glitch every 64 bytes). After idle
+            // bits, three quarters: a gap of any length (a UART writing byte by byte,
+            // minimodem --stopbits 2.5) can put the start bit at half a bit's edge, where the
+            // best alignment in range was a misread character half a bit late.
+            let reach = idleBits > 0 ? 1.5 * half : half
+            switch search(lo: e - reach, hi: e + reach, grid: e, afterIdle: idleBits > 0, &events) {
             case .needMore:
                 needMore = true
                 return
@@ -148,6 +153,15 @@ extension FSKDemodulator {
             default:
                 break
             }
+        } else if idleBits > 0 && em < FSKTuning.clearIdleRatio * es && idleBits < FSKTuning.maxIdleBits
+            && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples)
+        {
+            // After idle bits, a window neither clearly idle nor a start bit most likely ends
+            // the idle line and begins a character mid-window (a clock restarted after a gap
+            // of any length: minimodem --stopbits 2.5). Half a bit on, the start bit fills the
+            // window and its search is centred on it; a whole bit on, it is at the search's edge.
+            mode = .following(expect: e + step / 2, idleBits: idleBits + 1, lostSlots: lostSlots)
+            return
         } else if idleLike && idleBits < FSKTuning.maxIdleBits {
             mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)
             return
@@ -199,7 +213,9 @@ extension FSKDemodulator {
     /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
     /// one), decodes the best, and reports what happened. With `grid`, alignments within
     /// a segment of it win unless the signal is clearly better elsewhere.
-    mutating func search(lo: Double, hi: Double, grid: Double?, _ events: inout [ModemEvent]) -> Outcome {
+    mutating func search(
+        lo: Double, hi: Double, grid: Double?, afterIdle: Bool = false, _ events: inout [ModemEvent]
+    ) -> Outcome {
         let nominal = segmentsPerBit
         let center = grid == nil ? 1.0 : clock.scale
         // On the burst's clock, a character scoring near what the burst's level predicts
@@ -231,7 +247,7 @@ extension FSKDemodulator {
                 central = scorer.score(offset: 2 * bestOffset) <= gridBest.score
             }
             let expected = Double(frameBits) * clock.power * nominal * Double(segmentLength) / 2
-            if central && gridBest.score >= FSKTuning.gridFastPathFraction * expected {
+            if !afterIdle && central && gridBest.score >= FSKTuning.gridFastPathFraction * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
             // Before the wide search's data is in, the clock's candidates were the only try.
@@ -242,7 +258,7 @@ extension FSKDemodulator {
             }
         }
         let best = coarseSearch(lo: lo, hi: hi, step: nominal * center, upTo: Int.max).best
-        return refine(best, gridBest: gridBest, grid: grid, &events)
+        return refine(best, gridBest: gridBest, grid: grid, afterIdle: afterIdle, &events)
     }
 
     /// The first character of a burst, tried on the alignments whose data is in (provisional
@@ -282,7 +298,7 @@ extension FSKDemodulator {
     /// clock's own candidate when it scores nearly as well).
     mutating func refine(
         _ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
-        grid: Double?, _ events: inout [ModemEvent]
+        grid: Double?, afterIdle: Bool = false, _ events: inout [ModemEvent]
     ) -> Outcome {
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
@@ -316,7 +332,8 @@ extension FSKDemodulator {
         var onGrid = false
         if grid != nil, let gridBest {
             // On the burst's clock only the phase is searched, near the expected start.
-            if gridBest.score >= FSKTuning.gridPreference * best.score {
+            let preference = afterIdle ? FSKTuning.gridPreferenceAfterIdle : FSKTuning.gridPreference
+            if gridBest.score >= preference * best.score {
                 best = gridBest
                 onGrid = true
             }

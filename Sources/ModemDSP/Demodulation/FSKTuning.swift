@@ -67,6 +67,11 @@ enum FSKTuning {
     /// On the clock, its own candidate wins when it scores at least this fraction of the
     /// wide search's best.
     static let gridPreference = 0.85
+    /// After idle bits the sender may have restarted its clock anywhere (a UART writing
+    /// byte by byte, minimodem --stopbits 2.5): the clock's candidate wins only when it
+    /// scores nearly as well as the best (a half-bit misalignment of a text character
+    /// scores 75 to 90 % of the true one).
+    static let gridPreferenceAfterIdle = 0.97
 
     // MARK: Bit decisions
 
