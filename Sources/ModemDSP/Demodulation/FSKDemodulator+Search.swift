@@ -1,5 +1,5 @@
-// Finding characters: the start-bit hunt, following a burst's bit clock, and scoring
-// alignments (start times and bit rates) of a candidate character.
+// Finding characters: the start-bit hunt and following a burst's bit clock (the
+// alignment search itself is in FSKDemodulator+AlignmentSearch.swift).
 
 extension FSKDemodulator {
     /// Segments a whole character spans at the slowest rate searched, plus margin.
@@ -65,14 +65,15 @@ extension FSKDemodulator {
                 // after the stop bit, live); the wide search needs half a bit more at the
                 // slowest rate, and final data. Try the first as soon as its data is in,
                 // and wait for the rest only when it does not settle the character.
-                // The search reaches three quarters of a bit after idle bits (see follow).
-                let full = Int(e + Double(window) * (idle > 0 ? 0.75 : 0.5)) + lookahead + 2
                 let step = segmentsPerBit * clock.scale
-                let fast = min(full, roundToInt(e + Double(frameBits) * step) + 2 - delay)
+                let half = Int(e + Double(window) / 2) + lookahead + 2
+                let fast = min(half, roundToInt(e + Double(frameBits) * step) + 2 - delay)
                 guard segments >= fast else {
                     nextDue = fast
                     return
                 }
+                // After a restart the search reaches a quarter bit further (see follow).
+                let full = idle > 0 || leansMark(e, step: step) ? half + window / 4 : half
                 if segments < full { beginTentative() }
                 needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
@@ -83,6 +84,13 @@ extension FSKDemodulator {
                 }
             }
         }
+    }
+
+    /// True when the bit window at `e` holds more mark than space: where a start bit was
+    /// due, the sender restarted its clock after a fraction of a bit of idle line.
+    func leansMark(_ e: Double, step: Double) -> Bool {
+        let w = windowSums(roundToInt(e), roundToInt(e + step))
+        return w.markEnergy > w.spaceEnergy
     }
 
     /// Lets the decisions until ``endTentative()`` read the provisional ring slots of the
@@ -120,13 +128,13 @@ extension FSKDemodulator {
         let clearlyIdle = idleLike && (idleBits > 0 || em > FSKTuning.clearIdleRatio * es)
         if !clearlyIdle && (es > em || idleBits == 0) {
             let half = Double(window) / 2
-            // Look half a bit around the clock: senders restart their clock after idle bits
-            // (Arduino writes) or slip it (the firmware's glitch every 64 bytes). After idle
-            // bits, three quarters: a gap of any length (a UART writing byte by byte,
-            // minimodem --stopbits 2.5) can put the start bit at half a bit's edge, where the
-            // best alignment in range was a misread character half a bit late.
-            let reach = idleBits > 0 ? 1.5 * half : half
-            switch search(lo: e - reach, hi: e + reach, grid: e, afterIdle: idleBits > 0, &events) {
+            // Look half a bit around the clock (senders slip it: the firmware's glitch every
+            // 64 bytes); three quarters after a restart, idle bits or a mark-leaning window
+            // where a start was due (a gap of any length: minimodem --stopbits 2.5).
+            let restarted = idleBits > 0 || em > es
+            let early = idleBits > 0 ? 1.5 * half : half
+            let late = restarted ? 1.5 * half : half
+            switch search(lo: e - early, hi: e + late, grid: e, afterIdle: restarted, &events) {
             case .needMore:
                 needMore = true
                 return
@@ -180,164 +188,5 @@ extension FSKDemodulator {
         huntEnd = max(roundToInt(e), window)
         confirmation.endBurst()
         mode = .hunting
-    }
-
-    /// The alignment scorer over this demodulator's ring (see ``AlignmentScorer``).
-    @inline(__always)
-    var scorer: AlignmentScorer {
-        AlignmentScorer(
-            ring: storage.ring, ringMask: ringMask, inverseSamples: storage.inverseSamples,
-            boundaries: storage.boundaries, frameBits: frameBits, stopBits: stopBits)
-    }
-
-    /// Mark energy minus space energy per sample, for a window's correlations `w`.
-    @inline(__always)
-    static func energyDifference(_ w: SIMD4<Double>, inverseSamples: Double) -> Double {
-        let e = w * w
-        return ((e[0] + e[1]) - (e[2] + e[3])) * inverseSamples
-    }
-
-    /// Adds one bit's energy difference to an alignment's score: the start bit must be
-    /// space, stop bits mark, data bits count by how clearly they decide.
-    @inline(__always)
-    static func accumulate(_ d: Double, bit k: Int, of frameBits: Int, stopBits: Int, into score: inout Double) {
-        if k == 0 {
-            score -= d
-        } else if k >= frameBits - stopBits {
-            score += d
-        } else {
-            score += abs(d)
-        }
-    }
-
-    /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
-    /// one), decodes the best, and reports what happened. With `grid`, alignments within
-    /// a segment of it win unless the signal is clearly better elsewhere.
-    mutating func search(
-        lo: Double, hi: Double, grid: Double?, afterIdle: Bool = false, _ events: inout [ModemEvent]
-    ) -> Outcome {
-        let nominal = segmentsPerBit
-        let center = grid == nil ? 1.0 : clock.scale
-        // On the burst's clock, a character scoring near what the burst's level predicts
-        // needs no wider search (the common case, and a 4x saving); the wide search remains
-        // for slips, restarted clocks and weak characters.
-        var gridBest = (a: 0.0, step: nominal * center, score: -Double.infinity)
-        if let g = grid {
-            scorer.setBoundaries(start: g, step: gridBest.step)
-            // The three alignments and the next one outward must be in the ring.
-            if storage.boundaries[frameBits] + 2 > ringEnd { return .needMore }
-            var bestOffset = 0
-            let around = scorer.scoresAround()
-            if around.0 > gridBest.score {
-                gridBest = (g - 1, gridBest.step, around.0)
-                bestOffset = -1
-            }
-            if around.1 > gridBest.score {
-                gridBest = (g, gridBest.step, around.1)
-                bestOffset = 0
-            }
-            if around.2 > gridBest.score {
-                gridBest = (g + 1, gridBest.step, around.2)
-                bestOffset = 1
-            }
-            // Take the fast path only if the clock is not drifting off: when the best is at
-            // an edge, the next position outward must not score higher.
-            var central = true
-            if bestOffset != 0 {
-                central = scorer.score(offset: 2 * bestOffset) <= gridBest.score
-            }
-            let expected = Double(frameBits) * clock.power * nominal * Double(segmentLength) / 2
-            if !afterIdle && central && gridBest.score >= FSKTuning.gridFastPathFraction * expected {
-                return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
-            }
-            // Before the wide search's data is in, the clock's candidates were the only try.
-            if tentative { return .needMore }
-            for offset in [-3, -2, 2, 3] {
-                let s = scorer.score(offset: offset)
-                if s > gridBest.score { gridBest = (g + Double(offset), gridBest.step, s) }
-            }
-        }
-        let best = coarseSearch(lo: lo, hi: hi, step: nominal * center, upTo: Int.max).best
-        return refine(best, gridBest: gridBest, grid: grid, afterIdle: afterIdle, &events)
-    }
-
-    /// The first character of a burst, tried on the alignments whose data is in (provisional
-    /// slots included): nil while the best of them is not yet followed by two lower-scoring
-    /// ones and the whole search is still to come, otherwise what ``refine`` decided.
-    mutating func earlySearch(lo: Double, hi: Double, _ events: inout [ModemEvent]) -> Outcome? {
-        let nominal = segmentsPerBit
-        scorer.setBoundaries(start: lo, step: nominal)
-        let last = ringEnd - storage.boundaries[frameBits]
-        guard last >= 2 else { return nil }
-        let (best, scored, complete) = coarseSearch(lo: lo, hi: hi, step: nominal, upTo: last)
-        guard complete || best.a + 2 <= lo + Double(scored - 1) else { return nil }
-        // The rate refinement reads one segment past the character at the slowest rate.
-        let slowest = nominal * (1 + configuration.baudTolerance)
-        guard roundToInt(best.a + Double(frameBits) * slowest) + 2 <= ringEnd else { return nil }
-        return refine(best, gridBest: nil, grid: nil, &events)
-    }
-
-    /// Scores start times lo, lo + 1, ... up to hi (and at most `upTo` segments after lo) at
-    /// one rate; returns the best, how many were scored and whether that reached hi.
-    mutating func coarseSearch(lo: Double, hi: Double, step: Double, upTo: Int)
-        -> (best: (a: Double, step: Double, score: Double), scored: Int, complete: Bool)
-    {
-        var best = (a: lo, step: step, score: -Double.infinity)
-        scorer.setBoundaries(start: lo, step: step)
-        var offset = 0
-        while lo + Double(offset) <= hi {
-            if offset > upTo { return (best, offset, false) }
-            let s = scorer.score(offset: offset)
-            if s > best.score { best = (lo + Double(offset), step, s) }
-            offset += 1
-        }
-        return (best, offset, true)
-    }
-
-    /// Refines a coarse winner over bit rates and decides it (or, inside a burst, the
-    /// clock's own candidate when it scores nearly as well).
-    mutating func refine(
-        _ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
-        grid: Double?, afterIdle: Bool = false, _ events: inout [ModemEvent]
-    ) -> Outcome {
-        let nominal = segmentsPerBit
-        let tol = configuration.baudTolerance
-        let center = grid == nil ? 1.0 : clock.scale
-        var best = coarseBest
-        // Off the clock: refine the winner over bit rates within the tolerance (whole
-        // segments only: window edges round to segments, so half steps add nothing).
-        // scale(i) = scaleCenter * (1 + i * scaleStep), i in -spread...spread: a tuple,
-        // not an array literal, which would malloc on every search.
-        let (scaleCenter, scaleStep, spread) = grid == nil ? (1.0, tol / 2, 2) : (center, tol / 4, 1)
-        let coarse = best.a
-        let atCenter = best
-        for i in -spread...spread {
-            let scale = scaleCenter * (1 + Double(i) * scaleStep)
-            scorer.setBoundaries(start: coarse, step: nominal * scale)
-            let around = scorer.scoresAround()
-            if around.0 > best.score { best = (coarse - 1, nominal * scale, around.0) }
-            if around.1 > best.score { best = (coarse, nominal * scale, around.1) }
-            if around.2 > best.score { best = (coarse + 1, nominal * scale, around.2) }
-        }
-        // Many rates fit one clean character almost equally well: move off the expected
-        // rate only when the character clearly says so.
-        if best.step != atCenter.step && best.score < FSKTuning.rateChangeMargin * atCenter.score {
-            best = atCenter
-            scorer.setBoundaries(start: coarse, step: atCenter.step)
-            for offset in [-1, 1] {
-                let s = scorer.score(offset: offset)
-                if s > best.score { best = (coarse + Double(offset), atCenter.step, s) }
-            }
-        }
-        var onGrid = false
-        if grid != nil, let gridBest {
-            // On the burst's clock only the phase is searched, near the expected start.
-            let preference = afterIdle ? FSKTuning.gridPreferenceAfterIdle : FSKTuning.gridPreference
-            if gridBest.score >= preference * best.score {
-                best = gridBest
-                onGrid = true
-            }
-        }
-        return decide(start: best.a, step: best.step, grid: onGrid ? grid : nil, &events)
     }
 }

@@ -1,0 +1,107 @@
+import BoardModels
+import Foundation
+import ModemTestSupport
+import RealModule
+import Testing
+
+/// Characters separated by idle mark of any length, as a UART written byte by byte sends
+/// them: its clock restarts at each start bit, so the next character may begin any fraction
+/// of a bit off the last one's grid. A window half idle and half start bit was stepped over
+/// as an idle bit, and a start inside a run of space bits taken on the clock: characters
+/// read half a bit or a bit late, wrong bytes with exit status 0.
+@Suite("idle gaps of any length between characters")
+struct IdleGapTests {
+    /// 8N1 FSK made here bit by bit (LSB first) with `gaps[i]` bits of idle mark after
+    /// character i's stop bit, 30 bits of preamble and 0.1 s of silence around. Phase
+    /// continuous, or with the phase reset at every bit as some senders do.
+    static func signal(
+        _ bytes: [UInt8], tones: (mark: Double, space: Double, baud: Double), gaps: [Double], rate: Double,
+        phaseReset: Bool = false
+    ) -> [Float] {
+        var out = [Float](repeating: 0, count: Int(rate / 10))
+        var phase = 0.0
+        var time = 0.0
+        var written = 0.0
+        func tone(_ frequency: Double, bits: Double) {
+            time += bits / tones.baud
+            if phaseReset { phase = 0 }
+            while written < time * rate {
+                out.append(Float(0.5 * Double.sin(phase)))
+                phase += 2 * Double.pi * frequency / rate
+                written += 1
+            }
+        }
+        tone(tones.mark, bits: 30)
+        for (i, byte) in bytes.enumerated() {
+            tone(tones.space, bits: 1)
+            for k in 0..<8 { tone((byte >> k) & 1 == 1 ? tones.mark : tones.space, bits: 1) }
+            tone(tones.mark, bits: 1 + gaps[i % gaps.count])
+        }
+        return out + [Float](repeating: 0, count: Int(rate / 10))
+    }
+
+    static let text = Array("The quick brown fox jumps over the lazy dog 0123456789\n".utf8)
+
+    /// Gaps of 0 to 3 bits from a seed (TestSignals' bytes, scaled).
+    static func randomGaps(_ count: Int, seed: UInt64) -> [Double] {
+        TestSignals.randomBytes(count, seed: seed).map { Double($0) / 255 * 3 }
+    }
+
+    static let softmodem = (mark: 7350.0, space: 4900.0, baud: 1225.0)
+    static let bell202 = (mark: 1200.0, space: 2200.0, baud: 1200.0)
+    static let bell103 = (mark: 1270.0, space: 1070.0, baud: 300.0)
+
+    @Test("a gap of one and a half bits after every character (Bell 202 tones)")
+    func oneAndAHalfBits() throws {
+        let path = try DecodeDiagnosisCLITests.wav(
+            Self.signal(Self.text, tones: Self.bell202, gaps: [1.5], rate: 44_100))
+        let r = try CLI.softmodem(["decode", path])
+        #expect(r.stdout == Data(Self.text), "got \(Array(r.stdout)): \(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    @Test(
+        "random gaps of 0 to 3 bits decode exactly",
+        arguments: [
+            (3, "bell202", 44_100, false), (4, "bell202", 48_000, true), (5, "bell103", 44_100, false),
+            (7, "softmodem", 44_100, false), (8, "softmodem", 48_000, true),
+        ])
+    func randomGaps(seed: Int, modem: String, rate: Int, phaseReset: Bool) throws {
+        let r = try Self.decodeText(seed: seed, modem: modem, rate: rate, phaseReset: phaseReset)
+        #expect(r.stdout == Data(Self.text), "got \(Array(r.stdout)): \(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    /// Known to fail: one character, a space after a gap of a fraction of a bit with no
+    /// whole idle bit, is still read half a bit late with exit status 0. The check that
+    /// catches a late start (the half bit before it is space) runs only after idle bits;
+    /// on back-to-back characters it cost 15 to 25 % more bit errors at Eb/N0 10 dB.
+    @Test("random gaps: a late start on the clock is still possible", arguments: [(1, 44_100), (9, 22_050)])
+    func lateStartOnTheClock(seed: Int, rate: Int) throws {
+        let r = try Self.decodeText(seed: seed, modem: "softmodem", rate: rate, phaseReset: false)
+        withKnownIssue("a start half a bit late after a gap shorter than a bit") {
+            #expect(r.stdout == Data(Self.text) || r.status != 0, "got \(Array(r.stdout)): \(r.stderr)")
+        }
+    }
+
+    /// ``text`` from `modem`'s tones with random gaps from `seed`, decoded with no options.
+    static func decodeText(seed: Int, modem: String, rate: Int, phaseReset: Bool) throws -> CLI.Result {
+        let tones = modem == "softmodem" ? Self.softmodem : modem == "bell202" ? Self.bell202 : Self.bell103
+        let gaps = Self.randomGaps(Self.text.count, seed: UInt64(seed))
+        let path = try DecodeDiagnosisCLITests.wav(
+            Self.signal(Self.text, tones: tones, gaps: gaps, rate: Double(rate), phaseReset: phaseReset), rate: rate)
+        return try CLI.softmodem(["decode", path])
+    }
+
+    /// Whatever else happens, a character read off its start never comes out with exit
+    /// status 0: random bytes, gaps of 0 to 3 bits, twelve seeds.
+    @Test("never a wrong byte with status 0", arguments: 10..<22)
+    func neverWrongWithStatusZero(seed: Int) throws {
+        let bytes = TestSignals.randomBytes(60, seed: UInt64(seed))
+        let gaps = Self.randomGaps(bytes.count, seed: UInt64(seed + 100))
+        let tones = [Self.softmodem, Self.bell202, Self.bell103][seed % 3]
+        let path = try DecodeDiagnosisCLITests.wav(Self.signal(bytes, tones: tones, gaps: gaps, rate: 44_100))
+        let r = try CLI.softmodem(["decode", path])
+        if r.status == 0 { #expect(r.stdout == Data(bytes), "seed \(seed): \(r.stderr)") }
+    }
+}
