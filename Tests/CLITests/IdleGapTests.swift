@@ -74,8 +74,8 @@ struct IdleGapTests {
 
     /// Known to fail: one character, a space after a gap of a fraction of a bit with no
     /// whole idle bit, is still read half a bit late with exit status 0. The check that
-    /// catches a late start (the half bit before it is space) runs only after idle bits;
-    /// on back-to-back characters it cost 15 to 25 % more bit errors at Eb/N0 10 dB.
+    /// catches a late start (the half bit before it is space) runs only after a restart;
+    /// on every character on the clock it cost 15 to 25 % more bit errors at Eb/N0 10 dB.
     @Test("random gaps: a late start on the clock is still possible", arguments: [(1, 44_100), (9, 22_050)])
     func lateStartOnTheClock(seed: Int, rate: Int) throws {
         let r = try Self.decodeText(seed: seed, modem: "softmodem", rate: rate, phaseReset: false)
@@ -103,5 +103,7 @@ struct IdleGapTests {
         let path = try DecodeDiagnosisCLITests.wav(Self.signal(bytes, tones: tones, gaps: gaps, rate: 44_100))
         let r = try CLI.softmodem(["decode", path])
         if r.status == 0 { #expect(r.stdout == Data(bytes), "seed \(seed): \(r.stderr)") }
+        // Anything else is a runtime failure that says why, never a crash or a usage error.
+        #expect(r.status == 0 || (r.status == 1 && !r.stderr.isEmpty), "seed \(seed): status \(r.status)")
     }
 }

@@ -34,8 +34,12 @@ extension FSKDemodulator {
     /// Scores every start time in [lo, hi] (and bit rates around the nominal or tracked
     /// one), decodes the best, and reports what happened. With `grid`, alignments within
     /// a segment of it win unless the signal is clearly better elsewhere.
+    ///
+    /// `restarted`: the sender may have restarted its clock (idle bits, or a mark-leaning
+    /// window where a start bit was due), so a clock candidate late inside a run of space
+    /// bits gives way to the best start that follows mark (see ``refine``).
     mutating func search(
-        lo: Double, hi: Double, grid: Double?, afterIdle: Bool = false, _ events: inout [ModemEvent]
+        lo: Double, hi: Double, grid: Double?, restarted: Bool = false, _ events: inout [ModemEvent]
     ) -> Outcome {
         let nominal = segmentsPerBit
         let center = grid == nil ? 1.0 : clock.scale
@@ -68,7 +72,9 @@ extension FSKDemodulator {
                 central = scorer.score(offset: 2 * bestOffset) <= gridBest.score
             }
             let expected = Double(frameBits) * clock.power * nominal * Double(segmentLength) / 2
-            if !afterIdle && central && gridBest.score >= FSKTuning.gridFastPathFraction * expected {
+            // After a restart the clock's candidate may sit half a bit late on a run of
+            // space bits and still score this well: the wide search decides there.
+            if !restarted && central && gridBest.score >= FSKTuning.gridFastPathFraction * expected {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
             // Before the wide search's data is in, the clock's candidates were the only try.
@@ -79,7 +85,7 @@ extension FSKDemodulator {
             }
         }
         let best = coarseSearch(lo: lo, hi: hi, step: nominal * center, upTo: Int.max).best
-        return refine(best, gridBest: gridBest, grid: grid, afterIdle: afterIdle, lo: lo, hi: hi, &events)
+        return refine(best, gridBest: gridBest, grid: grid, restartRange: restarted ? lo...hi : nil, &events)
     }
 
     /// The first character of a burst, tried on the alignments whose data is in (provisional
@@ -117,9 +123,13 @@ extension FSKDemodulator {
 
     /// Refines a coarse winner over bit rates and decides it (or, inside a burst, the
     /// clock's own candidate when it scores nearly as well).
+    ///
+    /// `restartRange`, after a restart: a clock candidate whose half bit before is space is
+    /// late, and gives way to the best start in the range that follows mark when that
+    /// scores within ``FSKTuning/gridPreference`` of the best.
     mutating func refine(
         _ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
-        grid: Double?, afterIdle: Bool = false, lo: Double = 0, hi: Double = 0, _ events: inout [ModemEvent]
+        grid: Double?, restartRange: ClosedRange<Double>? = nil, _ events: inout [ModemEvent]
     ) -> Outcome {
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
@@ -152,15 +162,16 @@ extension FSKDemodulator {
         }
         var onGrid = false
         if grid != nil, let gridBest {
-            // On the burst's clock only the phase is searched, near the expected start.
-            if afterIdle && spaceBefore(gridBest.a, step: gridBest.step) {
+            if let range = restartRange, spaceBefore(gridBest.a, step: gridBest.step),
+                let start = bestStartAfterMark(in: range, step: coarseBest.step),
+                start.score >= FSKTuning.gridPreference * best.score
+            {
                 // The clock's candidate sits on a run of space bits that began earlier: the
                 // sender restarted its clock in the idle line. Keep the burst's rate, take the
                 // best start that follows mark, as a serial receiver starts at the edge.
-                if let a = bestStartAfterMark(lo: lo, hi: hi, step: coarseBest.step) {
-                    return decide(start: a, step: coarseBest.step, grid: a, &events)
-                }
+                return decide(start: start.a, step: coarseBest.step, grid: start.a, &events)
             }
+            // On the burst's clock only the phase is searched, near the expected start.
             if gridBest.score >= FSKTuning.gridPreference * best.score {
                 best = gridBest
                 onGrid = true
@@ -181,18 +192,22 @@ extension FSKDemodulator {
         return excess > FSKTuning.lateStartFraction * clock.power
     }
 
-    /// The best-scoring start in [lo, hi] at `step` whose half bit before is not space; nil
-    /// when there is none.
-    mutating func bestStartAfterMark(lo: Double, hi: Double, step: Double) -> Double? {
-        scorer.setBoundaries(start: lo, step: step)
-        var best: (a: Double, score: Double)?
+    /// The best-scoring start in `range` at `step` whose half bit before is not space, with
+    /// its score; nil when there is none.
+    mutating func bestStartAfterMark(in range: ClosedRange<Double>, step: Double) -> (a: Double, score: Double)? {
+        scorer.setBoundaries(start: range.lowerBound, step: step)
+        var bestA = -1.0
+        var bestScore = -Double.infinity
         var offset = 0
-        while lo + Double(offset) <= hi {
-            let a = lo + Double(offset)
+        while range.lowerBound + Double(offset) <= range.upperBound {
+            let a = range.lowerBound + Double(offset)
             let score = scorer.score(offset: offset)
-            if score > best?.score ?? -Double.infinity, !spaceBefore(a, step: step) { best = (a, score) }
+            if score > bestScore, !spaceBefore(a, step: step) {
+                bestA = a
+                bestScore = score
+            }
             offset += 1
         }
-        return best?.a
+        return bestScore > -Double.infinity ? (bestA, bestScore) : nil
     }
 }

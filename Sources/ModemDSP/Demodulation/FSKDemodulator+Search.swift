@@ -60,11 +60,11 @@ extension FSKDemodulator {
                     preconditionFailure("only tentative searches ask for more data")
                 }
             case .following(let e, let idle, let lost):
-                // The clock's own candidates need only the character plus two segments,
-                // read before the high-pass has the segments after them (a third of a bit
-                // after the stop bit, live); the wide search needs half a bit more at the
-                // slowest rate, and final data. Try the first as soon as its data is in,
-                // and wait for the rest only when it does not settle the character.
+                // The clock's own candidates need only the character plus two segments, read
+                // before the high-pass has the segments after them (a third of a bit after the
+                // stop bit, live); the wide search needs half a bit more at the slowest rate
+                // (three quarters after a restart, see follow), and final data. Try the first
+                // as soon as its data is in; wait for the rest only if it does not settle it.
                 let step = segmentsPerBit * clock.scale
                 let half = Int(e + Double(window) / 2) + lookahead + 2
                 let fast = min(half, roundToInt(e + Double(frameBits) * step) + 2 - delay)
@@ -72,8 +72,8 @@ extension FSKDemodulator {
                     nextDue = fast
                     return
                 }
-                // After a restart the search reaches a quarter bit further (see follow).
-                let full = idle > 0 || leansMark(e, step: step) ? half + window / 4 : half
+                let full =
+                    idle > 0 || leansMark(e, step: step) ? Int(e + Double(window) * 0.75) + lookahead + 2 : half
                 if segments < full { beginTentative() }
                 needMore = false
                 follow(expect: e, idleBits: idle, lostSlots: lost, &events)
@@ -91,6 +91,15 @@ extension FSKDemodulator {
     func leansMark(_ e: Double, step: Double) -> Bool {
         let w = windowSums(roundToInt(e), roundToInt(e + step))
         return w.markEnergy > w.spaceEnergy
+    }
+
+    /// True when the second half of the window [lo, hi) holds more space than mark. Judged
+    /// on the half alone, not the whole window's ratio: noise on a true idle bit of Bell
+    /// 103 (whose tones leak into each other) often pulls the ratio under the clear-idle 4,
+    /// but seldom turns half a bit to space.
+    func endsInSpace(_ lo: Int, _ hi: Int) -> Bool {
+        let h = windowSums((lo + hi) / 2, hi)
+        return h.spaceEnergy > h.markEnergy
     }
 
     /// Lets the decisions until ``endTentative()`` read the provisional ring slots of the
@@ -128,13 +137,12 @@ extension FSKDemodulator {
         let clearlyIdle = idleLike && (idleBits > 0 || em > FSKTuning.clearIdleRatio * es)
         if !clearlyIdle && (es > em || idleBits == 0) {
             let half = Double(window) / 2
-            // Look half a bit around the clock (senders slip it: the firmware's glitch every
-            // 64 bytes); three quarters after a restart, idle bits or a mark-leaning window
-            // where a start was due (a gap of any length: minimodem --stopbits 2.5).
+            // Half a bit around the clock (senders slip it: the firmware's glitch every 64 bytes);
+            // three quarters after a restart (a gap of any length: minimodem --stopbits 2.5).
             let restarted = idleBits > 0 || em > es
             let early = idleBits > 0 ? 1.5 * half : half
             let late = restarted ? 1.5 * half : half
-            switch search(lo: e - early, hi: e + late, grid: e, afterIdle: restarted, &events) {
+            switch search(lo: e - early, hi: e + late, grid: e, restarted: restarted, &events) {
             case .needMore:
                 needMore = true
                 return
@@ -161,13 +169,14 @@ extension FSKDemodulator {
             default:
                 break
             }
-        } else if idleBits > 0 && em < FSKTuning.clearIdleRatio * es && idleBits < FSKTuning.maxIdleBits
+        } else if idleBits > 0 && idleBits < FSKTuning.maxIdleBits && em < FSKTuning.clearIdleRatio * es
+            && endsInSpace(lo, hi)
             && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples)
         {
-            // After idle bits, a window neither clearly idle nor a start bit most likely ends
-            // the idle line and begins a character mid-window (a clock restarted after a gap
-            // of any length: minimodem --stopbits 2.5). Half a bit on, the start bit fills the
-            // window and its search is centred on it; a whole bit on, it is at the search's edge.
+            // After idle bits, a window whose second half is space ends the idle line and
+            // begins a character mid-window (a clock restarted after a gap of any length:
+            // minimodem --stopbits 2.5). Half a bit on, the start bit fills the window and its
+            // search is centred on it; a whole bit on, it is at the search's edge.
             mode = .following(expect: e + step / 2, idleBits: idleBits + 1, lostSlots: lostSlots)
             return
         } else if idleLike && idleBits < FSKTuning.maxIdleBits {

@@ -41,6 +41,8 @@ enum FSKTuning {
     static let idleMargin = 1.5
     /// Straight after a character, an idle bit must have this many times more mark than
     /// space energy: a start bit tipped towards mark by noise must still get the search.
+    /// After idle bits, a window under it whose second half is space is stepped by half a
+    /// bit: the idle line ended mid-window.
     static let clearIdleRatio = 4.0
     /// A window still carries the burst when its energy is above this fraction of the
     /// burst's: then a lost character keeps the clock instead of ending the burst.
@@ -72,9 +74,9 @@ enum FSKTuning {
     /// this fraction of the burst's level or more is inside a run of space bits, late: a
     /// character starting with space bits scores nearly as well up to a bit late, and the
     /// clock's own candidate was taken there. Measured: a true start reads -0.7 to -1.0
-    /// (idle mark before it), the clock's candidate 0.8 bit late +0.39. Checked on
-    /// back-to-back characters too it cost 15 to 25 % more bit errors at Eb/N0 10 dB, so
-    /// only after idle bits.
+    /// (idle mark before it), the clock's candidate 0.8 bit late +0.39. Checked on every
+    /// character on the clock it cost 15 to 25 % more bit errors at Eb/N0 10 dB, so only
+    /// after a restart: idle bits, or a mark-leaning window where a start bit was due.
     static let lateStartFraction = 0.25
 
     // MARK: Bit decisions
