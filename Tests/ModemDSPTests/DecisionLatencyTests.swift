@@ -61,6 +61,36 @@ import Testing
         #expect(firsts.allSatisfy { $0 > 0 && $0 <= 0.8 }, "\(firsts)")
     }
 
+    /// `text` as one phase-continuous burst with `idle` idle mark bits after every stop bit,
+    /// as live `tx` sends characters that arrive while it is sending: on the sender's clock,
+    /// but each one after idle bits.
+    static func withIdleBits(_ text: [UInt8], idle: Int, profile: ModemProfile, rate: Double) throws -> [Float] {
+        var modulator = try FSKModulator(profile: profile, sampleRate: rate, amplitude: 0.5)
+        var signal = [Float](repeating: 0, count: 3000)
+        var buffer = [Float](repeating: 0, count: modulator.maxSamples(forBits: 32))
+        // Mark lead-in, then start bit, data LSB first, stop bit and the idle bits.
+        let frames: [(bits: UInt32, count: Int)] =
+            [((1 << 20) - 1, 20)] + text.map { (~UInt32(0) << 9 | UInt32($0) << 1, 10 + idle) }
+        for frame in frames {
+            let n = buffer.withUnsafeMutableBufferPointer {
+                modulator.render(bits: frame.bits, count: frame.count, into: $0.baseAddress!)
+            }
+            signal += buffer[..<n]
+        }
+        return signal + [Float](repeating: 0, count: 3000)
+    }
+
+    @Test("characters after idle bits on the sender's clock come out within half a bit", arguments: [1, 2])
+    func afterIdleBits(idle: Int) throws {
+        let text = Array("latency!!\n".utf8)
+        let signal = try Self.withIdleBits(text, idle: idle, profile: .softmodem1225, rate: 44_100)
+        let got = try Self.lateness(signal, profile: .softmodem1225, rate: 44_100)
+        #expect(got.map(\.value) == text)
+        // Idle bits mark a possible restart; a candidate on the clock where the line turns
+        // from mark to space still skips the wide search (which would wait 2.4 bits).
+        #expect(got.dropFirst().allSatisfy { $0.bits > 0 && $0.bits <= 0.5 }, "\(got.map(\.bits))")
+    }
+
     @Test("in noise, characters the quick look cannot settle wait for the full search and still decode")
     func noisy() throws {
         var (text, signal) = try Self.lines(profile: .softmodem1225, rate: 44_100)

@@ -73,8 +73,11 @@ extension FSKDemodulator {
             }
             let expected = Double(frameBits) * clock.power * nominal * Double(segmentLength) / 2
             // After a restart the clock's candidate may sit half a bit late on a run of
-            // space bits and still score this well: the wide search decides there.
-            if !restarted && central && gridBest.score >= FSKTuning.gridFastPathFraction * expected {
+            // space bits, or early on idle line, and still score this well: it skips the
+            // wide search only where the line turns from mark to space.
+            if central && gridBest.score >= FSKTuning.gridFastPathFraction * expected
+                && (!restarted || startsAtEdge(gridBest.a, step: gridBest.step))
+            {
                 return decide(start: gridBest.a, step: gridBest.step, grid: g, &events)
             }
             // Before the wide search's data is in, the clock's candidates were the only try.
@@ -180,16 +183,29 @@ extension FSKDemodulator {
         return decide(start: best.a, step: best.step, grid: onGrid ? grid : nil, &events)
     }
 
+    /// True when `a` is where a start bit begins: the half bit before it is clearly mark and
+    /// the half bit after it clearly space (``FSKTuning/edgeFraction`` of the burst's level
+    /// each). A candidate late inside a run of space bits fails the first, one early
+    /// on idle line the second (minimodem --stopbits 1.6).
+    func startsAtEdge(_ a: Double, step: Double) -> Bool {
+        let threshold = FSKTuning.edgeFraction * clock.power
+        return -spaceExcess(a - step / 2, a) > threshold && spaceExcess(a, a + step / 2) > threshold
+    }
+
+    /// Space power minus mark power per sample over the segments from `lo` to `hi`
+    /// (rounded), 0 when that is empty.
+    func spaceExcess(_ lo: Double, _ hi: Double) -> Double {
+        let l = roundToInt(lo)
+        let h = roundToInt(hi)
+        guard h > l else { return 0 }
+        let w = windowSums(l, h)
+        return (w.spaceEnergy - w.markEnergy) * 2 * w.inverseSamples * w.inverseSamples
+    }
+
     /// True when the half bit before `a` is clearly space (``FSKTuning/lateStartFraction``
     /// of the burst's level or more): a start there is late, inside a run of space bits.
     func spaceBefore(_ a: Double, step: Double) -> Bool {
-        let hi = roundToInt(a)
-        let lo = roundToInt(a - step / 2)
-        guard hi > lo else { return false }
-        let w = windowSums(lo, hi)
-        let g = 2 * w.inverseSamples
-        let excess = (w.spaceEnergy - w.markEnergy) * g * w.inverseSamples
-        return excess > FSKTuning.lateStartFraction * clock.power
+        spaceExcess(a - step / 2, a) > FSKTuning.lateStartFraction * clock.power
     }
 
     /// The best-scoring start in `range` at `step` whose half bit before is not space, with
