@@ -52,16 +52,6 @@ extension LinkRecording {
         {
             let rate = source.sampleRate
             let policy = ObserverPolicy(followsTones: true, measuresSpectrum: false, checksSignal: false)
-            let (factory, reporter) = (self.factory, self.reporter)
-            var session: DecodeSession<Factory.Receiver>
-            do {
-                session = try DecodeSession(
-                    factory, sampleRate: rate, channels: source.channels, channel: nil, name: source.name,
-                    reporter: reporter
-                ) { factory.observers(policy, sampleRate: rate, reporter: reporter) }
-            } catch {
-                throw .session(error)
-            }
             func handle(_ e: ModemEvent) throws(ReadFailure) {
                 guard e.kind == .byte else { return }
                 for d in receiver.receive(CollectionOfOne(e.value), at: Double(e.endSample) / rate) {
@@ -72,7 +62,9 @@ extension LinkRecording {
                     }
                 }
             }
-            try SourceDecoding.run(&source, through: &session, readError: { ReadFailure.audio($0) }, handle: handle)
+            _ = try SourceDecoding.decode(
+                &source, with: factory, channel: nil, policy: policy, reporter: reporter,
+                sessionError: { ReadFailure.session($0) }, readError: { ReadFailure.audio($0) }, handle: handle)
         }
 
         /// Ends the reading: a file still in progress is abandoned (its `.part` kept), and
