@@ -163,8 +163,8 @@ extension FSKDemodulator {
                 if s > best.score { best = (coarse + Double(offset), atCenter.step, s) }
             }
         }
-        var onGrid = false
-        if grid != nil, let gridBest {
+        var reference: Double? = nil
+        if let grid, let gridBest {
             if let range = restartRange, spaceBefore(gridBest.a, step: gridBest.step),
                 let start = bestStartAfterMark(in: range, step: coarseBest.step),
                 start.score >= FSKTuning.gridPreference * best.score
@@ -177,10 +177,17 @@ extension FSKDemodulator {
             // On the burst's clock only the phase is searched, near the expected start.
             if gridBest.score >= FSKTuning.gridPreference * best.score {
                 best = gridBest
-                onGrid = true
+                // After a restart, a character more than a segment late was delayed by the
+                // sender's idle line, not by a slow clock: it moves the clock's phase to
+                // itself and leaves the rate alone. Taught as a timing error, every gap
+                // pushed the rate slower (UART senders ran the clock 3-4 % slow, to the
+                // tolerance's edge, and a later character read a bit late with status 0).
+                // Early ones are still clock error: a UART cannot start before its stop
+                // bit ends.
+                reference = restartRange != nil && best.a - grid > 1 ? best.a : grid
             }
         }
-        return decide(start: best.a, step: best.step, grid: onGrid ? grid : nil, &events)
+        return decide(start: best.a, step: best.step, grid: reference, &events)
     }
 
     /// True when `a` is where a start bit begins: the half bit before it is clearly mark and
@@ -202,13 +209,17 @@ extension FSKDemodulator {
         return (w.spaceEnergy - w.markEnergy) * 2 * w.inverseSamples * w.inverseSamples
     }
 
-    /// True when the half bit before `a` is clearly space (``FSKTuning/lateStartFraction``
-    /// of the burst's level or more): a start there is late, inside a run of space bits.
+    /// True when the half bit or the whole bit before `a` is clearly space
+    /// (``FSKTuning/lateStartFraction`` of the burst's level or more): a start there is late,
+    /// inside a run of space bits. The half bit catches a start half a bit late; the whole
+    /// bit, whose window holds twice the tone cycles, catches one a bit late (a valid frame
+    /// of the wrong byte) where the half bit's discrimination is too coarse (2450 baud).
     func spaceBefore(_ a: Double, step: Double) -> Bool {
-        spaceExcess(a - step / 2, a) > FSKTuning.lateStartFraction * clock.power
+        let threshold = FSKTuning.lateStartFraction * clock.power
+        return spaceExcess(a - step / 2, a) > threshold || spaceExcess(a - step, a) > threshold
     }
 
-    /// The best-scoring start in `range` at `step` whose half bit before is not space, with
+    /// The best-scoring start in `range` at `step` with no space before it (``spaceBefore``), with
     /// its score; nil when there is none.
     mutating func bestStartAfterMark(in range: ClosedRange<Double>, step: Double) -> (a: Double, score: Double)? {
         scorer.setBoundaries(start: range.lowerBound, step: step)

@@ -195,6 +195,8 @@ struct BitTimingEstimator {
         for s in scores where abs(s.period / chosen.period - 1) < 0.03 && s.fit > chosen.fit {
             chosen = (s.period, s.fit)
         }
+        let longestRun = all.max { $0.length < $1.length }!
+        chosen = Self.pausedBit(all, chosen: chosen, markIsUpper: longestRun.upper, longest: longest) ?? chosen
         // Two tones taking turns at a steady rate (a warbling whistle) fit every fraction of
         // their period. Data has runs of many lengths: when most runs of each tone are one
         // length (within 3 %) of 1.5 bits or more, it is a warble. Per tone, because a
@@ -207,9 +209,58 @@ struct BitTimingEstimator {
         }
         let (baud, toneBits) = rate(all, period: chosen.period)
         let (upper, lower) = tones(all)
-        let longestRun = all.max { $0.length < $1.length }!
         return Estimate(
             baud: baud, fit: chosen.fit, upper: upper, lower: lower, markIsUpper: longestRun.upper, toneBits: toneBits)
+    }
+
+    /// The bit of a UART that pauses between characters, when `chosen` is a fraction of it:
+    /// nil when it is not.
+    ///
+    /// A pause of a fraction of a bit (1.5 stop bits, a byte written at a time) lengthens
+    /// only the mark runs that end characters, by any amount, and a half-bit pause makes
+    /// half the bit fit every run. Space runs (start bit and zeros, on the character's own
+    /// clock) stay whole bits: when at least ``pauseCheckRuns`` of them fit twice or three
+    /// times the chosen period (``pauseCheckFit``), no run is under 0.6 of it, and all runs
+    /// together do not fit it, the pauses chose the fraction. A sender at the faster rate
+    /// passes only with no single-bit run and every space run an even (or triple) number of
+    /// bits: one byte repeated, which is ambiguous anyway.
+    static func pausedBit(_ all: [Run], chosen: (period: Double, fit: Double), markIsUpper: Bool, longest: Double)
+        -> (period: Double, fit: Double)?
+    {
+        for multiple in [2.0, 3.0] {
+            let period = multiple * chosen.period
+            guard period <= longest else { return nil }
+            // Runs under 0.6 of the multiple (single bits of the faster sender) rule it out, as
+            // in the period sweep; a paused sender's runs are all a bit or more.
+            let space = fit(all, period: period) { $0.upper != markIsUpper }
+            guard space.counted >= pauseCheckRuns, space.tooShort == 0, space.fit >= pauseCheckFit else { continue }
+            let every = fit(all, period: period) { _ in true }
+            if every.tooShort * 10 <= all.count && every.fit < 0.85 * chosen.fit { return (period, space.fit) }
+        }
+        return nil
+    }
+
+    /// Space runs a pause check needs: a dozen, so that data cannot fit a multiple by chance.
+    static let pauseCheckRuns = 12
+    /// How well the space runs must fit the multiple: whole bits within a tenth of one.
+    static let pauseCheckFit = 0.9
+
+    /// Mean of cos(2 pi run / period) over the uncut runs `include` accepts, of 0.6 to 14
+    /// periods, how many those are, and how many were shorter.
+    static func fit(_ all: [Run], period: Double, include: (Run) -> Bool) -> (
+        fit: Double, counted: Int, tooShort: Int
+    ) {
+        var s = 0.0
+        var counted = 0
+        var tooShort = 0
+        for r in all where !r.cut && include(r) {
+            let bits = Double(r.length) / period
+            if bits < 0.6 { tooShort += 1 }
+            guard bits >= 0.6, bits <= 14 else { continue }
+            s += Double.cos(2 * Double.pi * (bits - bits.rounded(.down)))
+            counted += 1
+        }
+        return (counted > 0 ? s / Double(counted) : -1, counted, tooShort)
     }
 
     /// The fit of every period from `shortest` to `longest` (0.5 % apart), and the best.
