@@ -246,18 +246,24 @@ struct BitTimingEstimator {
     static let pauseCheckFit = 0.9
 
     /// Mean of cos(2 pi run / period) over the uncut runs `include` accepts, of 0.6 to 14
-    /// periods, how many those are, and how many were shorter.
+    /// periods (shorter ones cannot be bits at this rate; longer ones, idle line and
+    /// preambles, say little about the period), how many those are, and how many were
+    /// shorter.
     static func fit(_ all: [Run], period: Double, include: (Run) -> Bool) -> (
         fit: Double, counted: Int, tooShort: Int
     ) {
+        let cosines = turnCosines
         var s = 0.0
         var counted = 0
         var tooShort = 0
         for r in all where !r.cut && include(r) {
             let bits = Double(r.length) / period
-            if bits < 0.6 { tooShort += 1 }
-            guard bits >= 0.6, bits <= 14 else { continue }
-            s += Double.cos(2 * Double.pi * (bits - bits.rounded(.down)))
+            if bits < 0.6 {
+                tooShort += 1
+                continue
+            }
+            if bits > 14 { continue }
+            s += cosines[Int((bits - bits.rounded(.down)) * 1024) & 1023]
             counted += 1
         }
         return (counted > 0 ? s / Double(counted) : -1, counted, tooShort)
@@ -270,24 +276,9 @@ struct BitTimingEstimator {
         var best = (period: 0.0, fit: -Double.infinity)
         var scores: [(period: Double, fit: Double)] = []
         var period = shortest
-        let cosines = turnCosines
         while period <= longest {
-            // Runs under 0.6 periods cannot be bits at this rate; runs over 14 periods (idle
-            // line, preambles) say little about the period and are left out.
-            var s = 0.0
-            var counted = 0
-            var tooShort = 0
-            for r in all where !r.cut {
-                let bits = Double(r.length) / period
-                if bits < 0.6 {
-                    tooShort += 1
-                    continue
-                }
-                if bits > 14 { continue }
-                s += cosines[Int((bits - bits.rounded(.down)) * 1024) & 1023]
-                counted += 1
-            }
-            let fit = tooShort > all.count / 10 || counted < 8 ? -1 : s / Double(counted)
+            let every = Self.fit(all, period: period) { _ in true }
+            let fit = every.tooShort > all.count / 10 || every.counted < 8 ? -1 : every.fit
             scores.append((period, fit))
             if fit > best.fit { best = (period, fit) }
             period *= 1.005
