@@ -7,24 +7,12 @@ import Testing
 /// receiver finds tones and bit rate from the signal; a bridge sends with `--send-profile`.
 extension LoopbackTests {
     @Test func rxWithAutoDecodesWhatTxSendsAtAnotherProfile() throws {
-        let dir = try Softmodem.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let payload = Softmodem.randomBytes(600, seed: 23)
-        let rx = try Softmodem.Running(
-            [
-                "rx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--profile", "auto",
-                "--count", "600",
-                "--duration", "30", "-v",
-            ], in: dir, tag: "rx")
-        #expect(Softmodem.waitUntilCapturing(rx))
-        let tx = try Softmodem.run(
-            ["tx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--profile", "softmodem-2450"],
-            stdin: payload,
-            timeout: 30)
-        #expect(tx.status == 0, "\(tx.stderr)")
-        #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
-        #expect(rx.stdout == payload, "\(rx.stdout.count) bytes: \(rx.stderr)")
-        #expect(rx.stderr.contains("rx: auto"), "\(rx.stderr)")
+        let r = try Self.transferOnceMoreAfterReportedLoss(
+            "rx auto", payload, rxOptions: ["--profile", "auto"], txOptions: ["--profile", "softmodem-2450"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.bytes == payload, "\(r.bytes.count) bytes: \(r.stderr)")
+        #expect(r.stderr.contains("rx: auto"), "\(r.stderr)")
     }
 
     /// Bridge A receives with auto and sends with --send-profile; bridge B names the profile.

@@ -18,17 +18,18 @@ struct LoopbackTests {
 
     @Test func txToRxDeliversTwoKilobytesExactly() throws {
         let payload = Softmodem.randomBytes(2048, seed: 5)
-        let r = try ReportedLossRetry.run(
-            "txToRx", exact: { $0.bytes == payload }, reported: { Self.reportsLoss($0.stderr) },
-            attempt: { _ in try Self.transfer(payload) })
+        let r = try Self.transferOnceMoreAfterReportedLoss("txToRx", payload)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.bytes.count == payload.count, "lost bytes unreported or lost twice: rx: \(r.stderr)")
         #expect(r.bytes == payload)
     }
 
-    /// tx of `payload` to an rx that waits for as many bytes: rx's exit status, output and
-    /// stderr.
-    static func transfer(_ payload: Data) throws -> (status: Int32, bytes: Data, stderr: String) {
+    /// tx of `payload` to an rx that waits for as many bytes, both on `device` at `latency`
+    /// with `rxOptions` and `txOptions` added: rx's exit status, output and stderr.
+    static func transfer(
+        _ payload: Data, device: String = Loopback.device, latency: String = Loopback.transferLatency,
+        rxOptions: [String] = [], txOptions: [String] = []
+    ) throws -> (status: Int32, bytes: Data, stderr: String) {
         let dir = try Softmodem.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // Loopback.transferLatency (PipeWire's default 100, 80 on PulseAudio): on a loaded two-core VM a
@@ -37,22 +38,32 @@ struct LoopbackTests {
         // prove that the lead-in silence goes before the first period of the burst, not over
         // it (it once overwrote it: 25 ms periods lost the preamble and the first bytes).
         let rx = try Softmodem.Running(
-            [
-                "rx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "--count", "\(payload.count)",
-                "--duration",
-                "40", "-v",
-            ],
+            ["rx", "--device", device, "--latency", latency, "--count", "\(payload.count)", "--duration", "40", "-v"]
+                + rxOptions,
             in: dir,
             tag: "rx")
-        #expect(Softmodem.waitUntilCapturing(rx))
+        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("\(device): capture") }, "\(rx.stderr)")
+        usleep(400_000)
         let tx = try Softmodem.run(
-            ["tx", "--device", Loopback.device, "--latency", Loopback.transferLatency, "-v"], stdin: payload,
-            timeout: 40)
+            ["tx", "--device", device, "--latency", latency, "-v"] + txOptions, stdin: payload, timeout: 40)
         #expect(tx.status == 0, "\(tx.stderr)")
         // SIGTERM, not SIGKILL, when the count never comes: rx then prints its summary.
         if !Softmodem.waitUntil(timeout: 10, { !rx.isRunning }) { rx.signal(SIGTERM) }
         let status = rx.wait(timeout: 5)
         return (status, rx.stdout, rx.stderr)
+    }
+
+    /// ``transfer(_:device:latency:rxOptions:txOptions:)`` under the suite's retry rule
+    /// (``ReportedLossRetry``), labelled `label`.
+    static func transferOnceMoreAfterReportedLoss(
+        _ label: String, _ payload: Data, device: String = Loopback.device,
+        latency: String = Loopback.transferLatency, rxOptions: [String] = [], txOptions: [String] = []
+    ) throws -> (status: Int32, bytes: Data, stderr: String) {
+        try ReportedLossRetry.run(
+            label, exact: { $0.bytes == payload }, reported: { reportsLoss($0.stderr) },
+            attempt: { _ in
+                try transfer(payload, device: device, latency: latency, rxOptions: rxOptions, txOptions: txOptions)
+            })
     }
 
     /// Whether rx's -v lines report damage: a burst with framing or parity errors, or an

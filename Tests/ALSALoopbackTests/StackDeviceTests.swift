@@ -9,18 +9,11 @@ import Testing
 extension LoopbackTests {
     @Test(arguments: LiveStack.current.otherDevices)
     func otherDeviceCarriesRxTxExactly(device: String) throws {
-        let dir = try Softmodem.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let payload = Softmodem.randomBytes(1000, seed: 31)
-        let rx = try Softmodem.Running(
-            ["rx", "--device", device, "--latency", "100", "--count", "1000", "--duration", "30", "-v"], in: dir,
-            tag: "rx")
-        #expect(Softmodem.waitUntil(timeout: 5) { rx.stderr.contains("\(device): capture") }, "\(rx.stderr)")
-        usleep(400_000)
-        let tx = try Softmodem.run(["tx", "--device", device, "--latency", "100"], stdin: payload, timeout: 30)
-        #expect(tx.status == 0, "\(tx.stderr)")
-        #expect(rx.wait(timeout: 10) == 0, "\(rx.stderr)")
-        #expect(rx.stdout == payload, "\(rx.stdout.count) bytes: \(rx.stderr)")
+        let r = try Self.transferOnceMoreAfterReportedLoss(
+            "rx/tx on \(device)", payload, device: device, latency: "100")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.bytes == payload, "\(r.bytes.count) bytes: \(r.stderr)")
     }
 
     @Test(arguments: LiveStack.current.otherDevices)
