@@ -54,6 +54,7 @@ struct DecodeWAV {
             default: "nothing decoded: no modem signal"
             }
         case .markUnproven(let bursts, _): "\(bursts) burst(s) not printed: which tone is mark is unproven"
+        case .formatUnproven(let bursts, _): "\(bursts) burst(s) not printed: 7 data bits or 8 is unproven"
         case .profileMismatch(let pinned, let signature):
             "the signal is not \(pinned.name) but looks like \(signature.summary)"
         case .hiJackMismatch(let pinned, let signal): "the signal is \(signal.name), not \(pinned.name)"

@@ -16,6 +16,10 @@ extension DecodeNote {
             return "\(bursts) burst(s) not printed: which tone is mark is unproven (\(d.signature.summary), "
                 + "a tone pair of no known modem, read as well both ways round); pin with \(d.options), "
                 + "or with --mark and --space the other way round"
+        case .formatUnproven(let bursts, let d):
+            return "\(bursts) burst(s) not printed: 7 data bits or 8 is unproven (\(d.signature.summary), "
+                + "every character reads as 7 data bits and as 8 with the top bit set); pin 7 bits with "
+                + "\(d.options), or 8 with \(d.signature.options)"
         case .profileMismatch(let pinned, let signature):
             return
                 "the signal does not match \(pinned.name) (\(fixed(pinned.baud, 0)) baud, mark \(fixed(pinned.mark, 0)) Hz, "

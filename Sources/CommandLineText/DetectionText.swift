@@ -78,11 +78,17 @@ extension Detection {
             values += "; mark bits \(roundedHz(bits.mark * 1e6)) us, space bits \(roundedHz(bits.space * 1e6)) us"
         }
         let what = signature.profile == nil ? "FSK (\(values))" : "\(p.name) (\(values))"
+        if formatEvidence == .unproven {
+            return "detected \(what), but 7 data bits or 8 (the top bit set) is unproven: not printed; "
+                + "pin 7 bits with \(options), or 8 with \(signature.options)"
+        }
         switch markEvidence {
         case .unproven:
             return "detected \(what), but which tone is mark is unproven: not printed; pin with \(options) "
                 + "or with mark and space the other way round"
         case .bothReadings: return "detected \(what), mark proven by the burst: pin with \(options)"
+        case _ where formatEvidence == .wholeBurst:
+            return "detected \(what), data bits proven by the burst: pin with \(options)"
         default: return "detected \(what): pin with \(options)"
         }
     }

@@ -2,7 +2,8 @@ public import ModemDSP
 
 /// What the automatic receiver detected: with `-v`, each burst's detection, just before the
 /// burst's own report; always, at the end, how many bursts were not printed because nothing
-/// proved which tone is mark (``Detection/MarkEvidence``).
+/// proved which tone is mark (``Detection/MarkEvidence``) or whether characters have 7 data
+/// bits or 8 (``Detection/FormatEvidence``).
 ///
 /// Lines wait for the burst to be reported because the burst report comes only from the
 /// chosen channel: a stereo input's other channel, detected while the channel is being
@@ -13,6 +14,7 @@ public final class DetectionObserver: DecodeObserver {
     private var reported = 0
     private var waiting: [Detection] = []
     private var unproven: (bursts: Int, first: Detection?) = (0, nil)
+    private var formatUnproven: (bursts: Int, first: Detection?) = (0, nil)
 
     /// - Parameter reporter: takes the `-v` notes.
     public init(reporter: any DecodeReporting) { self.reporter = reporter }
@@ -21,17 +23,23 @@ public final class DetectionObserver: DecodeObserver {
     public func wantsSamples(inBurst: Bool) -> Bool { false }
 
     /// Queues each newly settled detection for the burst's report and counts those whose mark
-    /// is unproven.
+    /// or format is unproven.
     public func observe(
         _ samples: UnsafeBufferPointer<Float>, receiver: inout AutoReceiver, events: ArraySlice<ModemEvent>
     ) {
         let detections = receiver.detections
         // Settled detections only: the last one may still be read both ways round.
-        while reported < detections.count, detections[reported].markEvidence != .undecided {
+        while reported < detections.count, detections[reported].markEvidence != .undecided,
+            detections[reported].formatEvidence != .undecided
+        {
             let d = detections[reported]
             if d.markEvidence == .unproven {
                 unproven.bursts += 1
                 if unproven.first == nil { unproven.first = d }
+            }
+            if d.formatEvidence == .unproven {
+                formatUnproven.bursts += 1
+                if formatUnproven.first == nil { formatUnproven.first = d }
             }
             waiting.append(d)
             reported += 1
@@ -46,9 +54,11 @@ public final class DetectionObserver: DecodeObserver {
         return nil
     }
 
-    /// How many bursts had an unproven mark, with the first of them; nil when none had.
+    /// How many bursts had an unproven mark, with the first of them; else how many had an
+    /// unproven format; nil when none had either.
     public func inputEnded(decodedBytes: Int) -> DecodeNote? {
-        guard unproven.bursts > 0, let d = unproven.first else { return nil }
-        return .markUnproven(bursts: unproven.bursts, first: d)
+        if unproven.bursts > 0, let d = unproven.first { return .markUnproven(bursts: unproven.bursts, first: d) }
+        guard formatUnproven.bursts > 0, let d = formatUnproven.first else { return nil }
+        return .formatUnproven(bursts: formatUnproven.bursts, first: d)
     }
 }

@@ -36,9 +36,9 @@ extension AutoReceiver {
             detections.append(detection)
             d = .fsk(demod)
             // No convention names mark for these tones: the burst itself must (see
-            // ``PolarityReadings``).
+            // ``BurstReadings``).
             if detection.markEvidence == .undecided, let other = swappedReading(signature, format, samples) {
-                d = .bothWays(demod, other)
+                d = .twoReadings(.polarity, demod, other)
             }
         } else if let choice = profileTrial(samples, canWait: canWait) {
             guard case .chosen(let signature, let format, let demod) = choice else { return .waiting }
@@ -57,6 +57,10 @@ extension AutoReceiver {
         if !sameSender, let demod = d.fskReading, let trial = manchesterInstead(of: demod, samples, first: first) {
             detections[detections.count - 1] = trial.detection
             d = .hijack(trial.decoder)
+        }
+        if !sameSender, d.fskReading != nil, let two = topBitReadings(detections[detections.count - 1], samples) {
+            d = .twoReadings(.topBit, two.seven, two.eight)
+            detections[detections.count - 1].formatEvidence = .undecided
         }
         all.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
         decoder = d
@@ -122,7 +126,7 @@ extension AutoReceiver {
     /// opened by its tones (``weakBurst``) needs half the characters and at most one error
     /// in four. Anything else (another modem, noise) returns nil.
     func sameAsBefore(_ last: Detection, _ samples: [Float]) -> FSKDemodulator? {
-        guard !last.isHiJack, last.markEvidence != .unproven else { return nil }
+        guard !last.isHiJack, last.markEvidence != .unproven, last.formatEvidence != .unproven else { return nil }
         var events: [ModemEvent] = []
         guard let fresh = trial(last.profile, last.format, samples, into: &events) else { return nil }
         // A burst opened by its tones, under the noise, loses characters the others keep:

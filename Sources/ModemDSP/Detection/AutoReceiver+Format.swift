@@ -99,6 +99,32 @@ extension AutoReceiver {
         return tooFew ? .tooFew : .unproven
     }
 
+    /// The two readings of a new sender's burst whose characters so far read as cleanly in
+    /// 7N1 as in 8N1, every 8N1 character with its top bit set: the line cannot say which
+    /// (``BurstReadings``), whatever `detection` chose (a proof names 7N2, the scored trials
+    /// 8N1). 7N1 reads a 7N2 line too and breaks only on a top bit of 0; 8N1 breaks only on
+    /// a character less than a bit after the last. The last character of `samples` is not
+    /// held against either (their end may cut it).
+    ///
+    /// Nil for any other format, for a reading with an error, and while mark is undecided:
+    /// that question is asked first, and such a burst's format is taken as read.
+    func topBitReadings(_ detection: Detection, _ samples: [Float]) -> (seven: FSKDemodulator, eight: FSKDemodulator)? {
+        let format = detection.format
+        guard !detection.isHiJack, detection.markEvidence != .undecided, format.parity == .none,
+            format.dataBits >= 7
+        else { return nil }
+        var events: [ModemEvent] = []
+        func clean() -> Bool {
+            events.dropLast().allSatisfy { $0.kind == .byte }
+                && events.count(where: { $0.kind == .byte }) >= FormatProof.minimumFrames
+        }
+        guard let eight = trial(detection.profile, .eightN1, samples, into: &events), clean(),
+            events.dropLast().allSatisfy({ $0.value & 0x80 != 0 }),
+            let seven = trial(detection.profile, try! FrameFormat(dataBits: 7), samples, into: &events), clean()
+        else { return nil }
+        return (seven, eight)
+    }
+
     /// Formats of 11 bits a character: read as 8N1, each leaves one idle bit after every
     /// character (the second stop bit, or the parity bit and the stop bit). 8N2 comes
     /// last: the formats with parity read as 8N2 too, and their own proofs name them.

@@ -279,27 +279,13 @@ public struct AutoReceiver: Sendable {
         scratch.removeAll(keepingCapacity: true)
         decoder?.flush(into: &scratch)
         append(scratch, offset: offset, into: &events)
-        if let outcome = decoder?.polarity, !detections.isEmpty {
-            settle(&detections[detections.count - 1], outcome)
+        if let decided = decoder?.decided, !detections.isEmpty {
+            detections[detections.count - 1].settle(decided.question, decided.outcome)
         }
         decoder = nil
         state = .listening
         blindQuiet = -1
         ringValidFrom = samplesConsumed
-    }
-
-    /// A burst read both ways round: its detection as the evidence decided it.
-    func settle(_ detection: inout Detection, _ outcome: PolarityReadings.Outcome) {
-        switch outcome {
-        case .measured: detection.markEvidence = .bothReadings
-        case .swapped:
-            let s = detection.signature
-            var swapped = ModemSignature(mark: s.space, space: s.mark, baud: s.baud)
-            swapped.toneBits = s.toneBits
-            detection.signature = swapped
-            detection.markEvidence = .bothReadings
-        case .unproven: detection.markEvidence = .unproven
-        }
     }
 
     /// The samples from `start` to now, out of the ring (none from before it last started

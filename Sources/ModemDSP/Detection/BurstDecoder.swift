@@ -1,7 +1,8 @@
 /// The decoder ``AutoReceiver`` runs on one detected burst: an FSK demodulator set up for
 /// the burst's tones, bit rate and format, or a HiJack decoder; or, for a tone pair no
-/// known modem has (``ToneConvention``), two FSK demodulators that read the burst with
-/// mark and space both ways round until its end decides (``PolarityReadings``).
+/// known modem has (``ToneConvention``) or characters that read as 7 data bits and as 8
+/// alike, two FSK demodulators that read the burst both ways until its end decides
+/// (``BurstReadings``).
 ///
 /// Dispatch is once per chunk, never per sample: each decoder's own loop stays
 /// specialised. The decoders are optionals mutated in place (not enum payloads, which
@@ -9,14 +10,16 @@
 struct BurstDecoder: Sendable {
     private var fsk: FSKDemodulator?
     private var hijack: HiJackDecoder?
-    private var readings: PolarityReadings?
+    private var readings: BurstReadings?
 
     static func fsk(_ d: FSKDemodulator) -> BurstDecoder { BurstDecoder(fsk: d, hijack: nil) }
     static func hijack(_ d: HiJackDecoder) -> BurstDecoder { BurstDecoder(fsk: nil, hijack: d) }
-    /// Both readings of a burst: `measured` as the analysis named mark and space, `swapped`
-    /// the other way round. Nothing comes out until the burst's end decides.
-    static func bothWays(_ measured: FSKDemodulator, _ swapped: FSKDemodulator) -> BurstDecoder {
-        BurstDecoder(fsk: nil, hijack: nil, readings: PolarityReadings(measured, swapped))
+    /// Two readings of a burst that differ in `question` (see ``BurstReadings``). Nothing
+    /// comes out until the burst's end decides.
+    static func twoReadings(_ question: BurstReadings.Question, _ first: FSKDemodulator, _ second: FSKDemodulator)
+        -> BurstDecoder
+    {
+        BurstDecoder(fsk: nil, hijack: nil, readings: BurstReadings(question, first, second))
     }
 
     /// Decodes a chunk of either sample type with the decoder inside (its own path for
@@ -38,9 +41,12 @@ struct BurstDecoder: Sendable {
 
     var isInBurst: Bool { fsk?.isInBurst ?? hijack?.isInBurst ?? readings?.isInBurst ?? false }
 
-    /// For a burst read both ways: which reading the evidence chose (nil while undecided,
-    /// and for any other decoder).
-    var polarity: PolarityReadings.Outcome? { readings?.outcome }
+    /// For a burst read two ways: what they differ in and which reading the evidence chose
+    /// (nil while undecided, and for any other decoder).
+    var decided: (question: BurstReadings.Question, outcome: BurstReadings.Outcome)? {
+        guard let readings, let outcome = readings.outcome else { return nil }
+        return (readings.question, outcome)
+    }
 }
 
 /// A sample type ``AutoReceiver`` takes: how it goes into the ring (floats, full scale 1,

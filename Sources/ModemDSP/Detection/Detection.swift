@@ -13,6 +13,8 @@ public struct Detection: Sendable, Equatable {
     public var hiJackGeneration: HiJackGeneration?
     /// What proves which tone is mark.
     public var markEvidence: MarkEvidence
+    /// What proves the character format.
+    public var formatEvidence: FormatEvidence = .line
 
     /// What proves which of an FSK burst's tones is mark (see ``ToneConvention``).
     public enum MarkEvidence: Sendable, Equatable {
@@ -23,6 +25,21 @@ public struct Detection: Sendable, Equatable {
         /// The burst was read both ways round and the other way had more errors.
         case bothReadings
         /// Both readings fit as well: the burst was not printed.
+        case unproven
+    }
+
+    /// What proves an FSK burst's character format.
+    public enum FormatEvidence: Sendable, Equatable {
+        /// The burst's opening (``FormatProof``), the trial decodes, a profile's convention
+        /// or the same sender's last burst.
+        case line
+        /// Its characters read as 7 data bits and as 8N1 with the top bit set alike: the
+        /// burst is being read both ways; its end decides (``BurstReadings``).
+        case undecided
+        /// The burst decided between 7 and 8 data bits: the other reading had more errors,
+        /// or the characters were text or UTF-8 (``TopBitContent``).
+        case wholeBurst
+        /// The burst did not decide: it was not printed.
         case unproven
     }
 
@@ -53,5 +70,32 @@ public struct Detection: Sendable, Equatable {
     public var profile: ModemProfile {
         signature.profile
             ?? ModemProfile(name: "custom", baud: signature.baud, mark: signature.mark, space: signature.space)
+    }
+
+    /// The detection once a burst read two ways (``BurstReadings``) has been decided:
+    /// mark and space, or 7 data bits against 8N1, as `outcome` chose them.
+    mutating func settle(_ question: BurstReadings.Question, _ outcome: BurstReadings.Outcome) {
+        switch (question, outcome) {
+        case (.polarity, .first): markEvidence = .bothReadings
+        case (.polarity, .second):
+            var swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
+            swapped.toneBits = signature.toneBits
+            signature = swapped
+            markEvidence = .bothReadings
+        case (.polarity, .unproven): markEvidence = .unproven
+        // The format detection named stays when it has the data bits the burst proved (7N2
+        // read as 7N1 is the same bytes).
+        case (.topBit, .first):
+            if format.dataBits != 7 { format = try! FrameFormat(dataBits: 7) }
+            formatEvidence = .wholeBurst
+        case (.topBit, .second):
+            if format.dataBits != 8 { format = .eightN1 }
+            formatEvidence = .wholeBurst
+        // 7N1 is the 7-bit pin that reads the burst whichever line it was (7N2, or 7N1 with
+        // characters apart).
+        case (.topBit, .unproven):
+            format = try! FrameFormat(dataBits: 7)
+            formatEvidence = .unproven
+        }
     }
 }

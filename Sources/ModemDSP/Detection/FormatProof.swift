@@ -19,9 +19,10 @@
 /// the fewest characters, ``minimumFrames`` (the first ``settlingFrames`` not checked), a
 /// format that random data does not support passes by chance in about one burst in 60 (a
 /// handful of such formats, 1 in 256 each); with the 30 or so characters of a 1225-baud
-/// burst's opening, never in practice. What the data cannot decide stays undecided: an
-/// 8N1 sender whose every character has its top bit set reads as 7N2, and a line with idle
-/// gaps of exactly one bit as two stop bits (the bytes are the same).
+/// burst's opening, never in practice. What the line cannot decide: an 8N1 sender whose
+/// every character has its top bit set reads as 7N2 (the receiver then reads the burst both
+/// ways, ``BurstReadings``, and prints it only when the burst decides), and a line with
+/// idle gaps of exactly one bit as two stop bits (the bytes are the same).
 struct FormatProof: Sendable {
     /// Every format tried, most common first: a tie goes to the earlier.
     static let formats: [FrameFormat] = [
