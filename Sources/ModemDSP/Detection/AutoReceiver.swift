@@ -150,8 +150,17 @@ public struct AutoReceiver: Sendable {
     }
 
     /// Resolves what is under way (a burst still being gathered is analysed with what came
-    /// in; a burst being decoded is flushed). The receiver can keep going afterwards.
+    /// in, and so is a loud last part of a block; a burst being decoded is flushed). The
+    /// receiver can keep going afterwards.
     public mutating func flush(into events: inout [ModemEvent]) {
+        // Input that ends part way through a block while listening is heard as a block: a
+        // message of a character or two at 1200 baud is shorter than one (minimodem's "hi"
+        // is 960 samples at 48 kHz, and was never looked at).
+        let fill = Double(blockFill)
+        if case .listening = state, blockFill > 0, blockEnergy / fill > max(10 * max(quiet, 0), 1e-9) {
+            let start = max(0, samplesConsumed - Int64(blockFill + SignalSurvey.blockLength))
+            state = .gathering(start: start, loudBlocks: 1, nextTry: Self.analysisBlocks)
+        }
         if case .gathering(let start, _, _) = state { _ = startBurst(from: start, canWait: false, into: &events) }
         if case .decoding(let offset, _) = state { endDecoding(offset: offset, into: &events) }
         state = .listening
