@@ -208,7 +208,10 @@ extension AutoReceiver {
             let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
             let cut = format != .eightN1 || events.count >= FormatProof.minimumFrames
             let whole = cut ? events.dropLast() : events[...]
-            guard events.contains(where: { $0.value != ones }) else {
+            // Lone space bits far apart in every character are clicks, not a sender: a Bell
+            // 103 burst that restarts its tones' phase every bit, read as Bell 202 at 96 kHz,
+            // gave only 0x7F and 0xFF (Eb/N0 25.7 dB).
+            guard events.contains(where: { $0.value != ones && !format.spaceBitsStandApart($0.value) }) else {
                 if !events.isEmpty { onesOnly.append(profile) }
                 continue
             }

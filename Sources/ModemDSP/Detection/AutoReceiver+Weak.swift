@@ -91,7 +91,7 @@ extension AutoReceiver {
     /// sender with two tones in a bit, well below it. When a profile reads clean but too few
     /// characters and more of the burst can be gathered (``mayWait(_:_:baud:)``), waits.
     func weakTrial(_ samples: [Float], canWait: Bool) -> FormatChoice? {
-        var passed: [(profile: ModemProfile, demod: FSKDemodulator, density: Double)] = []
+        var passed: [(profile: ModemProfile, demod: FSKDemodulator, density: Double, clicks: Bool)] = []
         var events: [ModemEvent] = []
         var tooFew = false
         for profile in weakCandidates(samples) {
@@ -105,10 +105,22 @@ extension AutoReceiver {
                 continue
             }
             let ebN0 = bytes.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(bytes.count)
-            passed.append((profile, fresh, ebN0 + Decibels.power(profile.baud)))
+            let clicks = bytes.allSatisfy { FrameFormat.eightN1.spaceBitsStandApart($0.value) }
+            passed.append((profile, fresh, ebN0 + Decibels.power(profile.baud), clicks))
         }
-        guard let best = passed.map(\.density).max(),
-            let chosen = passed.first(where: { $0.density >= best - 1.5 })
+        // Lone space bits far apart in every character (``FrameFormat/spaceBitsStandApart(_:)``)
+        // are clicks as well as a sender: such a reading is chosen only when no other reads
+        // more than that (a Bell 103 burst that restarts its tones' phase every bit, at
+        // 11.025 kHz, read as Bell 202 clicks), and no faster profile with its tones reads
+        // its lone space bits as pairs of its own (16 bytes of 0xFF at 1225 baud are 0xFE
+        // at 2450).
+        let clickTones = passed.filter(\.clicks).map(\.profile)
+        var candidates = passed.filter { p in
+            !clickTones.contains { $0.baud < p.profile.baud && $0.hasTones(of: p.profile) }
+        }
+        if candidates.contains(where: { !$0.clicks }) { candidates.removeAll(where: \.clicks) }
+        guard let best = candidates.map(\.density).max(),
+            let chosen = candidates.first(where: { $0.density >= best - 1.5 })
         else { return tooFew ? .waitForMore : nil }
         let p = chosen.profile
         return .chosen(ModemSignature(mark: p.mark, space: p.space, baud: p.baud), .eightN1, chosen.demod)

@@ -163,3 +163,24 @@ struct FormatProof: Sendable {
         try! FrameFormat(dataBits: bits, parity: parity, stopBits: stop)
     }
 }
+
+extension FrameFormat {
+    /// Space bits this close or closer in a frame are not clicks (see
+    /// ``spaceBitsStandApart(_:)``): reversals (0x55 in 8N1) have one every other bit.
+    static let clickSpacing = 3
+
+    /// True when every space bit of `value`'s frame (its start bit included) stands alone,
+    /// at least ``clickSpacing`` bits from the next: what a train of clicks reads as. A
+    /// tone whose phase jumps at every bit of a slower sender clicks at each jump, and a
+    /// faster profile's reading puts a lone space bit there. 0xFF in 8N1 (the start bit
+    /// alone) is the simplest; 0x55 is not one.
+    func spaceBitsStandApart(_ value: UInt8) -> Bool {
+        let bits = wireBits(for: value)
+        var last = -Self.clickSpacing
+        for k in 0..<bitsPerFrame where bits >> UInt32(k) & 1 == 0 {
+            if k - last < Self.clickSpacing { return false }
+            last = k
+        }
+        return true
+    }
+}

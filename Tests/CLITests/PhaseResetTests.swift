@@ -1,0 +1,58 @@
+import Foundation
+import ModemTestSupport
+import Testing
+
+/// Senders that restart the tone's phase at every bit. Bell 103's tones then make a
+/// fraction of a cycle a bit (1270 Hz at 300 baud is 4.23 cycles), so each bit boundary
+/// clicks, and the spectrum's lines sit at multiples of 300 Hz (900, 1200, 1500) instead of
+/// 1070 and 1270. A faster profile's reading of the clicks framed characters of lone space
+/// bits: at 11.025 and 96 kHz detection named Bell 202 and printed 0x77, 0xF7 and 0xFF
+/// with exit status 0.
+@Suite("phase reset at every bit")
+struct PhaseResetTests {
+    static func decode(_ tones: (mark: Double, space: Double, baud: Double), rate: Int, options: [String] = [])
+        throws -> CLI.Result
+    {
+        let samples = IdleGapTests.signal(
+            IdleGapTests.text, tones: tones, gaps: [0], rate: Double(rate), phaseReset: true)
+        return try CLI.softmodem(["decode"] + options + [DecodeDiagnosisCLITests.wav(samples, rate: rate)])
+    }
+
+    static let rates = [8000, 11_025, 22_050, 29_400, 44_100, 48_000, 96_000]
+
+    @Test("Bell 103: never a wrong byte with exit status 0", arguments: rates)
+    func bell103(rate: Int) throws {
+        let text = Data(IdleGapTests.text)
+        let r = try Self.decode(IdleGapTests.bell103, rate: rate)
+        if r.status == 0 { #expect(r.stdout == text, "got \(Array(r.stdout.prefix(8))): \(r.stderr)") }
+        if r.stdout != text { #expect(r.status != 0 && !r.stderr.isEmpty) }
+        // What no options printed at these rates before the clicks were told from a sender.
+        if [8000, 11_025].contains(rate) { #expect(r.stdout == text, "\(r.stderr)") }
+    }
+
+    /// Pinned, the demodulator reads the clicking tones, but at 48 kHz one character has a
+    /// framing error (reported, exit status 1), where minimodem reads all of them.
+    @Test("Bell 103 pinned: exact", arguments: rates)
+    func bell103Pinned(rate: Int) throws {
+        let text = Data(IdleGapTests.text)
+        let r = try Self.decode(IdleGapTests.bell103, rate: rate, options: ["--profile", "bell103"])
+        if r.status == 0 { #expect(r.stdout == text, "\(r.stderr)") }
+        try withKnownIssue("a framing error in a phase-reset Bell 103 burst at 48 kHz") {
+            try #require(r.stdout == text && r.status == 0, "\(r.stderr)")
+        } when: {
+            rate == 48_000
+        }
+    }
+
+    /// At 8 kHz (6.7 samples a bit, 1.8 cycles of space) one bit of a clean burst is
+    /// misread, pinned too, with exit status 0: minimodem reads it exactly.
+    @Test("Bell 202: exact with no options", arguments: rates)
+    func bell202(rate: Int) throws {
+        let r = try Self.decode(IdleGapTests.bell202, rate: rate)
+        try withKnownIssue("one bit of a phase-reset Bell 202 burst at 8 kHz misread") {
+            try #require(r.stdout == Data(IdleGapTests.text) && r.status == 0, "\(r.stderr)")
+        } when: {
+            rate == 8000
+        }
+    }
+}
