@@ -16,7 +16,7 @@ struct IdleGapTests {
     /// continuous, or with the phase reset at every bit as some senders do.
     static func signal(
         _ bytes: [UInt8], tones: (mark: Double, space: Double, baud: Double), gaps: [Double], rate: Double,
-        phaseReset: Bool = false
+        phaseReset: Bool = false, preambleBits: Double = 30
     ) -> [Float] {
         var out = [Float](repeating: 0, count: Int(rate / 10))
         var phase = 0.0
@@ -31,7 +31,7 @@ struct IdleGapTests {
                 written += 1
             }
         }
-        tone(tones.mark, bits: 30)
+        tone(tones.mark, bits: preambleBits)
         for (i, byte) in bytes.enumerated() {
             tone(tones.space, bits: 1)
             for k in 0..<8 { tone((byte >> k) & 1 == 1 ? tones.mark : tones.space, bits: 1) }

@@ -88,6 +88,7 @@ extension FSKDemodulator {
             }
         }
         let best = coarseSearch(lo: lo, hi: hi, step: nominal * center, upTo: Int.max).best
+        if grid == nil && best.a >= hi { return .later }
         return refine(best, gridBest: gridBest, grid: grid, restartRange: restarted ? lo...hi : nil, &events)
     }
 
@@ -101,6 +102,7 @@ extension FSKDemodulator {
         guard last >= 2 else { return nil }
         let (best, scored, complete) = coarseSearch(lo: lo, hi: hi, step: nominal, upTo: last)
         guard complete || best.a + 2 <= lo + Double(scored - 1) else { return nil }
+        if best.a >= hi { return .later }
         // The rate refinement reads one segment past the character at the slowest rate.
         let slowest = nominal * (1 + configuration.baudTolerance)
         guard roundToInt(best.a + Double(frameBits) * slowest) + 2 <= ringEnd else { return nil }

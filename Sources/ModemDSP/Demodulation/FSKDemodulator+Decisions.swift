@@ -45,6 +45,9 @@ extension FSKDemodulator {
         case rejected(Double)
         /// The clock's candidates did not settle it and the wide search needs more segments.
         case needMore
+        /// A first character's best start is the search range's last one, where the scores
+        /// may still be rising: the range moves on (``FSKTuning/triggerRangeShift``).
+        case later
     }
 
     mutating func decide(
@@ -168,6 +171,11 @@ extension FSKDemodulator {
         // itself gets noisy.
         if !onGrid && !plausible { return .rejected(a) }
         let (value, kind) = valueAndKind(s)
+        // A framing error 10 dB or more off a confirmed burst's level is not its sender's
+        // character: a tone cut off into silence (a Bell 103 sender that restarts its phase
+        // every bit, at -57 dBFS after a -7 dBFS burst) framed a space start bit there.
+        // The burst's own damaged characters, at its level, are still reported.
+        if kind == .framingError && !vetting && !atLevel { return .rejected(a) }
         // A framing error is reported only on final data; a tentative look may be early.
         if tentative && kind == .framingError { return .needMore }
         let b = Double(segmentLength)

@@ -24,41 +24,7 @@ extension FSKDemodulator {
                 huntEnd = end
                 if end <= segments { mode = .triggered(end, early: true) }
             case .triggered(let end, let early):
-                let lo = Double(end - window - 1)
-                let hi = Double(end)
-                guard segments >= end + lookahead else {
-                    // Before the whole search's data is in, try the alignments that are:
-                    // when the best of them is followed by two that score lower, the rest
-                    // (later starts) would only move further off the character.
-                    guard early else {
-                        nextDue = end + lookahead
-                        return
-                    }
-                    beginTentative()
-                    let outcome = earlySearch(lo: lo, hi: hi, &events)
-                    endTentative()
-                    switch outcome {
-                    case .accepted(let next)?:
-                        mode = .following(expect: next, idleBits: 0, lostSlots: 0)
-                        continue
-                    case nil:
-                        nextDue = min(segments + 1, end + lookahead)
-                    default:
-                        mode = .triggered(end, early: false)
-                        nextDue = end + lookahead
-                    }
-                    return
-                }
-                let outcome = search(lo: lo, hi: hi, grid: nil, &events)
-                switch outcome {
-                case .accepted(let next):
-                    mode = .following(expect: next, idleBits: 0, lostSlots: 0)
-                case .framingError(let a), .rejected(let a):
-                    huntEnd = max(end + 1, roundToInt(a + Double(window) / 2) + window)
-                    mode = .hunting
-                case .needMore:
-                    preconditionFailure("only tentative searches ask for more data")
-                }
+                guard searchFirstCharacter(triggeredAt: end, early: early, &events) else { return }
             case .following(let e, let idle, let lost):
                 // The clock's own candidates need only the character plus two segments, read
                 // before the high-pass has the segments after them (a third of a bit after the
@@ -85,6 +51,56 @@ extension FSKDemodulator {
             }
         }
     }
+
+    /// The start search of a burst's first character, triggered by the window ending at
+    /// `end` (`early`: before the whole search's data is in, the alignments that are may
+    /// be tried). Returns false when it must wait for more segments.
+    mutating func searchFirstCharacter(triggeredAt end: Int, early: Bool, _ events: inout [ModemEvent]) -> Bool {
+        let lo = Double(end - window - 1)
+        let hi = Double(end)
+        guard segments >= end + lookahead else {
+            // Before the whole search's data is in, try the alignments that are:
+            // when the best of them is followed by two that score lower, the rest
+            // (later starts) would only move further off the character.
+            guard early else {
+                nextDue = end + lookahead
+                return false
+            }
+            beginTentative()
+            let outcome = earlySearch(lo: lo, hi: hi, &events)
+            endTentative()
+            switch outcome {
+            case .accepted(let next)?:
+                mode = .following(expect: next, idleBits: 0, lostSlots: 0)
+                return true
+            case .later?:
+                mode = .triggered(end + laterRangeStep, early: true)
+                return true
+            case nil:
+                nextDue = min(segments + 1, end + lookahead)
+            default:
+                mode = .triggered(end, early: false)
+                nextDue = end + lookahead
+            }
+            return false
+        }
+        let outcome = search(lo: lo, hi: hi, grid: nil, &events)
+        switch outcome {
+        case .accepted(let next):
+            mode = .following(expect: next, idleBits: 0, lostSlots: 0)
+        case .framingError(let a), .rejected(let a):
+            huntEnd = max(end + 1, roundToInt(a + Double(window) / 2) + window)
+            mode = .hunting
+        case .later:
+            mode = .triggered(end + laterRangeStep, early: true)
+        case .needMore:
+            preconditionFailure("only tentative searches ask for more data")
+        }
+        return true
+    }
+
+    /// Segments by which a first character's search range moves on (``Outcome/later``).
+    var laterRangeStep: Int { max(1, roundToInt(Double(window) * FSKTuning.triggerRangeShift)) }
 
     /// True when the bit window at `e` holds more mark than space: where a start bit was
     /// due, the sender restarted its clock after a fraction of a bit of idle line.

@@ -16,6 +16,15 @@ enum FSKTuning {
     /// noise per tone bin: lower triggers on noise several times a second, higher misses
     /// start bits at -4 dB full-band SNR.
     static let triggerMargin = 4.0
+    /// Bits by which a first character's search range moves on when its best start is the
+    /// range's last one. A sender that restarts its tones' phase every bit (Bell 103, whose
+    /// tones put no whole cycles in a bit) triggers on windows across its mark bits'
+    /// boundaries, where the phase jump cancels the mark correlation; such a trigger just
+    /// before the start bit left the true start past the range, and the range's edge,
+    /// 0.4 bit early, was decided: space bits after the start bit, their windows cancelled
+    /// the same way, read as mark (printed with exit status 0). Half a bit keeps the moved
+    /// range overlapping the old one.
+    static let triggerRangeShift = 0.5
     /// Detrended energy per sample below which a window is digital silence (a dithered
     /// 16-bit file's noise is far above it).
     static let silenceFloor = 1e-11
