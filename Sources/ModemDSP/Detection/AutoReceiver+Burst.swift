@@ -183,8 +183,11 @@ extension AutoReceiver {
         // still frames them (0xFF at 1225 baud is 0xFE at 2450), which proves neither.
         var onesOnly: [ModemProfile] = []
         for profile in ModemProfile.builtIn.sorted(by: { $0.baud < $1.baud }) {
+            // Within a bit rate of each tone: the main lobe of a bit's tone. A sender that
+            // restarts its phase every bit puts its sound on lines a bit rate apart (Bell
+            // 103: 900, 1200 and 1500 Hz); within half a bit rate, they held 60 % of it.
             guard
-                spectrum.share(near: [profile.mark, profile.space], width: max(profile.baud / 2, 100))
+                spectrum.share(near: [profile.mark, profile.space], width: max(profile.baud, 100))
                     >= Self.shortBurstToneShare
             else {
                 continue
@@ -225,7 +228,7 @@ extension AutoReceiver {
         return nil
     }
 
-    /// Share of a short burst's sound that must lie within half a bit rate of the profile's tones.
+    /// Share of a short burst's sound that must lie within a bit rate of the profile's tones.
     static let shortBurstToneShare = 0.8
     /// Mean Eb/N0 (dB) a short burst's characters need to name a profile by trial.
     static let shortBurstEbN0 = 25.0
