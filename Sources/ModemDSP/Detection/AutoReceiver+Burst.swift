@@ -208,25 +208,31 @@ extension AutoReceiver {
             // (0xFF in 8N1). The last character of a proven format, or of an 8N1 reading
             // long enough to prove one, may be cut by the end of the blocks (a slow 11-bit
             // sender's tenth character in 8N1); a burst of a few characters must be whole.
-            let ones = UInt8(truncatingIfNeeded: (1 << format.dataBits) - 1)
             let cut = format != .eightN1 || events.count >= FormatProof.minimumFrames
             let whole = cut ? events.dropLast() : events[...]
             // Lone space bits far apart in every character are clicks, not a sender: a Bell
             // 103 burst that restarts its tones' phase every bit, read as Bell 202 at 96 kHz,
             // gave only 0x7F and 0xFF (Eb/N0 25.7 dB).
-            guard events.contains(where: { $0.value != ones && !format.spaceBitsStandApart($0.value) }) else {
-                if !events.isEmpty { onesOnly.append(profile) }
+            guard !events.isEmpty else { continue }
+            guard !format.readsAsClicks(events) else {
+                onesOnly.append(profile)
                 continue
             }
             guard whole.allSatisfy({ $0.kind == .byte }) else { continue }
             let ebN0 = events.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(events.count)
-            guard ebN0 >= Self.shortBurstEbN0 else { continue }
+            guard ebN0 >= Self.shortBurstEbN0 || (ebN0 >= Self.provenBurstEbN0 && Self.proves(proof, events, profile))
+            else { continue }
             // Clean so far, but too few characters to tell 8N1 from a format with parity.
             if case .tooFew = proof, mayWait(canWait, samples.count, baud: profile.baud) { return .waitForMore }
             return .chosen(signature, format, chosen)
         }
         return nil
     }
+
+    /// Mean Eb/N0 (dB) that names a profile when its reading proves its format and measures
+    /// the profile's tones (``proves(_:_:_:)``): a sender that restarts its phase every
+    /// bit (Bell 103, its tones on a 300 Hz comb) reads clean at Eb/N0 24-25 dB.
+    static let provenBurstEbN0 = 20.0
 
     /// Share of a short burst's sound that must lie within a bit rate of the profile's tones.
     static let shortBurstToneShare = 0.8

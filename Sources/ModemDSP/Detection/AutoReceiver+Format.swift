@@ -181,6 +181,22 @@ extension AutoReceiver {
         case unproven
     }
 
+    /// True when a trial's reading proves its format and its characters' measured tones
+    /// (their means) are the profile's, each within 5 %. Bell 202 read a phase-reset Bell
+    /// 103 burst as clean 8N1 at Eb/N0 22.9 dB, measuring a space of 1953 Hz.
+    static func proves(_ proof: Proof, _ events: [ModemEvent], _ profile: ModemProfile) -> Bool {
+        guard case .proven = proof else { return false }
+        var (mark, space, marks, spaces) = (0.0, 0.0, 0.0, 0.0)
+        for e in events {
+            guard let m = e.fsk else { continue }
+            if m.markFrequency.isFinite { (mark, marks) = (mark + m.markFrequency, marks + 1) }
+            if m.spaceFrequency.isFinite { (space, spaces) = (space + m.spaceFrequency, spaces + 1) }
+        }
+        guard marks > 0, spaces > 0 else { return false }
+        return ModemProfile.isWithinTolerance(mark / marks, of: profile.mark)
+            && ModemProfile.isWithinTolerance(space / spaces, of: profile.space)
+    }
+
     /// Formats ``scoredFormat(_:_:)`` tries, most usual first (ties go to the earlier).
     static let scoredFormats: [FrameFormat] = [
         .eightN1,

@@ -105,7 +105,7 @@ extension AutoReceiver {
                 continue
             }
             let ebN0 = bytes.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(bytes.count)
-            let clicks = bytes.allSatisfy { FrameFormat.eightN1.spaceBitsStandApart($0.value) }
+            let clicks = FrameFormat.eightN1.readsAsClicks(bytes)
             passed.append((profile, fresh, ebN0 + Decibels.power(profile.baud), clicks))
         }
         // Lone space bits far apart in every character (``FrameFormat/spaceBitsStandApart(_:)``)

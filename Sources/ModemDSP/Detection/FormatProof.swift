@@ -105,7 +105,7 @@ struct FormatProof: Sendable {
         let parityAt = format.parity == .none ? -1 : dataEnd
         var i = 0
         var lastEnd = -1
-        var seen = SIMD4<UInt64>()  // one bit per value, no allocation
+        var seen = DistinctBytes()
         while true {
             while i < line.count && line[i] { i += 1 }
             guard i + length <= line.count else { break }
@@ -114,10 +114,7 @@ struct FormatProof: Sendable {
             if r.frames >= Self.settlingFrames {
                 if parityAt >= 0, line[i + parityAt] != format.parityBit(for: value) { return nil }
                 for k in (length - format.stopBits)..<length where !line[i + k] { return nil }
-                let word = Int(value >> 6)
-                let bit = UInt64(1) << UInt64(value & 63)
-                if seen[word] & bit == 0 { r.distinct += 1 }
-                seen[word] |= bit
+                if seen.insert(value) { r.distinct += 1 }
             }
             if lastEnd >= 0, i > lastEnd {
                 r.gaps += 1
@@ -182,5 +179,11 @@ extension FrameFormat {
             last = k
         }
         return true
+    }
+
+    /// True when `events` hold characters and every one has only lone space bits far apart
+    /// (``spaceBitsStandApart(_:)``): what clicks at a tone's bit boundaries frame.
+    func readsAsClicks(_ events: some Collection<ModemEvent>) -> Bool {
+        !events.isEmpty && events.allSatisfy { spaceBitsStandApart($0.value) }
     }
 }

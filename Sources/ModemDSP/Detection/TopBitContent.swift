@@ -35,7 +35,7 @@ enum TopBitContent {
     /// The choice for the characters `seven` (read in the 7-bit format) and `eight` (read
     /// as 8N1), or nil when they favour neither.
     static func choice(seven: [ModemEvent], eight: [ModemEvent]) -> Choice? {
-        var seen = Set<UInt8>()
+        var seen = DistinctBytes()
         for e in seven where e.kind == .byte { seen.insert(e.value) }
         if seen.count < FormatProof.minimumDistinct { return .eight }
         let text = isText(seven.lazy.filter { $0.kind == .byte }.map(\.value))
