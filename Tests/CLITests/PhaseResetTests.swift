@@ -46,6 +46,20 @@ struct PhaseResetTests {
         #expect(r.stdout == Data(IdleGapTests.text) && r.status == 0, "\(r.stderr)")
     }
 
+    /// With a DC offset of 0.3 (of full scale) under the burst, no options. The tone cut off
+    /// into the offset after the burst framed a clean 0xB7 at -59 dBFS, 52 dB under the
+    /// burst, and it was printed with exit status 0: a character that far off a confirmed
+    /// burst's level is not its sender's.
+    @Test("Bell 103 over a DC offset: nothing after the burst", arguments: [22_050, 44_100, 48_000, 96_000])
+    func bell103OverDCOffset(rate: Int) throws {
+        let samples = IdleGapTests.signal(
+            IdleGapTests.text, tones: IdleGapTests.bell103, gaps: [0], rate: Double(rate), phaseReset: true,
+            preambleBits: 20
+        ).map { $0 + 0.3 }
+        let r = try CLI.softmodem(["decode", DecodeDiagnosisCLITests.wav(samples, rate: rate)])
+        #expect(r.stdout == Data(IdleGapTests.text) && r.status == 0, "\(r.stderr)")
+    }
+
     /// Pinned, at any preamble length. The clicks at the mark bits' boundaries trigger the
     /// start-bit hunt in the preamble; one just before the start bit left the true start
     /// past the first character's search range, whose edge (0.4 bit early) was decided, and

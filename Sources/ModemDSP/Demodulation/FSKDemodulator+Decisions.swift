@@ -171,11 +171,12 @@ extension FSKDemodulator {
         // itself gets noisy.
         if !onGrid && !plausible { return .rejected(a) }
         let (value, kind) = valueAndKind(s)
-        // A framing error 10 dB or more off a confirmed burst's level is not its sender's
-        // character: a tone cut off into silence (a Bell 103 sender that restarts its phase
-        // every bit, at -57 dBFS after a -7 dBFS burst) framed a space start bit there.
-        // The burst's own damaged characters, at its level, are still reported.
-        if kind == .framingError && !vetting && !atLevel { return .rejected(a) }
+        // A character 10 dB or more off a confirmed burst's level is not its sender's: a
+        // tone cut off into silence (a Bell 103 sender that restarts its phase every bit,
+        // at -57 dBFS after a -7 dBFS burst) framed a space start bit there, as a framing
+        // error or, with a DC offset, as a clean 0xB7 printed with exit status 0. Rejected
+        // here, anything real there is found again as a burst of its own, and vetted.
+        if !vetting && !atLevel { return .rejected(a) }
         // A framing error is reported only on final data; a tentative look may be early.
         if tentative && kind == .framingError { return .needMore }
         let b = Double(segmentLength)
