@@ -12,7 +12,7 @@ import Testing
 @Suite("idle gaps of any length between characters")
 struct IdleGapTests {
     /// 8N1 FSK made here bit by bit (LSB first) with `gaps[i]` bits of idle mark after
-    /// character i's stop bit, 30 bits of preamble and 0.1 s of silence around. Phase
+    /// character i's stop bit, `preambleBits` of preamble (30 unless given) and 0.1 s of silence around. Phase
     /// continuous, or with the phase reset at every bit as some senders do.
     static func signal(
         _ bytes: [UInt8], tones: (mark: Double, space: Double, baud: Double), gaps: [Double], rate: Double,

@@ -23,6 +23,13 @@ struct BitClock: Sendable {
         p > power * FSKTuning.levelLow && p < power * FSKTuning.levelHigh
     }
 
+    /// True when `p` is under the burst's level (``FSKTuning/levelLow`` of the last
+    /// character's power or less).
+    @inline(__always)
+    func isBelowLevel(_ p: Double) -> Bool {
+        p <= power * FSKTuning.levelLow
+    }
+
     /// True when a window of `samples` samples with detrended energy `energy` still
     /// carries the burst (``FSKTuning/burstEnergyFraction`` of its level).
     @inline(__always)

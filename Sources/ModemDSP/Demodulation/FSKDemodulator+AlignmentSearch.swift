@@ -38,6 +38,9 @@ extension FSKDemodulator {
     /// `restarted`: the sender may have restarted its clock (idle bits, or a mark-leaning
     /// window where a start bit was due), so a clock candidate late inside a run of space
     /// bits gives way to the best start that follows mark (see ``refine``).
+    ///
+    /// Off the clock (`grid` nil), a best start that is `hi` itself decides nothing: the
+    /// search returns ``Outcome/later`` while ``mayMoveRange``.
     mutating func search(
         lo: Double, hi: Double, grid: Double?, restarted: Bool = false, _ events: inout [ModemEvent]
     ) -> Outcome {
@@ -88,13 +91,14 @@ extension FSKDemodulator {
             }
         }
         let best = coarseSearch(lo: lo, hi: hi, step: nominal * center, upTo: Int.max).best
-        if grid == nil && best.a >= hi { return .later }
+        if grid == nil && best.a >= hi && mayMoveRange { return .later }
         return refine(best, gridBest: gridBest, grid: grid, restartRange: restarted ? lo...hi : nil, &events)
     }
 
     /// The first character of a burst, tried on the alignments whose data is in (provisional
     /// slots included): nil while the best of them is not yet followed by two lower-scoring
-    /// ones and the whole search is still to come, otherwise what ``refine`` decided.
+    /// ones and the whole search is still to come, ``Outcome/later`` when the best is `hi`
+    /// itself (while ``mayMoveRange``), otherwise what ``refine`` decided.
     mutating func earlySearch(lo: Double, hi: Double, _ events: inout [ModemEvent]) -> Outcome? {
         let nominal = segmentsPerBit
         scorer.setBoundaries(start: lo, step: nominal)
@@ -102,7 +106,7 @@ extension FSKDemodulator {
         guard last >= 2 else { return nil }
         let (best, scored, complete) = coarseSearch(lo: lo, hi: hi, step: nominal, upTo: last)
         guard complete || best.a + 2 <= lo + Double(scored - 1) else { return nil }
-        if best.a >= hi { return .later }
+        if best.a >= hi && mayMoveRange { return .later }
         // The rate refinement reads one segment past the character at the slowest rate.
         let slowest = nominal * (1 + configuration.baudTolerance)
         guard roundToInt(best.a + Double(frameBits) * slowest) + 2 <= ringEnd else { return nil }

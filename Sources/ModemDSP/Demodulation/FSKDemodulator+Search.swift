@@ -22,7 +22,10 @@ extension FSKDemodulator {
                 var end = huntEnd
                 while end <= segments && !triggers(at: end) { end += 1 }
                 huntEnd = end
-                if end <= segments { mode = .triggered(end, early: true) }
+                if end <= segments {
+                    mode = .triggered(end, early: true)
+                    rangeMoves = 0
+                }
             case .triggered(let end, let early):
                 guard searchFirstCharacter(triggeredAt: end, early: early, &events) else { return }
             case .following(let e, let idle, let lost):
@@ -74,7 +77,7 @@ extension FSKDemodulator {
                 mode = .following(expect: next, idleBits: 0, lostSlots: 0)
                 return true
             case .later?:
-                mode = .triggered(end + laterRangeStep, early: true)
+                moveRange(end)
                 return true
             case nil:
                 nextDue = min(segments + 1, end + lookahead)
@@ -92,15 +95,24 @@ extension FSKDemodulator {
             huntEnd = max(end + 1, roundToInt(a + Double(window) / 2) + window)
             mode = .hunting
         case .later:
-            mode = .triggered(end + laterRangeStep, early: true)
+            moveRange(end)
         case .needMore:
             preconditionFailure("only tentative searches ask for more data")
         }
         return true
     }
 
-    /// Segments by which a first character's search range moves on (``Outcome/later``).
-    var laterRangeStep: Int { max(1, roundToInt(Double(window) * FSKTuning.triggerRangeShift)) }
+    /// Moves a first character's search range on (``Outcome/later``). An early search's
+    /// verdict on provisional data is acted on at once: the moved range keeps the later
+    /// half of the old one, so a start there is still found on final data.
+    mutating func moveRange(_ end: Int) {
+        mode = .triggered(end + max(1, roundToInt(Double(window) * FSKTuning.triggerRangeShift)), early: true)
+        rangeMoves += 1
+    }
+
+    /// True while a first character's best start at its range's last one moves the range
+    /// on rather than being decided (at most ``FSKTuning/maxRangeMoves`` times).
+    var mayMoveRange: Bool { rangeMoves < FSKTuning.maxRangeMoves }
 
     /// True when the bit window at `e` holds more mark than space: where a start bit was
     /// due, the sender restarted its clock after a fraction of a bit of idle line.

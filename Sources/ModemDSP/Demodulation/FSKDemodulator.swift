@@ -60,6 +60,8 @@ public struct FSKDemodulator: Sendable {
         case following(expect: Double, idleBits: Int, lostSlots: Int)
     }
     var mode = Mode.hunting
+    /// Times the current first character's search range has moved on (``Outcome/later``).
+    var rangeMoves = 0
     /// The segment count at which ``advance(_:)`` next has something to do.
     var nextDue = 0
     /// Set while a decision reads provisional ring slots

@@ -25,6 +25,10 @@ enum FSKTuning {
     /// the same way, read as mark (printed with exit status 0). Half a bit keeps the moved
     /// range overlapping the old one.
     static let triggerRangeShift = 0.5
+    /// Moves of a first character's search range before its best is decided wherever it
+    /// lies: two reach a bit past the trigger, past a trigger a bit early (the clicks
+    /// above); a signal whose scores rise for longer (a fade-in) is not searched on and on.
+    static let maxRangeMoves = 2
     /// Detrended energy per sample below which a window is digital silence (a dithered
     /// 16-bit file's noise is far above it).
     static let silenceFloor = 1e-11

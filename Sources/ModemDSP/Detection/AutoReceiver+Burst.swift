@@ -157,9 +157,11 @@ extension AutoReceiver {
 
     /// A burst too short to measure (a character or two, as from a sketch that writes a
     /// byte now and then): the slowest built-in profile that decodes it in 8N1 (or the
-    /// format its line bits prove) with no error, a character other than all ones and a
-    /// mean Eb/N0 of ``shortBurstEbN0`` or more, with a fresh demodulator; only profiles
-    /// whose tones hold ``shortBurstToneShare`` of the burst's sound are tried.
+    /// format its line bits prove) with no error, a character other than clicks
+    /// (``FrameFormat/readsAsClicks(_:)``) and a mean Eb/N0 of ``shortBurstEbN0`` or more
+    /// (``provenBurstEbN0`` for a reading that ``proves(_:_:_:)`` its profile), with a fresh
+    /// demodulator; only profiles whose tones hold ``shortBurstToneShare`` of the burst's
+    /// sound are tried.
     ///
     /// The slowest, because a faster profile with the same tones can read a slower
     /// sender's bits as pairs of its own and still frame characters, while a slower one
@@ -231,7 +233,9 @@ extension AutoReceiver {
 
     /// Mean Eb/N0 (dB) that names a profile when its reading proves its format and measures
     /// the profile's tones (``proves(_:_:_:)``): a sender that restarts its phase every
-    /// bit (Bell 103, its tones on a 300 Hz comb) reads clean at Eb/N0 24-25 dB.
+    /// bit (Bell 103, its tones on a 300 Hz comb) reads clean at Eb/N0 24-25 dB, and
+    /// squelched characters (10 dB) are far below. The bound alone does not tell such a
+    /// burst from Bell 202's reading of it (22.9 dB): the tones do.
     static let provenBurstEbN0 = 20.0
 
     /// Share of a short burst's sound that must lie within a bit rate of the profile's tones.

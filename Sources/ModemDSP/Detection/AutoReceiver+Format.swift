@@ -182,7 +182,7 @@ extension AutoReceiver {
     }
 
     /// True when a trial's reading proves its format and its characters' measured tones
-    /// (their means) are the profile's, each within 5 %. Bell 202 read a phase-reset Bell
+    /// (their means) are the profile's, each within ``ModemProfile/matchTolerance``. Bell 202 read a phase-reset Bell
     /// 103 burst as clean 8N1 at Eb/N0 22.9 dB, measuring a space of 1953 Hz.
     static func proves(_ proof: Proof, _ events: [ModemEvent], _ profile: ModemProfile) -> Bool {
         guard case .proven = proof else { return false }

@@ -114,7 +114,7 @@ struct FormatProof: Sendable {
             if r.frames >= Self.settlingFrames {
                 if parityAt >= 0, line[i + parityAt] != format.parityBit(for: value) { return nil }
                 for k in (length - format.stopBits)..<length where !line[i + k] { return nil }
-                if seen.insert(value) { r.distinct += 1 }
+                seen.insert(value)
             }
             if lastEnd >= 0, i > lastEnd {
                 r.gaps += 1
@@ -125,6 +125,7 @@ struct FormatProof: Sendable {
             i += length
             lastEnd = i
         }
+        r.distinct = seen.count
         return r
     }
 
