@@ -23,11 +23,11 @@ struct BitClock: Sendable {
         p > power * FSKTuning.levelLow && p < power * FSKTuning.levelHigh
     }
 
-    /// True when `p` is under the burst's level (``FSKTuning/levelLow`` of the last
+    /// True when `p` is far under the burst's level (``FSKTuning/tailLevel`` of the last
     /// character's power or less).
     @inline(__always)
-    func isBelowLevel(_ p: Double) -> Bool {
-        p <= power * FSKTuning.levelLow
+    func isFarBelowLevel(_ p: Double) -> Bool {
+        p <= power * FSKTuning.tailLevel
     }
 
     /// True when a window of `samples` samples with detrended energy `energy` still

@@ -142,11 +142,11 @@ extension FSKDemodulator {
         // of a recording 60 dB down is not the same sender.
         let power = s.signal / s.samples
         let atLevel = clock.isAtLevel(power)
-        // 10 dB or more under a confirmed burst's level is not its sender's: a tone cut off
+        // 30 dB or more under a confirmed burst's level is not its sender's: a tone cut off
         // into silence (phase-reset Bell 103, -57 dBFS after a -7 dBFS burst) framed a
         // character there, over a DC offset a clean 0xB7 printed with exit status 0. The
         // burst ends; anything real there is found again as a burst of its own, and vetted.
-        if !vetting && clock.isBelowLevel(power) { return .rejected(a) }
+        if !vetting && clock.isFarBelowLevel(power) { return .rejected(a) }
         let grid = atLevel ? grid : nil
         let onGrid = grid != nil
         // A character at the level of a burst that ended moments ago (a lost clock, a

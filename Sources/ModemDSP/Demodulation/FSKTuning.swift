@@ -49,6 +49,12 @@ enum FSKTuning {
     /// a different, far quieter sender does not.
     static let levelLow = 0.1
     static let levelHigh = 10.0
+    /// A character this far under a confirmed burst's last one (30 dB) is refused: the
+    /// tail of a tone cut off into silence framed characters 50 dB under its burst. Not
+    /// ``levelLow``: a noise burst 9 dB over the signal (the live link's noise test) sets
+    /// the level, and the clean characters after it are 10 dB under it; a sender's step
+    /// of 20 dB inside a burst must still decode.
+    static let tailLevel = 0.001
     /// A window on the clock is an idle mark bit when mark exceeds space by this many times
     /// the noise per bin.
     static let idleMargin = 1.5
