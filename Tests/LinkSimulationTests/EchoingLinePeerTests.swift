@@ -66,7 +66,9 @@ import Testing
 
     /// Both ways at once on the shared line, with noise: the two stations' timers are jittered
     /// and neither starts while the line carries something, so collisions stay rare (with
-    /// equal timers the two hellos collided forever), and both messages arrive exactly.
+    /// equal timers the two hellos collided forever), and both messages arrive exactly. A
+    /// station that hears the far end's packets does not back its timeout off (seeds 1-3 took
+    /// 101, 136 and 196 s while it did, 97-101 s since).
     @Test(arguments: [1 as UInt64, 2, 3])
     func bothWaysAtOnce(seed: UInt64) {
         var run = Run(noisePeriod: 2.3, seed: seed * 10)
@@ -76,7 +78,7 @@ import Testing
         run.b.send(fromB)
         run.run(until: 600)
         #expect(run.got[1] == fromA && run.got[0] == fromB)
-        #expect(run.now < 300, "1024 bytes each way took \(run.now) s")
+        #expect(run.now < 150, "1024 bytes each way took \(run.now) s")
         print(
             "echoing line, both ways at once: 1024 bytes each way in \(Int(run.now)) s, \(run.line.collisions) bytes collided"
         )

@@ -123,6 +123,11 @@ public struct ReliableSender: Sendable {
     /// when it is done): a half-duplex wait for an acknowledgement restarts. When what it sends
     /// is `data`, a line that echoes is shared both ways for a while (``sharedBurst``).
     public mutating func heardFarEnd(at now: Double, data: Bool = false) {
+        // The backoff is for a far end that is silent. One heard whole is there: on a shared
+        // line its packets are answers or data sent once the line was quiet, so what was lost
+        // was lost to the line, and the next try is owed a round trip from now, not 16. (Noise
+        // in step with the exchange left a CI bridge waiting 28 s with the far end talking.)
+        if !fullDuplex { timer.progressed() }
         // A far end that talks on and on (its own data, in bursts of up to ``echoBurstSeconds``)
         // is waited for no longer than one such burst: its acknowledgement rides in front of
         // its data, so a long wait means ours was lost (waiting on while it streamed held 4
