@@ -92,7 +92,7 @@ extension FSKDemodulator {
         }
         let best = coarseSearch(lo: lo, hi: hi, step: nominal * center, upTo: Int.max).best
         if grid == nil && best.a >= hi && mayMoveRange { return .later }
-        return refine(best, gridBest: gridBest, grid: grid, restartRange: restarted ? lo...hi : nil, &events)
+        return refine(best, gridBest: gridBest, grid: grid, range: lo...hi, restarted: restarted, &events)
     }
 
     /// The first character of a burst, tried on the alignments whose data is in (provisional
@@ -133,13 +133,15 @@ extension FSKDemodulator {
     /// Refines a coarse winner over bit rates and decides it (or, inside a burst, the
     /// clock's own candidate when it scores nearly as well).
     ///
-    /// `restartRange`, after a restart: a clock candidate whose half bit before is space is
-    /// late, and gives way to the best start in the range that follows mark when that
-    /// scores within ``FSKTuning/gridPreference`` of the best.
+    /// On the clock (`grid`), a winner whose half bit before is space is late: it gives way
+    /// to the best start in `range` that follows mark when that scores within
+    /// ``FSKTuning/gridPreference`` of the best. `restarted` (see ``search``): the clock's
+    /// own candidate is tested first, and the start moves only the clock's phase.
     mutating func refine(
         _ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
-        grid: Double?, restartRange: ClosedRange<Double>? = nil, _ events: inout [ModemEvent]
+        grid: Double?, range: ClosedRange<Double>? = nil, restarted: Bool = false, _ events: inout [ModemEvent]
     ) -> Outcome {
+        let restartRange = restarted ? range : nil
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
         let center = grid == nil ? 1.0 : clock.scale
@@ -192,6 +194,16 @@ extension FSKDemodulator {
                 // bit ends.
                 reference = restartRange != nil && best.a - grid > 1 ? best.a : grid
             }
+        }
+        // No character starts inside a run of space bits: a UART starts at the line's turn
+        // from mark. A winner with space before it reads the character a bit late, a valid
+        // frame of the wrong byte (Bell 103, gaps of 0-3 bits, a clock predicting late by half
+        // a bit: 0x38 read as 0x9c at Eb/N0 79 dB, exit status 0).
+        if let grid, let range, spaceBefore(best.a, step: best.step),
+            let start = bestStartAfterMark(in: range, step: best.step),
+            start.score >= FSKTuning.gridPreference * best.score
+        {
+            return decide(start: start.a, step: best.step, grid: restarted ? start.a : grid, &events)
         }
         return decide(start: best.a, step: best.step, grid: reference, &events)
     }
