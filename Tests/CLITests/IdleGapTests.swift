@@ -13,10 +13,11 @@ import Testing
 struct IdleGapTests {
     /// 8N1 FSK made here bit by bit (LSB first) with `gaps[i]` bits of idle mark after
     /// character i's stop bit, `preambleBits` of preamble (30 unless given) and 0.1 s of silence around. Phase
-    /// continuous, or with the phase reset at every bit as some senders do.
+    /// continuous, or with the phase reset at every bit as some senders do; a sine, or a
+    /// `square` wave of its sign as a microcontroller's pin sends.
     static func signal(
         _ bytes: [UInt8], tones: (mark: Double, space: Double, baud: Double), gaps: [Double], rate: Double,
-        phaseReset: Bool = false, preambleBits: Double = 30
+        phaseReset: Bool = false, preambleBits: Double = 30, square: Bool = false
     ) -> [Float] {
         var out = [Float](repeating: 0, count: Int(rate / 10))
         var phase = 0.0
@@ -26,7 +27,8 @@ struct IdleGapTests {
             time += bits / tones.baud
             if phaseReset { phase = 0 }
             while written < time * rate {
-                out.append(Float(0.5 * Double.sin(phase)))
+                let s = Double.sin(phase)
+                out.append(Float(square ? (s >= 0 ? 0.4 : -0.4) : 0.5 * s))
                 phase += 2 * Double.pi * frequency / rate
                 written += 1
             }
