@@ -89,10 +89,12 @@ struct BurstConfirmation: Sendable {
 
     /// The FSK measurements of an event (the demodulator only makes FSK events).
     private static func metrics(_ event: ModemEvent) -> FSKCharacterMetrics {
-        event.fsk
-            ?? FSKCharacterMetrics(
-                signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
+        event.fsk ?? unmeasured
     }
+
+    /// The measurements of a character that has none: no signal, no tones.
+    private static let unmeasured = FSKCharacterMetrics(
+        signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
 
     /// The burst ended: whatever still waits was not confirmed and is dropped.
     mutating func endBurst() {
@@ -120,9 +122,7 @@ struct BurstConfirmation: Sendable {
             events.append(
                 ModemEvent(
                     kind: .framingError, value: 0, startSample: start, endSample: start + each, decidedAt: now,
-                    metrics: .fsk(
-                        FSKCharacterMetrics(
-                            signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan))))
+                    metrics: .fsk(Self.unmeasured)))
         }
         slid.count = 0
     }

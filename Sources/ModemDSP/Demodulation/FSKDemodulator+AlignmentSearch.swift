@@ -141,7 +141,6 @@ extension FSKDemodulator {
         _ coarseBest: (a: Double, step: Double, score: Double), gridBest: (a: Double, step: Double, score: Double)?,
         grid: Double?, range: ClosedRange<Double>? = nil, restarted: Bool = false, _ events: inout [ModemEvent]
     ) -> Outcome {
-        let restartRange = restarted ? range : nil
         let nominal = segmentsPerBit
         let tol = configuration.baudTolerance
         let center = grid == nil ? 1.0 : clock.scale
@@ -173,9 +172,7 @@ extension FSKDemodulator {
         }
         var reference: Double? = nil
         if let grid, let gridBest {
-            if let range = restartRange, spaceBefore(gridBest.a, step: gridBest.step),
-                let start = bestStartAfterMark(in: range, step: coarseBest.step),
-                start.score >= FSKTuning.gridPreference * best.score
+            if restarted, let range, let start = startAfterMark(gridBest.a, in: range, step: gridBest.step, best.score)
             {
                 // The clock's candidate sits on a run of space bits that began earlier: the
                 // sender restarted its clock in the idle line. Keep the burst's rate, take the
@@ -192,17 +189,14 @@ extension FSKDemodulator {
                 // tolerance's edge, and a later character read a bit late with status 0).
                 // Early ones are still clock error: a UART cannot start before its stop
                 // bit ends.
-                reference = restartRange != nil && best.a - grid > 1 ? best.a : grid
+                reference = restarted && range != nil && best.a - grid > 1 ? best.a : grid
             }
         }
         // No character starts inside a run of space bits: a UART starts at the line's turn
         // from mark. A winner with space before it reads the character a bit late, a valid
         // frame of the wrong byte (Bell 103, gaps of 0-3 bits, a clock predicting late by half
         // a bit: 0x38 read as 0x9c at Eb/N0 79 dB, exit status 0).
-        if let grid, let range, spaceBefore(best.a, step: best.step),
-            let start = bestStartAfterMark(in: range, step: best.step),
-            start.score >= FSKTuning.gridPreference * best.score
-        {
+        if let grid, let range, let start = startAfterMark(best.a, in: range, step: best.step, best.score) {
             return decide(start: start.a, step: best.step, grid: restarted ? start.a : grid, &events)
         }
         return decide(start: best.a, step: best.step, grid: reference, &events)
@@ -235,6 +229,18 @@ extension FSKDemodulator {
     func spaceBefore(_ a: Double, step: Double) -> Bool {
         let threshold = FSKTuning.lateStartFraction * clock.power
         return spaceExcess(a - step / 2, a) > threshold || spaceExcess(a - step, a) > threshold
+    }
+
+    /// When `a` is late inside a run of space bits (``spaceBefore``): the best start in
+    /// `range` that follows mark, if it scores within ``FSKTuning/gridPreference`` of
+    /// `score`. Nil when `a` follows mark or no start in the range does well enough.
+    mutating func startAfterMark(_ a: Double, in range: ClosedRange<Double>, step: Double, _ score: Double)
+        -> (a: Double, score: Double)?
+    {
+        guard spaceBefore(a, step: step), let start = bestStartAfterMark(in: range, step: step),
+            start.score >= FSKTuning.gridPreference * score
+        else { return nil }
+        return start
     }
 
     /// The best-scoring start in `range` at `step` with no space before it (``spaceBefore``), with
