@@ -13,9 +13,9 @@
 #   minimodem --rx -q -M 7350 -S 4900 -f FILE 1225           (its default settings)
 #   minimodem --rx -q -M 7350 -S 4900 -b 1225 -f FILE 1225   (-b = --bandwidth, its fastest)
 # interleaved, and for each tool the script prints the median and the best wall time, the
-# median's real-time multiple, the byte error rate (edit distance / bytes sent) and peak
-# RSS (from one untimed warm-up run each under GNU time, before the timed runs), then the
-# ratios of the medians. Finally it streams one HOURS (default 1) hour capture through
+# median CPU time (user + sys), the median's real-time multiple, the byte error rate (edit
+# distance / bytes sent) and peak RSS (from one untimed warm-up run each under GNU time,
+# before the timed runs), then the ratios of the CPU and wall medians. Finally it streams one HOURS (default 1) hour capture through
 # `softmodem encode -o - | softmodem decode -` and prints the decoder's peak RSS, which
 # must stay under 32 MB.
 #
@@ -60,7 +60,7 @@ compare() {
     local title=$1 capture=$2 sent=$3 name r t
     local seconds
     seconds=$(python3 -c "import os; print((os.path.getsize('$capture') - 44) / 2 / 44100)")
-    declare -A times rss median best
+    declare -A times cpus rss median best cpu
     for name in "${names[@]}"; do
         # One untimed run each first, under GNU time for its peak RSS (GNU time's own 1 MB is
         # below every tool's). It is also the warm-up: the file and each tool's own pages
@@ -74,8 +74,9 @@ compare() {
             # Wall time of the tool's own process: the helper's clock brackets posix_spawn
             # and waitpid, with no shell, GNU time or `date` inside the timed span.
             command_of "$name" "$capture"
-            t=$(python3 "$helpers" run "$work/$name.out" "${cmd[@]}")
+            read -r t c < <(python3 "$helpers" run "$work/$name.out" "${cmd[@]}")
             times[$name]="${times[$name]:-} $t"
+            cpus[$name]="${cpus[$name]:-} $c"
         done
     done
     for name in "${names[@]}"; do
@@ -84,29 +85,34 @@ compare() {
     echo
     printf '%s: %.0f s softmodem-1225, 44.1 kHz 16-bit mono WAV, %d random bytes; %d runs each, interleaved\n\n' \
         "$title" "$seconds" "$(stat -c %s "$sent")" "$RUNS"
-    printf '%-19s %9s %9s %12s %12s %10s %10s\n' tool "median s" "best s" "x real time" "byte errors" "error rate" "peak RSS"
+    printf '%-19s %9s %9s %9s %12s %12s %10s %10s\n' tool "median s" "best s" "CPU s" "x real time" "byte errors" "error rate" "peak RSS"
     for name in "${names[@]}"; do
         # shellcheck disable=SC2086
         median[$name]=$(python3 "$helpers" median ${times[$name]})
         # shellcheck disable=SC2086
         best[$name]=$(python3 "$helpers" minimum ${times[$name]})
+        # shellcheck disable=SC2086
+        cpu[$name]=$(python3 "$helpers" median ${cpus[$name]})
         read -r dist rate < <(python3 "$helpers" errors "$sent" "$work/$name.out")
-        printf '%-19s %9.3f %9.3f %12.0f %12s %10s %7.1f MB\n' "$name" "${median[$name]}" "${best[$name]}" \
+        printf '%-19s %9.3f %9.3f %9.3f %12.0f %12s %10s %7.1f MB\n' "$name" "${median[$name]}" "${best[$name]}" "${cpu[$name]}" \
             "$(python3 -c "print($seconds / ${median[$name]})")" "$dist" "$rate" \
             "$(python3 -c "print(${rss[$name]} / 1024)")"
     done
     echo
     local s
     for s in softmodem-auto softmodem-1225; do
-        echo "$s is $(ratio "${median[minimodem-default]}" "${median[$s]}")x as fast as minimodem (default)" \
-             "and $(ratio "${median[minimodem-b1225]}" "${median[$s]}")x as fast as minimodem -b 1225 (medians)"
+        echo "$s uses $(ratio "${cpu[$s]}" "${cpu[minimodem-default]}")x the CPU time of minimodem (default)" \
+             "and $(ratio "${cpu[$s]}" "${cpu[minimodem-b1225]}")x that of minimodem -b 1225;" \
+             "wall time: $(ratio "${median[minimodem-b1225]}" "${median[$s]}")x as fast as -b 1225 (medians)"
     done
-    echo "detection (no options) costs $(python3 -c "print(f'{(${median[softmodem-auto]} / ${median[softmodem-1225]} - 1) * 100:+.1f}')") % wall time over the pinned profile"
+    echo "detection (no options) costs $(python3 -c "print(f'{(${cpu[softmodem-auto]} / ${cpu[softmodem-1225]} - 1) * 100:+.1f}')") % CPU time" \
+         "and $(python3 -c "print(f'{(${median[softmodem-auto]} / ${median[softmodem-1225]} - 1) * 100:+.1f}')") % wall time over the pinned profile"
 }
 ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 
 echo "softmodem vs minimodem $(minimodem --version 2>&1 | head -1 | awk '{print $2}'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "(wall time of each whole process from posix_spawn to waitpid: exec, start-up, file reading and exit included)"
+echo "(wall time of each whole process from posix_spawn to wait4, and its CPU time, user + sys, from wait4's rusage:"
+echo " exec, start-up, file reading and exit included; every column is the median of the runs but 'best s')"
 
 # One burst: 50 preamble + 7 postamble bits, 0.1 s of silence either side, 10 bits a byte.
 bytes=$(python3 -c "print(int(($MINUTES * 60 - 0.2 - 57 / 1225) * 122.5))")

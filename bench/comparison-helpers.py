@@ -78,28 +78,31 @@ def _banded(a: bytes, b: bytes, k: int) -> int:
     return prev[m - n + k]
 
 
-def run(out: str, argv: list[str]) -> float:
-    """Wall time of one process, with nothing else inside the timed span.
+def run(out: str, argv: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + sys) of one process, with nothing else inside the
+    timed span.
 
     The clock starts just before posix_spawn and stops when waitpid returns, so what is
     measured is the tool's own exec, start-up, work and exit; no shell or `date` process
     sits inside it (those cost 5-10 ms on this kind of VM, more than the noise between
-    runs). Peak RSS is not taken from here: Linux carries the parent's high-water mark
-    into the child across exec, and this parent is a 14 MB Python.
+    runs). CPU time is the child's own, from wait4's rusage: on a shared VM, where wall
+    time includes whatever else ran, it is the steadier of the two. Peak RSS is not taken
+    from here: Linux carries the parent's high-water mark into the child across exec, and
+    this parent is a 14 MB Python.
     """
     fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         actions = [(os.POSIX_SPAWN_DUP2, fd, 1), (os.POSIX_SPAWN_CLOSE, fd)]
         start = time.perf_counter_ns()
         pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
-        _, status = os.waitpid(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
         end = time.perf_counter_ns()
     finally:
         os.close(fd)
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         sys.exit(f"{argv[0]} exited with status {code}")
-    return (end - start) / 1e9
+    return (end - start) / 1e9, usage.ru_utime + usage.ru_stime
 
 
 def burst_capture(binary: str, count: int, size: int, period: float, seed: int, out: str, sent: str) -> None:
@@ -146,7 +149,8 @@ def main() -> None:
     elif command == "burst-capture":
         burst_capture(args[0], int(args[1]), int(args[2]), float(args[3]), int(args[4]), args[5], args[6])
     elif command == "run":
-        print(f"{run(args[0], args[1:]):.6f}")
+        wall, cpu = run(args[0], args[1:])
+        print(f"{wall:.6f} {cpu:.6f}")
     else:
         sys.exit(f"unknown command {command}")
 
