@@ -18,4 +18,20 @@ extension ForeignSenderTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == bytes, "got \(Array(r.stdout)): \(r.stderr)")
     }
+
+    /// One character whose first data bits are 0, after minimodem's leader of two mark bits
+    /// at 300 baud: read a bit late it is still a valid frame (0x00 as 0x80, 0x80 as 0xc0,
+    /// 0xc0 as 0xe0), and that alignment scored as well, so it came out with status 0.
+    @Test(
+        "one character starting with zeros after a two-bit leader is read from its start",
+        arguments: [
+            (0x00, "22050"), (0x00, "44100"), (0x00, "48000"), (0x80, "22050"), (0x80, "48000"), (0xC0, "48000"),
+        ]
+            as [(UInt8, String)])
+    func leadingZerosAfterAShortLeader(byte: UInt8, rate: String) throws {
+        let bytes = Data([byte])
+        guard let r = try Self.decodeMinimodem(["-R", rate, "300"], text: bytes) else { return }
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == bytes, "got \(Array(r.stdout)): \(r.stderr)")
+    }
 }

@@ -199,6 +199,9 @@ extension FSKDemodulator {
         if let grid, let range, let start = startAfterMark(best.a, in: range, step: best.step, best.score) {
             return decide(start: start.a, step: best.step, grid: restarted ? start.a : grid, &events)
         }
+        if grid == nil, let start = firstStartAfterMark(best) {
+            return decide(start: start.a, step: best.step, grid: nil, &events)
+        }
         return decide(start: best.a, step: best.step, grid: reference, &events)
     }
 
@@ -222,12 +225,12 @@ extension FSKDemodulator {
     }
 
     /// True when the half bit or the whole bit before `a` is clearly space
-    /// (``FSKTuning/lateStartFraction`` of the burst's level or more): a start there is late,
+    /// (``FSKTuning/lateStartFraction`` of `level`, the burst's, or more): a start there is late,
     /// inside a run of space bits. The half bit catches a start half a bit late; the whole
     /// bit, whose window holds twice the tone cycles, catches one a bit late (a valid frame
     /// of the wrong byte) where the half bit's discrimination is too coarse (2450 baud).
-    func spaceBefore(_ a: Double, step: Double) -> Bool {
-        let threshold = FSKTuning.lateStartFraction * clock.power
+    func spaceBefore(_ a: Double, step: Double, level: Double) -> Bool {
+        let threshold = FSKTuning.lateStartFraction * level
         return spaceExcess(a - step / 2, a) > threshold || spaceExcess(a - step, a) > threshold
     }
 
@@ -237,15 +240,18 @@ extension FSKDemodulator {
     mutating func startAfterMark(_ a: Double, in range: ClosedRange<Double>, step: Double, _ score: Double)
         -> (a: Double, score: Double)?
     {
-        guard spaceBefore(a, step: step), let start = bestStartAfterMark(in: range, step: step),
+        guard spaceBefore(a, step: step, level: clock.power),
+            let start = bestStartAfterMark(in: range, step: step, level: clock.power),
             start.score >= FSKTuning.gridPreference * score
         else { return nil }
         return start
     }
 
-    /// The best-scoring start in `range` at `step` with no space before it (``spaceBefore``), with
-    /// its score; nil when there is none.
-    mutating func bestStartAfterMark(in range: ClosedRange<Double>, step: Double) -> (a: Double, score: Double)? {
+    /// The best-scoring start in `range` at `step` with no space before it (``spaceBefore``
+    /// at `level`), with its score; nil when there is none.
+    mutating func bestStartAfterMark(in range: ClosedRange<Double>, step: Double, level: Double)
+        -> (a: Double, score: Double)?
+    {
         scorer.setBoundaries(start: range.lowerBound, step: step)
         var bestA = -1.0
         var bestScore = -Double.infinity
@@ -253,12 +259,38 @@ extension FSKDemodulator {
         while range.lowerBound + Double(offset) <= range.upperBound {
             let a = range.lowerBound + Double(offset)
             let score = scorer.score(offset: offset)
-            if score > bestScore, !spaceBefore(a, step: step) {
+            if score > bestScore, !spaceBefore(a, step: step, level: level) {
                 bestA = a
                 bestScore = score
             }
             offset += 1
         }
         return bestScore > -Double.infinity ? (bestA, bestScore) : nil
+    }
+
+    /// A burst's first character whose best start has space before it: the best start that
+    /// follows mark up to ``FSKDemodulator/frameBits`` - 2 bits earlier (and not before the
+    /// last character decided ends), when it scores within ``FSKTuning/gridPreference`` of
+    /// `best`; nil otherwise.
+    ///
+    /// A character whose first data bits are 0 continues its start bit's space, and read a
+    /// bit late it is still a valid frame, of another byte: after a short preamble the later
+    /// alignment can score as well or better (minimodem --tx 300 sends two bits of mark, so
+    /// 0x00 came out as 0x80 and 0x80 as 0xc0, exit status 0). A UART starts at the line's
+    /// turn from mark; a burst's first start has no clock to place it, so the rule the clock
+    /// applies (``startAfterMark``) is applied back over the data bits. The level is the
+    /// candidate's own (its score per bit), as there is no burst level yet.
+    mutating func firstStartAfterMark(_ best: (a: Double, step: Double, score: Double)) -> (a: Double, score: Double)? {
+        let level = 2 * best.score / (Double(frameBits) * best.step * Double(segmentLength))
+        guard level > 0, spaceBefore(best.a, step: best.step, level: level) else { return nil }
+        // Not into the character decided last (its stop bit ended at clock.lastEnd), nor
+        // out of the ring.
+        let earliest = max(
+            best.a - Double(frameBits - 2) * best.step, clock.lastEnd, Double(ringEnd - ringMask) + best.step + 2)
+        guard earliest < best.a,
+            let start = bestStartAfterMark(in: earliest...best.a, step: best.step, level: level),
+            start.score >= FSKTuning.gridPreference * best.score
+        else { return nil }
+        return start
     }
 }
