@@ -236,12 +236,14 @@ extension FSKDemodulator {
 
     /// When `a` is late inside a run of space bits (``spaceBefore``): the best start in
     /// `range` that follows mark, if it scores within ``FSKTuning/gridPreference`` of
-    /// `score`. Nil when `a` follows mark or no start in the range does well enough.
-    mutating func startAfterMark(_ a: Double, in range: ClosedRange<Double>, step: Double, _ score: Double)
-        -> (a: Double, score: Double)?
-    {
-        guard spaceBefore(a, step: step, level: clock.power),
-            let start = bestStartAfterMark(in: range, step: step, level: clock.power),
+    /// `score`. Nil when `a` follows mark or no start in the range does well enough. Space
+    /// is judged at `level` (default: the burst's, ``BitClock/power``).
+    mutating func startAfterMark(
+        _ a: Double, in range: ClosedRange<Double>, step: Double, _ score: Double, level: Double? = nil
+    ) -> (a: Double, score: Double)? {
+        let level = level ?? clock.power
+        guard spaceBefore(a, step: step, level: level),
+            let start = bestStartAfterMark(in: range, step: step, level: level),
             start.score >= FSKTuning.gridPreference * score
         else { return nil }
         return start
@@ -282,15 +284,11 @@ extension FSKDemodulator {
     /// candidate's own (its score per bit), as there is no burst level yet.
     mutating func firstStartAfterMark(_ best: (a: Double, step: Double, score: Double)) -> (a: Double, score: Double)? {
         let level = 2 * best.score / (Double(frameBits) * best.step * Double(segmentLength))
-        guard level > 0, spaceBefore(best.a, step: best.step, level: level) else { return nil }
         // Not into the character decided last (its stop bit ended at clock.lastEnd), nor
         // out of the ring.
         let earliest = max(
             best.a - Double(frameBits - 2) * best.step, clock.lastEnd, Double(ringEnd - ringMask) + best.step + 2)
-        guard earliest < best.a,
-            let start = bestStartAfterMark(in: earliest...best.a, step: best.step, level: level),
-            start.score >= FSKTuning.gridPreference * best.score
-        else { return nil }
-        return start
+        guard level > 0, earliest < best.a else { return nil }
+        return startAfterMark(best.a, in: earliest...best.a, step: best.step, best.score, level: level)
     }
 }
