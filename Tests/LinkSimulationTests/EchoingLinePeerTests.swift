@@ -24,18 +24,29 @@ import Testing
         /// Steps until both have nothing unacknowledged and owe no answer, or `limit` seconds pass.
         mutating func run(until limit: Double) {
             while now < limit {
-                if let burst = a.nextBurst(at: now, echoDelay: 0.4) { line.transmit(burst, from: 0, at: now) }
-                if let burst = b.nextBurst(at: now, echoDelay: 0.4) { line.transmit(burst, from: 1, at: now) }
-                let heard = line.arrived(by: now)
-                for d in a.receive(heard, at: now) { got[0] += d.bytes }
-                for d in b.receive(heard, at: now) { got[1] += d.bytes }
+                step()
                 if a.unacknowledgedBytes == 0 && b.unacknowledgedBytes == 0 && a.receiver.nextDeadline == nil
                     && b.receiver.nextDeadline == nil
                 {
                     return
                 }
-                now += 0.01
             }
+        }
+
+        /// One 10 ms step: both stations transmit what is due and hear what has arrived.
+        mutating func step() {
+            if let burst = a.nextBurst(at: now, echoDelay: 0.4) { line.transmit(burst, from: 0, at: now) }
+            if let burst = b.nextBurst(at: now, echoDelay: 0.4) { line.transmit(burst, from: 1, at: now) }
+            let heard = line.arrived(by: now)
+            for d in a.receive(heard, at: now) { got[0] += d.bytes }
+            for d in b.receive(heard, at: now) { got[1] += d.bytes }
+            now += 0.01
+        }
+
+        /// Steps for `seconds`, whatever the stations do.
+        mutating func step(for seconds: Double) {
+            let end = now + seconds
+            while now < end { step() }
         }
     }
 

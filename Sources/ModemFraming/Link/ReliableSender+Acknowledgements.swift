@@ -37,8 +37,20 @@ extension ReliableSender {
         statistics.acks += 1
         answerDue = nil
         var deliveredEnd = -Double.infinity
+        // Which packets measure the round trip (Karn: only those sent once). Full duplex: each
+        // is acknowledged as it arrives, but packets after a retransmitted one waited for it at
+        // the far end (held behind the gap, or beyond the selective bitmap's reach), and their
+        // acknowledgement measures the repair, not the path. Half duplex: the far end answers
+        // a burst once it is over, so only the packet that ended on air last is timed (the
+        // timeout runs from the burst's end too). One packet held 60 s behind a lost one had
+        // measured the round trip at 60 s, set the timeout to its 30 s ceiling, and a 10-byte
+        // line then waited 39 s behind one lost acknowledgement (CI's live serial test).
+        var behindRepair = !fullDuplex
+        var newest: InFlightPacket?
         for e in flight.prefix(cumulative) {
-            if !e.sacked { delivered(e, at: now, deliveredEnd: &deliveredEnd) }
+            if !e.sacked { delivered(e, at: now, measures: !behindRepair, deliveredEnd: &deliveredEnd) }
+            if !e.sacked && e.end > newest?.end ?? -.infinity { newest = e }
+            if e.sends > 1 { behindRepair = true }
             statistics.payloadBytes += e.packet.payload.count
             if e.packet.kind == .dataEnd { statistics.messages += 1 }
         }
@@ -49,9 +61,11 @@ extension ReliableSender {
                 let i = Int((p.seq &+ 1 &+ UInt16(bit)) &- head.packet.seq)
                 guard i >= 0 && i < flight.count && !flight[i].sacked else { continue }
                 flight[i].sacked = true
-                delivered(flight[i], at: now, deliveredEnd: &deliveredEnd)
+                delivered(flight[i], at: now, measures: fullDuplex, deliveredEnd: &deliveredEnd)
+                if flight[i].end > newest?.end ?? -.infinity { newest = flight[i] }
             }
         }
+        if !fullDuplex, let newest, newest.sends == 1 { timer.sample(now - newest.end) }
         // Half duplex: the far end answers only once the line is quiet, so an acknowledgement is
         // never late behind its data, and any that delivers something proves the far end is
         // there: the backoff ends. (With bursts of one packet, waiting for a packet sent once to
@@ -62,13 +76,15 @@ extension ReliableSender {
         statistics.packetPayload = payloadSize
     }
 
-    private mutating func delivered(_ e: InFlightPacket, at now: Double, deliveredEnd: inout Double) {
+    /// Counts a packet the far end now holds; `measures`: its round trip may be timed (see
+    /// ``acknowledged(_:at:)``).
+    private mutating func delivered(_ e: InFlightPacket, at now: Double, measures: Bool, deliveredEnd: inout Double) {
         // Karn: a retransmitted packet's acknowledgement may answer either copy; only a packet
-        // sent once measures the round trip, and only such a measurement undoes the backoff (an
+        // sent once measures the round trip, and only such a packet undoes the backoff (an
         // acknowledgement queued behind the far end's own data comes late, and must not be
         // timed out again and again).
         if e.sends == 1 {
-            timer.sample(now - e.end)
+            if measures { timer.sample(now - e.end) }
             timer.progressed()
             sizer.record(lost: false)
         }
