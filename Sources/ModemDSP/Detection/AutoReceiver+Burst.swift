@@ -58,6 +58,13 @@ extension AutoReceiver {
             detections[detections.count - 1] = trial.detection
             d = .hijack(trial.decoder)
         }
+        if !sameSender, let demod = d.fskReading,
+            let other = conventionDoubted(detections[detections.count - 1], samples)
+        {
+            // The convention's space leads the burst: the burst decides (see BurstOpening).
+            d = .twoReadings(.polarity, demod, other, tieGoesToFirst: true)
+            detections[detections.count - 1].markEvidence = .undecided
+        }
         if !sameSender, d.fskReading != nil, let two = topBitReadings(detections[detections.count - 1], samples) {
             d = .twoReadings(.topBit, two.seven, two.eight)
             detections[detections.count - 1].formatEvidence = .undecided

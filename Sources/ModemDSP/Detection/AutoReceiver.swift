@@ -289,7 +289,7 @@ public struct AutoReceiver: Sendable {
         decoder?.flush(into: &scratch)
         append(scratch, offset: offset, into: &events)
         if let decided = decoder?.decided, !detections.isEmpty {
-            detections[detections.count - 1].settle(decided.question, decided.outcome)
+            detections[detections.count - 1].settle(decided.question, decided.outcome, format: decided.format)
         }
         decoder = nil
         state = .listening

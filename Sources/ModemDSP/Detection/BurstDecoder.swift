@@ -15,11 +15,14 @@ struct BurstDecoder: Sendable {
     static func fsk(_ d: FSKDemodulator) -> BurstDecoder { BurstDecoder(fsk: d, hijack: nil) }
     static func hijack(_ d: HiJackDecoder) -> BurstDecoder { BurstDecoder(fsk: nil, hijack: d) }
     /// Two readings of a burst that differ in `question` (see ``BurstReadings``). Nothing
-    /// comes out until the burst's end decides.
-    static func twoReadings(_ question: BurstReadings.Question, _ first: FSKDemodulator, _ second: FSKDemodulator)
-        -> BurstDecoder
-    {
-        BurstDecoder(fsk: nil, hijack: nil, readings: BurstReadings(question, first, second))
+    /// comes out until the burst's end decides; `tieGoesToFirst`: the first reading has a
+    /// convention behind it, and equal evidence keeps it.
+    static func twoReadings(
+        _ question: BurstReadings.Question, _ first: FSKDemodulator, _ second: FSKDemodulator,
+        tieGoesToFirst: Bool = false
+    ) -> BurstDecoder {
+        BurstDecoder(
+            fsk: nil, hijack: nil, readings: BurstReadings(question, first, second, tieGoesToFirst: tieGoesToFirst))
     }
 
     /// Decodes a chunk of either sample type with the decoder inside (its own path for
@@ -43,9 +46,9 @@ struct BurstDecoder: Sendable {
 
     /// For a burst read two ways: what they differ in and which reading the evidence chose
     /// (nil while undecided, and for any other decoder).
-    var decided: (question: BurstReadings.Question, outcome: BurstReadings.Outcome)? {
+    var decided: (question: BurstReadings.Question, outcome: BurstReadings.Outcome, format: FrameFormat)? {
         guard let readings, let outcome = readings.outcome else { return nil }
-        return (readings.question, outcome)
+        return (readings.question, outcome, readings.chosenFormat)
     }
 }
 

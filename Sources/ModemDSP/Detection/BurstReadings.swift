@@ -50,16 +50,24 @@ struct BurstReadings: Sendable {
     static let holdLimit = 4096
 
     let question: Question
+    /// True when the first reading is a convention's (``BurstOpening``): equal errors keep it.
+    let tieGoesToFirst: Bool
     private var first: FSKDemodulator?
     private var second: FSKDemodulator?
     private var heldFirst: [ModemEvent] = []
     private var heldSecond: [ModemEvent] = []
     private(set) var outcome: Outcome?
 
-    init(_ question: Question, _ first: FSKDemodulator, _ second: FSKDemodulator) {
+    init(_ question: Question, _ first: FSKDemodulator, _ second: FSKDemodulator, tieGoesToFirst: Bool = false) {
         self.question = question
+        self.tieGoesToFirst = tieGoesToFirst
         self.first = first
         self.second = second
+    }
+
+    /// The character format of the reading the evidence chose (the first's while undecided).
+    var chosenFormat: FrameFormat {
+        (outcome == .second ? second : first).map(\.configuration.format) ?? .eightN1
     }
 
     var isInBurst: Bool { (first?.isInBurst ?? false) || (second?.isInBurst ?? false) }
@@ -98,6 +106,8 @@ struct BurstReadings: Sendable {
             choice = .first
         } else if b < a {
             choice = .second
+        } else if tieGoesToFirst {
+            choice = .first
         } else if question == .topBit {
             switch TopBitContent.choice(seven: heldFirst, eight: heldSecond) {
             case .seven?: choice = .first

@@ -74,13 +74,23 @@ public struct Detection: Sendable, Equatable {
 
     /// The detection once a burst read two ways (``BurstReadings``) has been decided:
     /// mark and space, or 7 data bits against 8N1, as `outcome` chose them.
-    mutating func settle(_ question: BurstReadings.Question, _ outcome: BurstReadings.Outcome) {
+    ///
+    /// `format`: the chosen reading's format (a burst read the other way round may frame in
+    /// another; ``AutoReceiver/swappedChoice(_:_:)``).
+    mutating func settle(
+        _ question: BurstReadings.Question, _ outcome: BurstReadings.Outcome, format chosen: FrameFormat
+    ) {
         switch (question, outcome) {
-        case (.polarity, .first): markEvidence = .bothReadings
+        // A convention the burst bore out (or did not contradict: ``BurstOpening``) stays
+        // its evidence.
+        case (.polarity, .first):
+            markEvidence =
+                ToneConvention.pair(signature.mark, signature.space).map { .convention($0.name) } ?? .bothReadings
         case (.polarity, .second):
             var swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
             swapped.toneBits = signature.toneBits
             signature = swapped
+            format = chosen
             markEvidence = .bothReadings
         case (.polarity, .unproven): markEvidence = .unproven
         // The format detection named stays when it has the data bits the burst proved (7N2
