@@ -22,10 +22,12 @@ enum BurstOpening {
     /// The share of the burst's peak window energy at which it begins. Why a quarter: a
     /// window half over the onset holds that much; the first window inside a burst more.
     static let onsetShare = 0.25
-    /// Bits of the burst scanned for its level and onset: the burst's detection may begin
-    /// its samples a few blocks before the tone starts (2,048 samples are 56 bits at 1200
-    /// baud and 48 kHz).
+    /// Bits of the burst scanned for its level and onset, and at least ``scannedSamples``:
+    /// the burst's detection may begin its samples a block or more before the tone starts
+    /// (2,048 samples are 51 bits at 1200 baud and 48 kHz, 228 at 2450 baud and 22.05 kHz).
     static let scannedBits = 96
+    /// Samples scanned at the least: three of detection's blocks.
+    static let scannedSamples = 3 * SignalSurvey.blockLength
 
     /// True when the burst in `samples` (from its detection's first sample) opens on
     /// `signature`'s space tone: the two windows of a bit after the one it begins in, half a
@@ -40,13 +42,13 @@ enum BurstOpening {
         let space = ToneProbe(frequency: signature.space, sampleRate: sampleRate)
         // A DC offset leaks into a probe whose window holds no whole number of its cycles:
         // the scanned stretch is measured about its own mean (a tone's is near zero).
-        let scanned = samples.prefix(Self.scannedBits * window + window)
+        let scanned = samples.prefix(max(Self.scannedBits * window, Self.scannedSamples) + window)
         let mean = scanned.reduce(0.0) { $0 + Double($1.isFinite ? $1 : 0) } / Double(max(1, scanned.count))
         let centred = scanned.map { Float(Double($0.isFinite ? $0 : 0) - mean) }
         var energies: [(mark: Double, space: Double)] = []
         centred.withUnsafeBufferPointer { buffer in
             var start = 0
-            while start + window <= buffer.count && energies.count < 2 * Self.scannedBits {
+            while start + window <= buffer.count {
                 let m = mark.measure(buffer, start: start, count: window)
                 let s = space.measure(buffer, start: start, count: window)
                 energies.append((m.re * m.re + m.im * m.im, s.re * s.re + s.im * s.im))
