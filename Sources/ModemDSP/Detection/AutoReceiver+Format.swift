@@ -186,6 +186,12 @@ extension AutoReceiver {
     /// 103 burst as clean 8N1 at Eb/N0 22.9 dB, measuring a space of 1953 Hz.
     static func proves(_ proof: Proof, _ events: [ModemEvent], _ profile: ModemProfile) -> Bool {
         guard case .proven = proof else { return false }
+        return measuresTones(events, profile, within: ModemProfile.matchTolerance)
+    }
+
+    /// True when `events`' characters' mean measured mark and space are `profile`'s, each
+    /// within `tolerance` (a share of the profile's tone); false when they measured none.
+    static func measuresTones(_ events: [ModemEvent], _ profile: ModemProfile, within tolerance: Double) -> Bool {
         var (mark, space, marks, spaces) = (0.0, 0.0, 0.0, 0.0)
         for e in events {
             guard let m = e.fsk else { continue }
@@ -193,8 +199,7 @@ extension AutoReceiver {
             if m.spaceFrequency.isFinite { (space, spaces) = (space + m.spaceFrequency, spaces + 1) }
         }
         guard marks > 0, spaces > 0 else { return false }
-        return ModemProfile.isWithinTolerance(mark / marks, of: profile.mark)
-            && ModemProfile.isWithinTolerance(space / spaces, of: profile.space)
+        return abs(mark / marks / profile.mark - 1) <= tolerance && abs(space / spaces / profile.space - 1) <= tolerance
     }
 
     /// Formats ``scoredFormat(_:_:)`` tries, most usual first (ties go to the earlier).

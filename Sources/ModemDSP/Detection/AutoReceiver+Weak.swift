@@ -106,14 +106,14 @@ extension AutoReceiver {
             }
             let ebN0 = bytes.reduce(0.0) { $0 + ($1.fsk?.ebN0 ?? 0) } / Double(bytes.count)
             let clicks = FrameFormat.eightN1.readsAsClicks(bytes)
+            if clicks && !Self.measuresTones(bytes, profile, within: Self.clickToneTolerance) { continue }
             passed.append((profile, fresh, ebN0 + Decibels.power(profile.baud), clicks))
         }
         // Lone space bits far apart in every character (``FrameFormat/spaceBitsStandApart(_:)``)
         // are clicks as well as a sender: such a reading is chosen only when no other reads
-        // more than that (a Bell 103 burst that restarts its tones' phase every bit, at
-        // 11.025 kHz, read as Bell 202 clicks), and no faster profile with its tones reads
-        // its lone space bits as pairs of its own (16 bytes of 0xFF at 1225 baud are 0xFE
-        // at 2450).
+        // more than that and its tones measure as the profile's within ``clickToneTolerance``,
+        // and no faster profile with its tones reads its lone space bits as pairs of its own
+        // (16 bytes of 0xFF at 1225 baud are 0xFE at 2450).
         let clickTones = passed.filter(\.clicks).map(\.profile)
         var candidates = passed.filter { p in
             !clickTones.contains { $0.baud < p.profile.baud && $0.hasTones(of: p.profile) }
@@ -125,6 +125,13 @@ extension AutoReceiver {
         let p = chosen.profile
         return .chosen(ModemSignature(mark: p.mark, space: p.space, baud: p.baud), .eightN1, chosen.demod)
     }
+
+    /// How near a profile's tones a reading of clicks alone must measure to name it. Why 2 %:
+    /// 16 bytes of 0xFF from minimodem (a sender) measure within 0.2 %; a Bell 103 sender with
+    /// its tones the other way round that restarts their phase every bit reads as Bell 202
+    /// clicks (0xFF, 0xF7, 0x77, 0x7F) measuring its space 3.4 % off at 11.025 kHz and 13 %
+    /// at 22.05 kHz, and was printed with exit status 0 at 8-29.4 kHz.
+    static let clickToneTolerance = 0.02
 
     /// The weak profiles, slowest first, one of whose tones is the strongest tone standing
     /// out of `samples`' averaged spectrum (by ``weakProminence(blocks:)``) while the other
