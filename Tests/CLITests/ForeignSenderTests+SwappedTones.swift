@@ -25,17 +25,7 @@ extension ForeignSenderTests {
     /// The verbose detection names the mark the burst proved, not the convention's profile
     /// (whose pin would read the burst inverted).
     @Test func swappedTonesAreNamedAsTheBurstProvedThem() throws {
-        guard let minimodem = CLI.which("minimodem") else {
-            Issue.record("minimodem missing: make test installs it")
-            return
-        }
-        let dir = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("mm.wav").path
-        let tx = try CLI.run(
-            minimodem, ["--tx", "-q", "-f", path, "-M", "2200", "-S", "1200", "1200"], stdin: Self.text)
-        #expect(tx.status == 0, "\(tx.stderr)")
-        let r = try CLI.softmodem(["decode", "-v", path])
+        guard let r = try Self.decodeMinimodem(["-M", "2200", "-S", "1200", "1200"], options: ["-v"]) else { return }
         #expect(r.stdout == Self.text)
         #expect(r.stderr.contains("mark proven by the burst"), "\(r.stderr)")
         #expect(!r.stderr.contains("--profile bell202"), "\(r.stderr)")

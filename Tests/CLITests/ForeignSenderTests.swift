@@ -113,9 +113,10 @@ extension ForeignSenderTests {
         if r.stdout != Self.text { #expect(r.status != 0 && !r.stderr.isEmpty, "status \(r.status)") }
     }
 
-    /// `text` (by default ``text``) sent by `minimodem --tx` with `arguments`, then `softmodem decode` with no
-    /// options; nil (recorded as an issue) when minimodem is missing.
-    static func decodeMinimodem(_ arguments: [String], text: Data = text) throws -> CLI.Result? {
+    /// `text` (by default ``text``) sent by `minimodem --tx` with `arguments`, then `softmodem decode` with
+    /// `options` (none by default); nil (recorded as an issue) when minimodem is missing.
+    static func decodeMinimodem(_ arguments: [String], text: Data = text, options: [String] = []) throws -> CLI.Result?
+    {
         guard let minimodem = CLI.which("minimodem") else {
             Issue.record("minimodem missing: make test installs it")
             return nil
@@ -125,7 +126,7 @@ extension ForeignSenderTests {
         let path = dir.appendingPathComponent("mm.wav").path
         let tx = try CLI.run(minimodem, ["--tx", "-q", "-f", path] + arguments, stdin: text)
         #expect(tx.status == 0, "\(tx.stderr)")
-        return try CLI.softmodem(["decode", path])
+        return try CLI.softmodem(["decode"] + options + [path])
     }
 }
 
