@@ -295,9 +295,16 @@ struct LoopbackTests {
         )
         #expect(median <= bitMs + periodMs + cycleMs, "latencies (ms): \(sorted)")
         #expect(lookahead <= bitMs, "\(summary)")
-        // Decoding a period takes microseconds; a millisecond covers the wake-up and write.
-        #expect(lookahead + output <= bitMs + 1, "\(summary)")
+        // Decoding a period takes microseconds; the rest is the capture thread's wake-up and
+        // the write, which a busy two-core VM can delay by a scheduler slice: CI's PipeWire
+        // pass measured 1.9 ms once (0.24-0.28 ms in its other runs). A decode that held the
+        // output back by a period or more would still fail.
+        #expect(lookahead + output <= bitMs + Self.outputAllowanceMs, "\(summary)")
     }
+
+    /// Milliseconds of wake-up and write beside the look-ahead's bit: a scheduler slice on a
+    /// loaded machine (Linux's is 3-4 ms on two cores), under the shortest period (10 ms).
+    static let outputAllowanceMs = 5.0
 
     /// The period a -v line reports ("period 441 frames (10.0 ms)"), in ms.
     static func periodMilliseconds(_ stderr: String) -> Double? {
