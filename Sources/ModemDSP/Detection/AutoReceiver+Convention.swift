@@ -16,9 +16,9 @@ extension AutoReceiver {
     /// format its own reading of `samples` proves or scores best (read inverted, a line can
     /// frame best in another format: inverted 8N1 text as 6N1 or 7N1); nil when none reads.
     func swappedChoice(_ signature: ModemSignature, _ samples: [Float]) -> FSKDemodulator? {
-        var swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
-        swapped.toneBits = signature.toneBits
-        guard case .chosen(_, _, let demod)? = chooseFormat(swapped, samples, canWait: false, bothWays: false)
+        guard
+            case .chosen(_, _, let demod)? = chooseFormat(
+                signature.swappedTones, samples, canWait: false, bothWays: false)
         else { return nil }
         return demod
     }

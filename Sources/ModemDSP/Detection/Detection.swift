@@ -87,9 +87,7 @@ public struct Detection: Sendable, Equatable {
             markEvidence =
                 ToneConvention.pair(signature.mark, signature.space).map { .convention($0.name) } ?? .bothReadings
         case (.polarity, .second):
-            var swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
-            swapped.toneBits = signature.toneBits
-            signature = swapped
+            signature = signature.swappedTones
             format = chosen
             markEvidence = .bothReadings
         case (.polarity, .unproven): markEvidence = .unproven

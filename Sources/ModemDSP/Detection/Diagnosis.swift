@@ -53,6 +53,14 @@ public struct ModemSignature: Sendable, Equatable, Codable {
         }
     }
 
+    /// The same signal with mark and space the other way round (its profile recomputed;
+    /// ``toneBits`` kept as measured).
+    public var swappedTones: ModemSignature {
+        var s = ModemSignature(mark: space, space: mark, baud: baud)
+        s.toneBits = toneBits
+        return s
+    }
+
     /// True when `profile` would decode this signal (bit rate and tones within 5 %).
     public func fits(_ profile: ModemProfile) -> Bool {
         ModemProfile.isWithinTolerance(profile.baud, of: baud) && ModemProfile.isWithinTolerance(profile.mark, of: mark)

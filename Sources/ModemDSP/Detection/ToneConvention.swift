@@ -86,9 +86,7 @@ public enum ToneConvention {
         guard let p = pair(signature.mark, signature.space) else { return nil }
         let markIsUpper = p.mark > p.space
         guard (signature.mark > signature.space) != markIsUpper else { return signature }
-        var s = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
-        s.toneBits = signature.toneBits
-        return s
+        return signature.swappedTones
     }
 
     /// `signature` as its tone pair's modem has it: mark by the convention, and the bit
