@@ -12,9 +12,12 @@ extension AutoReceiver {
     mutating func startBurst(
         from start: Int64, canWait: Bool, analysing: Int? = nil, into events: inout [ModemEvent]
     ) -> BurstStart {
-        let all = history(from: start)
-        let first = samplesConsumed - Int64(all.count)
-        let samples = analysing.map { Array(all.prefix($0)) } ?? all
+        let analysed = history(from: start)
+        let first = samplesConsumed - Int64(analysed.count)
+        let samples = analysing.map { Array(analysed.prefix($0)) } ?? analysed
+        // Decoded from the start of the stretch it continues, when it continues one.
+        let all = decodeFrom.map { $0 < start ? history(from: $0) : analysed } ?? analysed
+        let decodedFirst = samplesConsumed - Int64(all.count)
         var d: BurstDecoder
         var sameSender = false
         if let last = detections.last, let demod = sameAsBefore(last, samples) {
@@ -69,10 +72,24 @@ extension AutoReceiver {
             d = .twoReadings(.topBit, two.seven, two.eight)
             detections[detections.count - 1].formatEvidence = .undecided
         }
-        all.withUnsafeBufferPointer { decode(&d, $0, offset: first, into: &events) }
+        if let from = decodeFrom, from < decodedFirst { reportLost(from: from, to: decodedFirst, into: &events) }
+        all.withUnsafeBufferPointer { decode(&d, $0, offset: decodedFirst, into: &events) }
         decoder = d
-        state = .decoding(offset: first, quietBlocks: 0)
+        decodeFrom = nil
+        state = .decoding(offset: decodedFirst, quietBlocks: 0)
         return .started
+    }
+
+    /// One framing error for the samples from `start` to `end`: the opening of a burst
+    /// that failed stretches held, which the ring no longer holds (``failedStretch``). Its
+    /// characters are lost; the decode must say so, not print the rest as if whole.
+    func reportLost(from start: Int64, to end: Int64, into events: inout [ModemEvent]) {
+        let unmeasured = FSKCharacterMetrics(
+            signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
+        events.append(
+            ModemEvent(
+                kind: .framingError, value: 0, startSample: start, endSample: end, decidedAt: samplesConsumed,
+                metrics: .fsk(unmeasured)))
     }
 
     /// The format of a burst whose analysis measured `measured` (see

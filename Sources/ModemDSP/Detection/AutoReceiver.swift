@@ -68,6 +68,12 @@ public struct AutoReceiver: Sendable {
     /// none): usually a sound card's noise floor, which must not hide a burst that begins
     /// while it is gathered or ignored.
     var blindQuiet = -1.0
+    /// Where the stretches that failed their analysis began, while the signal they held
+    /// goes on (nil: none): see ``continuesFailedStretch(power:floor:)``.
+    var failedStretch: (start: Int64, misses: Int)?
+    /// Where the burst being gathered is decoded from, when that is before its analysed
+    /// samples (nil: from them): the failed stretches it continues.
+    var decodeFrom: Int64?
     var scratch: [ModemEvent] = []
 
     /// A receiver for `sampleRate`; throws ``ModemConfigurationError/sampleRateOutOfRange(_:)``
@@ -199,12 +205,15 @@ public struct AutoReceiver: Sendable {
             if loud || weakBurst {
                 if quiet < 0 { blindQuiet = power }
                 gatheredSignature = nil
+                decodeFrom = failedStretch?.start
+                failedStretch = nil
                 // Start a block early: the onset may sit anywhere in the block before.
                 state = .gathering(
                     start: max(0, samplesConsumed - Int64(2 * b)), loudBlocks: 1, nextTry: Self.analysisBlocks)
             } else {
                 if quiet < 0 || power < quiet { lowerQuiet(to: power) } else { quiet *= 1.02 }
                 releaseTonalFloor()
+                continuesFailedStretch(power: power, floor: floor)
             }
         case .gathering(let start, let count, let nextTry):
             if blindQuiet >= 0 { blindQuiet = min(blindQuiet, power) }
@@ -225,6 +234,10 @@ public struct AutoReceiver: Sendable {
                 let outcome = startBurst(from: start, canWait: longer, into: &events)
                 if outcome != .started {
                     let more = outcome == .waiting ? longer : again
+                    if !more {
+                        failedStretch = (decodeFrom ?? start, 0)
+                        decodeFrom = nil
+                    }
                     state =
                         more
                         ? .gathering(start: start, loudBlocks: count + 1, nextTry: 2 * nextTry)
@@ -253,6 +266,7 @@ public struct AutoReceiver: Sendable {
             if reopensAfterNoiseFloor(power: power) { return }
             state = calm && q >= 1 ? .listening : .ignoring(quietBlocks: calm ? q + 1 : 0)
             if case .listening = state { blindQuiet = -1 }
+            continuesFailedStretch(power: power, floor: max(quiet, 0))
         }
     }
 
@@ -294,6 +308,7 @@ public struct AutoReceiver: Sendable {
         decoder = nil
         state = .listening
         blindQuiet = -1
+        failedStretch = nil
         ringValidFrom = samplesConsumed
     }
 

@@ -60,8 +60,6 @@ public struct BurstTracker: Sendable {
         if current == nil {
             current = Summary(startSample: event.startSample, endSample: event.endSample)
         }
-        count += 1
-        let n = Double(count)
         current!.endSample = event.endSample
         switch event.kind {
         case .byte: current!.bytes += 1
@@ -69,7 +67,11 @@ public struct BurstTracker: Sendable {
         case .parityError: current!.parityErrors += 1
         }
         switch event.metrics {
-        case .fsk(let m):
+        // A character reported lost unmeasured (a burst's opening no receiver heard) counts
+        // as an error but has no level to average.
+        case .fsk(let m) where m.signalPower > 0 || m.ebN0Ratio > 0:
+            count += 1
+            let n = Double(count)
             current!.signalPower += (m.signalPower - current!.signalPower) / n
             current!.noisePower += (m.noisePower - current!.noisePower) / n
             current!.ebN0 += (m.ebN0 - current!.ebN0) / n
@@ -81,6 +83,7 @@ public struct BurstTracker: Sendable {
                 spaceSum += m.spaceFrequency
                 spaceCount += 1
             }
+        case .fsk: break
         case .hijack(let m):
             if m.baud.isFinite {
                 baudSum += m.baud
