@@ -80,18 +80,6 @@ extension AutoReceiver {
         return .started
     }
 
-    /// One framing error for the samples from `start` to `end`: the opening of a burst
-    /// that failed stretches held, which the ring no longer holds (``failedStretch``). Its
-    /// characters are lost; the decode must say so, not print the rest as if whole.
-    func reportLost(from start: Int64, to end: Int64, into events: inout [ModemEvent]) {
-        let unmeasured = FSKCharacterMetrics(
-            signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
-        events.append(
-            ModemEvent(
-                kind: .framingError, value: 0, startSample: start, endSample: end, decidedAt: samplesConsumed,
-                metrics: .fsk(unmeasured)))
-    }
-
     /// The format of a burst whose analysis measured `measured` (see
     /// ``chooseFormat(_:_:canWait:bothWays:)``), mark named by the tone pair's convention
     /// when it has one.
@@ -121,15 +109,6 @@ extension AutoReceiver {
             }
         }
         return chooseFormat(oriented, samples, canWait: canWait, bothWays: false)
-    }
-
-    /// A fresh demodulator for `signature` with mark and space the other way round, in
-    /// `format` (nil when it cannot run at this rate).
-    func swappedReading(_ signature: ModemSignature, _ format: FrameFormat, _ samples: [Float]) -> FSKDemodulator? {
-        let swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
-        let profile = Detection(startSample: 0, signature: swapped, format: format).profile
-        let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
-        return try? FSKDemodulator(configuration)
     }
 
     /// What ``startBurst(from:canWait:into:)`` did.

@@ -40,4 +40,13 @@ extension AutoReceiver {
         else { return nil }
         return demod
     }
+
+    /// A fresh demodulator for `signature` with mark and space the other way round, in
+    /// `format` (nil when it cannot run at this rate).
+    func swappedReading(_ signature: ModemSignature, _ format: FrameFormat, _ samples: [Float]) -> FSKDemodulator? {
+        let swapped = ModemSignature(mark: signature.space, space: signature.mark, baud: signature.baud)
+        let profile = Detection(startSample: 0, signature: swapped, format: format).profile
+        let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
+        return try? FSKDemodulator(configuration)
+    }
 }

@@ -1,0 +1,40 @@
+// A burst under the noise that failed its first analyses: decoded from where it began.
+
+extension AutoReceiver {
+    /// Forgets the failed stretches (``failedStretch``) once ``failedStretchMisses`` blocks
+    /// in a row (the one just ended, of mean `power`, the last) hold neither their level
+    /// (``weakLevel`` times the quiet `floor`) nor one of the weak profiles' tones: their
+    /// signal has ended. One such block is not enough: under the noise a modem's tone shows
+    /// in most blocks, not all.
+    ///
+    /// Why: a modem under the noise is gathered, fails its analysis (one broken character
+    /// in a trial is enough), is ignored and gathered again until a stretch of it reads
+    /// clean. Decoded from that stretch alone, everything before it was lost in silence: a
+    /// Bell 103 burst at Eb/N0 13 dB printed its last 50 of 120 bytes with exit status 0.
+    /// Decoded from the first failed stretch (as much of it as the ring still holds), it
+    /// is whole, or says what it lost (``reportLost(from:to:into:)``).
+    mutating func continuesFailedStretch(power: Double, floor: Double) {
+        guard let stretch = failedStretch else { return }
+        if power > Self.weakLevel * floor || lastBlockIsTonal() {
+            failedStretch = (stretch.start, 0)
+        } else {
+            failedStretch = stretch.misses + 1 < Self.failedStretchMisses ? (stretch.start, stretch.misses + 1) : nil
+        }
+    }
+
+    /// Blocks in a row without a failed stretch's level or tone that end it. Why 2: see
+    /// ``continuesFailedStretch(power:floor:)``; a burst's end is two quiet blocks too.
+    static let failedStretchMisses = 2
+
+    /// One framing error for the samples from `start` to `end`: the opening of a burst
+    /// that failed stretches held, which the ring no longer holds (``failedStretch``). Its
+    /// characters are lost; the decode must say so, not print the rest as if whole.
+    func reportLost(from start: Int64, to end: Int64, into events: inout [ModemEvent]) {
+        let unmeasured = FSKCharacterMetrics(
+            signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
+        events.append(
+            ModemEvent(
+                kind: .framingError, value: 0, startSample: start, endSample: end, decidedAt: samplesConsumed,
+                metrics: .fsk(unmeasured)))
+    }
+}
