@@ -15,11 +15,18 @@ extension AutoReceiver {
     /// is whole, or says what it lost (``reportLost(from:to:into:)``).
     mutating func continuesFailedStretch(power: Double, floor: Double) {
         guard let stretch = failedStretch else { return }
-        if power > Self.weakLevel * floor || lastBlockIsTonal() {
-            failedStretch = (stretch.start, 0)
-        } else {
-            failedStretch = stretch.misses + 1 < Self.failedStretchMisses ? (stretch.start, stretch.misses + 1) : nil
-        }
+        let misses = Self.misses(after: stretch.misses, holds: power > Self.weakLevel * floor || lastBlockIsTonal())
+        failedStretch = misses.map { (stretch.start, $0) }
+    }
+
+    /// Blocks in a row that held neither a stretch's level nor its tone, after one more
+    /// block (`holds`: it held one of them) following `misses` such blocks; nil once they
+    /// reach ``failedStretchMisses`` and end the stretch. The one rule for following a
+    /// stretch forwards (``continuesFailedStretch(power:floor:)``) and back
+    /// (``regathersBlindStretch(from:into:)``).
+    static func misses(after misses: Int, holds: Bool) -> Int? {
+        if holds { return 0 }
+        return misses + 1 < failedStretchMisses ? misses + 1 : nil
     }
 
     /// Blocks in a row without a failed stretch's level or tone that end it. Why 2: see

@@ -68,13 +68,12 @@ extension AutoReceiver {
             // The blocks before it that held its level or tone are its own opening (a modem
             // under the noise flickers across 1.4 times the floor): decoded too.
             var opening = k
-            var misses = 0
-            while opening > 1 {
+            var misses: Int? = 0
+            while opening > 1, let m = misses {
                 let j = opening - 1
-                let holds = power(j) > Self.weakLevel * quiet || isTonal(samples[(j * b)..<((j + 1) * b)])
-                misses = holds ? 0 : misses + 1
-                if misses >= Self.failedStretchMisses { break }
-                opening = j
+                misses = Self.misses(
+                    after: m, holds: power(j) > Self.weakLevel * quiet || isTonal(samples[(j * b)..<((j + 1) * b)]))
+                if misses != nil { opening = j }
             }
             decodeFrom = opening < k ? first + Int64((opening - 1) * b) : nil
             if end == count && count - (k - 1) < Self.analysisBlocks {
