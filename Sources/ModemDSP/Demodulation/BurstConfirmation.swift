@@ -17,7 +17,9 @@
 /// Until then its characters wait here (framing and parity errors, and characters off the
 /// profile's tones, are dropped); afterwards they pass straight through. Characters that
 /// left the window before the run agreed were the confirmed burst's own: they are reported
-/// as framing errors, one each, not dropped in silence. A burst that ends
+/// as framing errors, one each, not dropped in silence; so were the characters that a
+/// damaged or off-tone one started the count again with, when they ran back to back into
+/// the run that agreed at its level (``dropped``). A burst that ends
 /// unconfirmed is dropped whole: weak bursts of one or two characters are lost, which is the
 /// price of not printing speech. A burst that resumes a confirmed one at its level (a lost
 /// clock, a sender restarting) stays confirmed. Memory is fixed: ``required`` characters.
@@ -32,6 +34,17 @@ struct BurstConfirmation: Sendable {
     /// Characters of the current run that left the window unconfirmed, and the samples they
     /// spanned.
     private var slid = (count: 0, start: Int64(0), end: Int64(0))
+    /// Characters of the current stretch that a damaged or off-tone character took out of
+    /// the count (with those that waited or had slid), the samples they spanned, and their
+    /// summed signal power. Cleared when a character follows them after idle line: only
+    /// characters back to back with the run that agrees are that run's burst.
+    private var dropped = (count: 0, start: Int64(0), end: Int64(0), power: 0.0)
+    /// Where the last character of the unconfirmed burst ended.
+    private var lastEnd = Int64(0)
+    /// Whether ``dropped`` characters are reported. Detection's trial decodes turn it off:
+    /// they score a reading by its errors on the stretch it reads, on which the characters
+    /// a noisy opening dropped say nothing about the format or tones tried.
+    var reportsDropped = true
     /// True once the current (or last) burst is confirmed.
     private(set) var confirmed = false
 
@@ -47,6 +60,7 @@ struct BurstConfirmation: Sendable {
     mutating func beginBurst(resuming: Bool) {
         pending.removeAll(keepingCapacity: true)
         slid.count = 0
+        dropped.count = 0
         confirmed = confirmed && resuming
     }
 
@@ -62,9 +76,10 @@ struct BurstConfirmation: Sendable {
             events.append(event)
             return
         }
+        if dropped.count > 0 && !Self.adjoins(lastEnd, event.startSample, event) { dropped.count = 0 }
+        lastEnd = event.endSample
         guard event.kind == .byte, plausible else {
-            pending.removeAll(keepingCapacity: true)
-            slid.count = 0
+            drop(event)
             return
         }
         let m = Self.metrics(event)
@@ -72,6 +87,7 @@ struct BurstConfirmation: Sendable {
             && m.markFrequency.isFinite && m.spaceFrequency.isFinite
         {
             confirmed = true
+            reportDropped(level: m.signalPower, now: now, into: &events)
             events.append(event)
             return
         }
@@ -79,6 +95,8 @@ struct BurstConfirmation: Sendable {
         pending.append((event, structure))
         guard pending.count == required, agree() else { return }
         confirmed = true
+        reportDropped(
+            level: pending.lazy.map { Self.metrics($0.event).signalPower }.min() ?? 0, now: now, into: &events)
         reportSlid(now: now, into: &events)
         for var p in pending {
             p.event.decidedAt = now
@@ -89,17 +107,55 @@ struct BurstConfirmation: Sendable {
 
     /// The FSK measurements of an event (the demodulator only makes FSK events).
     private static func metrics(_ event: ModemEvent) -> FSKCharacterMetrics {
-        event.fsk ?? unmeasured
+        event.fsk ?? .unmeasured
     }
-
-    /// The measurements of a character that has none: no signal, no tones.
-    private static let unmeasured = FSKCharacterMetrics(
-        signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
 
     /// The burst ended: whatever still waits was not confirmed and is dropped.
     mutating func endBurst() {
         pending.removeAll(keepingCapacity: true)
         slid.count = 0
+        dropped.count = 0
+    }
+
+    /// A damaged or off-tone character starts the count again: it joins ``dropped``, with
+    /// the characters that waited (and had slid out of the window) back to back before it.
+    private mutating func drop(_ event: ModemEvent) {
+        var start = event.startSample
+        var count = 1
+        var power = Self.metrics(event).signalPower
+        var adjoining = true
+        for p in pending.reversed() {
+            guard Self.adjoins(p.event.endSample, start, event) else {
+                adjoining = false
+                break
+            }
+            (start, count) = (p.event.startSample, count + 1)
+            power += Self.metrics(p.event).signalPower
+        }
+        // Slid characters passed every test but agreement: count them at the run's level.
+        if adjoining, slid.count > 0, let first = pending.first, Self.adjoins(slid.end, start, event) {
+            power += Double(slid.count) * Self.metrics(first.event).signalPower
+            (start, count) = (slid.start, count + slid.count)
+        } else if slid.count > 0 {
+            adjoining = false
+        }
+        // What was dropped before ran back to back into all of this (admit cleared it
+        // otherwise): one stretch.
+        if adjoining && dropped.count > 0 {
+            dropped.count += count
+            dropped.power += power
+        } else {
+            dropped = (count, start, event.endSample, power)
+        }
+        dropped.end = event.endSample
+        pending.removeAll(keepingCapacity: true)
+        slid.count = 0
+    }
+
+    /// True when a character starting at `start` follows one that ended at `end` with no
+    /// more than a quarter of `event`'s length (2.5 bits in 8N1) of idle line between them.
+    private static func adjoins(_ end: Int64, _ start: Int64, _ event: ModemEvent) -> Bool {
+        start - end <= (event.endSample - event.startSample) / 4
     }
 
     /// The window is full and has not agreed: its oldest character leaves it.
@@ -111,20 +167,41 @@ struct BurstConfirmation: Sendable {
     }
 
     /// A framing error for each character that left the window of the run that has just
-    /// agreed, spread evenly over the samples they spanned. They were on the burst's clock
-    /// and consistent characters by every other test (a square wave at 22.05 kHz, whose
-    /// space's third harmonic aliases onto mark, lost its first 5 characters unreported).
+    /// agreed. They were on the burst's clock and consistent characters by every other
+    /// test (a square wave at 22.05 kHz, whose space's third harmonic aliases onto mark,
+    /// lost its first 5 characters unreported).
     private mutating func reportSlid(now: Int64, into events: inout [ModemEvent]) {
-        guard slid.count > 0 else { return }
-        let each = (slid.end - slid.start) / Int64(slid.count)
-        for i in 0..<Int64(slid.count) {
-            let start = slid.start + i * each
+        Self.reportLost(slid.count, from: slid.start, to: slid.end, now: now, into: &events)
+        slid.count = 0
+    }
+
+    /// Framing errors for the ``dropped`` characters, once their burst is confirmed at
+    /// `level` (the lowest signal power of the characters that confirmed it), when they
+    /// averaged a quarter of it or more (the 6 dB of ``agree()``): on the burst's clock,
+    /// back to back with it and at its level, they were its own characters (a square wave
+    /// at 16 kHz, whose space's fifth harmonic aliases next to mark, lost its first 5
+    /// characters unreported: their tones measured off the profile's). Weaker ones were the
+    /// noise before it.
+    private mutating func reportDropped(level: Double, now: Int64, into events: inout [ModemEvent]) {
+        defer { dropped.count = 0 }
+        guard reportsDropped, dropped.count > 0, dropped.power >= 0.25 * level * Double(dropped.count) else { return }
+        Self.reportLost(dropped.count, from: dropped.start, to: dropped.end, now: now, into: &events)
+    }
+
+    /// `count` framing errors spread evenly over the samples from `start` to `end`
+    /// (none when `count` is 0), decided `now`.
+    private static func reportLost(
+        _ count: Int, from start: Int64, to end: Int64, now: Int64, into events: inout [ModemEvent]
+    ) {
+        guard count > 0 else { return }
+        let each = (end - start) / Int64(count)
+        for i in 0..<Int64(count) {
+            let first = start + i * each
             events.append(
                 ModemEvent(
-                    kind: .framingError, value: 0, startSample: start, endSample: start + each, decidedAt: now,
-                    metrics: .fsk(Self.unmeasured)))
+                    kind: .framingError, value: 0, startSample: first, endSample: first + each, decidedAt: now,
+                    metrics: .fsk(.unmeasured)))
         }
-        slid.count = 0
     }
 
     /// True when the pending characters measure the same tones at the same level and, on

@@ -37,11 +37,9 @@ extension AutoReceiver {
     /// that failed stretches held, which the ring no longer holds (``failedStretch``). Its
     /// characters are lost; the decode must say so, not print the rest as if whole.
     func reportLost(from start: Int64, to end: Int64, into events: inout [ModemEvent]) {
-        let unmeasured = FSKCharacterMetrics(
-            signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
         events.append(
             ModemEvent(
                 kind: .framingError, value: 0, startSample: start, endSample: end, decidedAt: samplesConsumed,
-                metrics: .fsk(unmeasured)))
+                metrics: .fsk(.unmeasured)))
     }
 }

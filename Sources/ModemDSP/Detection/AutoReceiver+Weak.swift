@@ -171,13 +171,15 @@ extension AutoReceiver {
 
     /// A fresh demodulator for `profile` in `format`, after a trial of it on `samples`
     /// left what it decoded (flushed) in `events`; nil when the profile cannot run at this
-    /// sample rate.
+    /// sample rate. The trial does not report the characters an unconfirmed opening
+    /// dropped (``BurstConfirmation/reportsDropped``); the fresh demodulator does.
     func trial(_ profile: ModemProfile, _ format: FrameFormat, _ samples: [Float], into events: inout [ModemEvent])
         -> FSKDemodulator?
     {
         let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
         guard let fresh = try? FSKDemodulator(configuration) else { return nil }
         var trial = fresh
+        trial.confirmation.reportsDropped = false
         events.removeAll(keepingCapacity: true)
         samples.withUnsafeBufferPointer { trial.process($0, into: &events) }
         trial.flush(into: &events)

@@ -91,6 +91,11 @@ public struct FSKCharacterMetrics: Sendable, Equatable, Codable {
     /// Estimated Eb/N0 of the character, in dB (from ``ebN0Ratio`` when read: decoding
     /// itself never needs the logarithm).
     public var ebN0: Double { Decibels.power(ebN0Ratio) }
+
+    /// The metrics of a character reported lost without being measured: no signal, no
+    /// noise, no tones (Eb/N0 0, both frequencies NaN). Level averages skip it.
+    public static let unmeasured = FSKCharacterMetrics(
+        signalPower: 0, noisePower: 0, ebN0Ratio: 0, markFrequency: .nan, spaceFrequency: .nan)
 }
 
 /// What the HiJack decoder measured over one frame.
