@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "ModemReport",
             dependencies: [
-                "ModemDSP", "ModemSpectrum", "ModemCalibration", "ModemDecoding",
+                "ModemDSP", "ModemSpectrum", "ModemCalibration", "ModemDecoding", "ModemAudioIO",
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ],
             swiftSettings: strict),
@@ -240,7 +240,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ModemReportTests",
-            dependencies: ["ModemReport", "ModemReportPage", "ModemDSP", "ModemTestSupport", "BoardModels"],
+            dependencies: [
+                "ModemReport", "ModemReportPage", "ModemDSP", "ModemTestSupport", "BoardModels", "ModemAudioIO",
+                "ModemDecoding",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "ModemSpectrumTests",

@@ -4,6 +4,7 @@ public import ModemDSP
 public import ModemDecoding
 public import ModemFraming
 public import ModemLive
+public import ModemReport
 public import ModemSystem
 
 #if canImport(Glibc)
@@ -160,6 +161,15 @@ public enum FailureText {
         }
     }
 
+    /// A recording that could not be inspected: each failure as its own kind says it.
+    public static func line(_ error: InspectionError) -> FailureLine {
+        switch error {
+        case .session(let e): line(e)
+        case .read(let e): line(e)
+        case .problem(let e): line(e)
+        }
+    }
+
     /// The line for an error of any of the types above, for code that throws several kinds
     /// (untyped `do` blocks, a program's `main`); nil for an error of another type.
     public static func line(for error: any Error) -> FailureLine? {
@@ -174,6 +184,7 @@ public enum FailureText {
         case let e as ModemConfigurationError: line(e)
         case let e as DecodeSessionError: line(e)
         case let e as InputProblem: line(e)
+        case let e as InspectionError: line(e)
         default: nil
         }
     }

@@ -45,79 +45,20 @@ struct InspectCommand: ParsableCommand {
         try InspectOutput.write(ReportRenderer.render(.inspection(analyses)), to: output)
     }
 
+    /// One file's analysis, with the channel decoded named when it has several.
     private func analyse(_ path: String, modem: Modem) throws(CLIError) -> RecordingAnalysis {
         let source: SoundFileReader
-        do {
-            source = try SoundFileReader(path: path)
-        } catch {
-            throw CLIError(error)
-        }
-        let rate = source.sampleRate
-        let frames = source.frames >= 0 ? source.frames : nil
+        do { source = try SoundFileReader(path: path) } catch { throw CLIError(error) }
         let format = "\(source.formatDescription), \(source.channels) channel\(source.channels == 1 ? "" : "s")"
-        func analyzer(_ tones: (mark: Double, space: Double)?, baud: Double, gapBits: Double, top: Double)
-            -> RecordingAnalyzer
-        {
-            RecordingAnalyzer(
-                name: source.name, sampleRate: rate, frames: frames, format: format, modem: modem.name,
-                nominalTones: tones, baud: baud, gapBits: gapBits, maxFrequency: top)
-        }
-        switch modem {
-        case .fsk(let s):
-            let top = max(s.profile.mark, s.profile.space) * 1.4
-            return try run(source, s) {
-                let a = analyzer(
-                    (s.profile.mark, s.profile.space), baud: s.nominalBaud, gapBits: s.burstGapBits, top: top)
-                return (
-                    a,
-                    [
-                        ToneAdapterObserver(settings: s, sampleRate: rate),
-                        InspectObserver(a, FSKLayouts(s)),
-                    ]
-                )
-            }
-        case .hijack(let s):
-            return try run(source, s) {
-                let a = analyzer(nil, baud: s.nominalBaud, gapBits: s.burstGapBits, top: 8_000)
-                return (a, [InspectObserver(a, HiJackLayouts(settings: s))])
-            }
-        case .auto(let s):
-            return try run(source, s) {
-                let a = analyzer(nil, baud: s.nominalBaud, gapBits: s.burstGapBits, top: 10_000)
-                return (a, [InspectObserver(a, AutoLayouts { $0.text })])
-            }
-        }
-    }
-
-    /// Decodes the whole source through a session whose every candidate channel has an
-    /// analyzer (`observers` makes one channel's); returns the chosen channel's analysis.
-    private func run<Factory: ModemReceiverFactory>(
-        _ source: SoundFileReader, _ factory: Factory,
-        observers: () -> (RecordingAnalyzer, [any DecodeObserver<Factory.Receiver>])
-    ) throws(CLIError) -> RecordingAnalysis {
-        var analyzers: [RecordingAnalyzer] = []
-        var session: DecodeSession<Factory.Receiver>
+        let inspected: RecordingInspection.Result
         do {
-            session = try DecodeSession(
-                factory, sampleRate: source.sampleRate, channels: source.channels,
-                channel: channel.map { $0 - 1 }, name: source.name,
-                reporter: BurstReporter(verbose: false, trace: false, modem: .auto(AutoSettings()))
-            ) {
-                let (a, list) = observers()
-                analyzers.append(a)
-                return list
-            }
+            inspected = try RecordingInspection.analyse(
+                source, modem: modem, channel: channel.map { $0 - 1 }, format: format, describe: \.text)
         } catch {
             throw CLIError(error)
         }
-        var reader = source
-        try SourceDecoding.run(&reader, through: &session) { _ throws(CLIError) in }
-        if session.stats.frames == 0 { throw .runtime("\(source.name) holds no audio") }
-        if let truncation = source.truncation { throw CLIError(truncation) }
-        // Lanes are the candidate channels in order: one lane when --channel names it.
-        let lane = channel == nil ? (session.chosenChannel ?? 0) : 0
-        var analysis = analyzers[lane].finish()
-        if source.channels > 1, let chosen = session.chosenChannel {
+        var analysis = inspected.analysis
+        if source.channels > 1, let chosen = inspected.chosenChannel {
             analysis.format += "; channel \(chosen + 1) decoded"
         }
         return analysis

@@ -5,6 +5,7 @@ import ModemDSP
 import ModemDecoding
 import ModemFraming
 import ModemLive
+import ModemReport
 import ModemSystem
 
 /// A failure the command line reports as one line on stderr; the libraries' failures get
@@ -44,6 +45,7 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ failure: FileAssembly.Failure) { self.init(FailureText.line(failure)) }
     init(_ error: LoopbackPathError) { self.init(FailureText.line(error)) }
     init(_ failure: LinkRecording.ReadFailure) { self.init(FailureText.line(failure)) }
+    init(_ error: InspectionError) { self.init(FailureText.line(error)) }
 
     /// The one line for an error of any of the libraries' typed errors, for code that throws
     /// several kinds (untyped `do` blocks, `main`); nil for an error of another type.
