@@ -60,7 +60,9 @@ struct BurstConfirmation: Sendable {
     mutating func beginBurst(resuming: Bool) {
         pending.removeAll(keepingCapacity: true)
         slid.count = 0
-        dropped.count = 0
+        // A burst resumed moments later at the same level keeps what the last one dropped
+        // (``endBurst()``): back to back with its first character, they were its own.
+        if !resuming { dropped.count = 0 }
         confirmed = confirmed && resuming
     }
 
@@ -77,6 +79,13 @@ struct BurstConfirmation: Sendable {
             return
         }
         if dropped.count > 0 && !Self.adjoins(lastEnd, event.startSample, event) { dropped.count = 0 }
+        // A dropped character that this one overlaps by half a character or more was a
+        // misaligned reading of it (the one that ended a burst it resumes), not one of its own.
+        if dropped.count > 0 && dropped.end - event.startSample >= (event.endSample - event.startSample) / 2 {
+            dropped.power -= dropped.power / Double(dropped.count)
+            dropped.count -= 1
+            dropped.end = event.startSample
+        }
         lastEnd = event.endSample
         guard event.kind == .byte, plausible else {
             drop(event)
@@ -110,11 +119,22 @@ struct BurstConfirmation: Sendable {
         event.fsk ?? .unmeasured
     }
 
-    /// The burst ended: whatever still waits was not confirmed and is dropped.
+    /// The burst ended: whatever still waits was not confirmed and is dropped, into
+    /// ``dropped`` (a burst that resumes it may yet confirm them as its own).
     mutating func endBurst() {
+        if let last = pending.popLast() { drop(last.event) }
         pending.removeAll(keepingCapacity: true)
         slid.count = 0
-        dropped.count = 0
+    }
+
+    /// Characters the demodulator found missed before the burst's first one (its look
+    /// back from it): `count` of them from sample `start` to `end`, where that character
+    /// starts, at signal power `power` each. Reported with the ``dropped`` ones once the
+    /// burst is confirmed.
+    mutating func lostBefore(_ count: Int, from start: Int64, to end: Int64, power: Double) {
+        guard count > 0 else { return }
+        dropped = (count, start, end, power * Double(count))
+        lastEnd = end
     }
 
     /// A damaged or off-tone character starts the count again: it joins ``dropped``, with

@@ -193,7 +193,7 @@ extension FSKDemodulator {
             // A confirmed burst's characters go straight out (the common case, kept cheap).
             events.append(event)
         } else {
-            if case .following = mode {} else { confirmation.beginBurst(resuming: resuming) }
+            openBurst(resuming, at: a, step: step, power: power, s.signal / s.samples)
             let structure = CharacterStructure(
                 frameBits: frameBits, winning: s.winning, losing: max(s.losing - toneLeakage * s.winning, 0),
                 ebN0Ratio: ebN0Ratio, ownCrossTalk: cleanCrossTalk,

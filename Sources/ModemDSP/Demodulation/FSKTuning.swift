@@ -63,6 +63,15 @@ enum FSKTuning {
     /// After idle bits, a window under it whose second half is space is stepped by half a
     /// bit: the idle line ended mid-window.
     static let clearIdleRatio = 4.0
+    /// Looking back from a burst's first character (``FSKDemodulator/lookBack(from:step:power:signalPower:)``),
+    /// a bit is at the burst's level when the difference of its tones' powers is this
+    /// fraction of the character's tone power or more (6 dB, the level agreement of
+    /// ``BurstConfirmation``): the noise before a burst at Eb/N0 13 dB reads a twentieth.
+    static let lostOpeningLevel = 0.25
+    /// Space bits at the burst's level before its first character that prove characters
+    /// were missed. Why 2: an idle preamble reads none; one could be the start bit of the
+    /// first character found a bit late.
+    static let lostOpeningSpaces = 2
     /// A window still carries the burst when its energy is above this fraction of the
     /// burst's: then a lost character keeps the clock instead of ending the burst.
     static let burstEnergyFraction = 0.3
