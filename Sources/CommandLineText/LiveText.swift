@@ -48,6 +48,25 @@ public enum LiveText {
         BurstText.counts(s) + ", " + counters(capture)
     }
 
+    /// The `-v` line `rx` ends with: the modem, what was decoded, the capture's counters,
+    /// and with `--timestamps` the worst latency from a character's end to stdout (`worst`:
+    /// the whole, then the demodulator's look-ahead, the audio the device held, decoding and
+    /// output; seconds).
+    public static func receiverEnd(
+        _ modem: String, _ s: DecodeStats, _ capture: CaptureCounters,
+        worst: (total: Double, lookahead: Double, held: Double, output: Double)?, interrupted: Bool
+    ) -> String {
+        var line = "rx: \(modem), \(receiver(s, capture))"
+        if let worst {
+            line +=
+                ", worst latency \(fixed(worst.total * 1000, 1)) ms from the end of a character to stdout "
+                + "(worst parts: demodulator look-ahead \(fixed(worst.lookahead * 1000, 2)) ms, "
+                + "audio held by the device \(fixed(worst.held * 1000, 1)) ms, "
+                + "decoding and output \(fixed(worst.output * 1000, 2)) ms)"
+        }
+        return line + (interrupted ? " (interrupted)" : "")
+    }
+
     /// Both directions of a live link.
     public static func both(_ decoded: DecodeStats, _ capture: CaptureCounters, _ playback: PlaybackCounters) -> String
     {
@@ -70,6 +89,33 @@ public enum LiveText {
             + "\(r.repairedBytes) bytes repaired, \(link.damagedPackets) damaged packets, "
             + "\(r.acks) ACKs sent, \(link.echoesDropped) echoed packets dropped; "
             + both(report.decoded, report.capture, report.playback)
+    }
+
+    /// The line `send --device` ends with (with `-v`, or when not everything was
+    /// acknowledged): what was acknowledged of `name` and how fast against the line's
+    /// `baud` (8N1), the packets, and the round trip.
+    public static func fileSent(_ report: FileSendReport, name: String, baud: Double) -> String {
+        let s = report.statistics
+        let rate = PayloadRate(bytes: s.payloadBytes, seconds: report.elapsed, lineBytesPerSecond: baud / 10)
+        let share = Int((100 * rate.efficiency).rounded())
+        let head =
+            "\(name): \(s.payloadBytes) of \(report.totalBytes) bytes acknowledged in "
+            + "\(fixed(report.elapsed, 1)) s (\(fixed(rate.bytesPerSecond, 1)) B/s), "
+        let counts =
+            "\(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, \(s.acks) ACKs, "
+            + "\(s.damagedPackets) damaged packets heard; "
+        return head + counts + "\(share) % of line rate, "
+            + "round trip \(Int((s.roundTrip * 1000).rounded())) ms, last packets \(s.packetPayload) bytes"
+    }
+
+    /// The `-v` line of `receive --device`: what arrived, how fast, and how it was repaired.
+    public static func filesReceived(_ report: FileReceiveReport) -> String {
+        let s = report.statistics
+        return "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(fixed(report.elapsed, 1)) s"
+            + (report.receivingSeconds > 0 ? " (\(rate(report.rate, over: "from the first packet to the last")))" : "")
+            + ", "
+            + "\(s.damagedPackets) damaged packets, \(s.repairedBytes) bytes repaired, \(s.duplicates) duplicates, "
+            + "\(s.held) held after a gap, \(s.acks) ACKs sent"
     }
 
     /// "94.1 B/s SPAN, 77 % of line rate", for the `-v` lines of the link's commands.

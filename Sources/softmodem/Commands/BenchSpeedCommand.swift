@@ -143,10 +143,10 @@ private final class Progress {
 
     func show(_ what: String) {
         done += 1
-        if enabled { Diagnostics.write("\r\u{1B}[Kbench speed: \(done)/\(total) \(what)") }
+        if enabled { Diagnostics.rewriteLine("bench speed: \(done)/\(total) \(what)") }
     }
 
     func clear() {
-        if enabled { Diagnostics.write("\r\u{1B}[K") }
+        if enabled { Diagnostics.rewriteLine("") }
     }
 }

@@ -35,7 +35,7 @@ struct LevelCommand: ParsableCommand {
         let inPlace = Diagnostics.stderrIsTerminal && !output.verbose
         // Only warnings: the meter's own lines say the rest.
         let notices = NoticePrinter(verbose: false)
-        if inPlace { notices.beforeWarning = "\r\u{1b}[K" }
+        if inPlace { notices.beforeWarning = Diagnostics.lineReset }
         var live: LiveLevelMeter
         do {
             live = try LiveLevelMeter(profile: profile, context: audio.context(notices: notices))
@@ -47,7 +47,7 @@ struct LevelCommand: ParsableCommand {
         var pending: String?
         func show(_ meter: LevelMeter) {
             if inPlace {
-                Diagnostics.write("\r\u{1b}[K" + line.render(meter.reading, columns: TerminalWidth.columns() ?? 80))
+                Diagnostics.rewriteLine(line.render(meter.reading, columns: TerminalWidth.columns() ?? 80))
             } else if meter.readingCount % readingsPerLine == 0 {
                 Diagnostics.write(line.render(meter.reading, columns: nil, verbose: output.verbose) + "\n")
                 pending = nil

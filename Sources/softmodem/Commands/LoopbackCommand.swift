@@ -77,8 +77,8 @@ struct LoopbackCommand: ParsableCommand {
                     let tenths = Int(seconds * 10)
                     guard showProgress, tenths != shown else { return }
                     shown = tenths
-                    Diagnostics.write(
-                        "\r\u{1b}[Kloopback: \(phase == .measurement ? "measuring" : "byte test") "
+                    Diagnostics.rewriteLine(
+                        "loopback: \(phase == .measurement ? "measuring" : "byte test") "
                             + "\(Diagnostics.number(before + seconds)) of about \(Diagnostics.number(total, 0)) s")
                 }
             } catch {
@@ -88,7 +88,7 @@ struct LoopbackCommand: ParsableCommand {
             page?.keep(captured, phase: phase, sampleRate: path.sampleRate)
             return captured
         }
-        if showProgress { Diagnostics.write("\r\u{1b}[K") }
+        if showProgress { Diagnostics.rewriteLine("") }
         Diagnostics.write(LoopbackTable.render(report, devices: devices, verbose: output.verbose))
         if json { print(LoopbackJSON.render(report, playback: playbackDevice, capture: captureDevice)) }
         try page?.write(report, devices: devices)

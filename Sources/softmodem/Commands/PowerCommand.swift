@@ -79,22 +79,12 @@ struct PowerCommand: ParsableCommand {
             throw CLIError.usage("refusing to write audio to a terminal; use -o FILE or a pipe")
         }
         var sink = try AudioSink(path: destination, sampleRate: Int(rate), layout: .both, float: float)
-        let block = 4096
-        var frames = [Float](repeating: 0, count: 2 * block)
-        var left = duration.map { Int64(($0 * rate).rounded()) } ?? .max
         if verbosity.verbose {
             Diagnostics.info(
                 "power tone \(Diagnostics.number(tone.frequency, 0)) Hz at \(Diagnostics.number(Double(tone.amplitude), 2)) of full scale, \(Int(rate)) Hz stereo (right channel) -> \(destination == "-" ? "stdout" : destination)"
             )
         }
-        while left > 0 {
-            let n = Int(min(Int64(block), left))
-            frames.withUnsafeMutableBufferPointer { tone.render(into: $0.baseAddress! + 1, count: n, stride: 2) }
-            try frames.withUnsafeBufferPointer {
-                try sink.writeInterleaved(UnsafeBufferPointer(rebasing: $0[0..<(2 * n)]))
-            }
-            left -= Int64(n)
-        }
+        try sink.writePowerTone(&tone, frames: duration.map { Int64(($0 * rate).rounded()) })
         try sink.finish()
     }
 

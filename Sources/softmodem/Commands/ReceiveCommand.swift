@@ -123,13 +123,7 @@ extension ReceiveCommand {
         }
         let s = report.statistics
         if verbosity.verbose {
-            Diagnostics.info(
-                "\(s.payloadBytes) payload bytes, \(s.messages) messages in \(Diagnostics.number(report.elapsed)) s"
-                    + (report.receivingSeconds > 0
-                        ? " (\(LiveText.rate(report.rate, over: "from the first packet to the last")))" : "")
-                    + ", "
-                    + "\(s.damagedPackets) damaged packets, \(s.repairedBytes) bytes repaired, \(s.duplicates) duplicates, "
-                    + "\(s.held) held after a gap, \(s.acks) ACKs sent")
+            Diagnostics.info(LiveText.filesReceived(report))
             Diagnostics.info(LiveText.both(link.decoded, link.captureCounters, link.playbackCounters))
         }
         if report.outcome == .timedOut && report.files.isEmpty {

@@ -145,14 +145,10 @@ struct RxCommand: ParsableCommand {
                 "\(printer.messages) \(printer.proto.rawValue) messages, \(printer.discardedBytes) bytes discarded")
         }
         if verbosity.verbose {
+            let worst = timestamps ? (worstLatency, worstParts.0, worstParts.1, worstParts.2) : nil
             Diagnostics.info(
-                "rx: \(modem.name), \(LiveText.receiver(rx.stats, rx.captureCounters))"
-                    + (timestamps
-                        ? ", worst latency \(Diagnostics.number(worstLatency * 1000)) ms from the end of a character to stdout "
-                            + "(worst parts: demodulator look-ahead \(Diagnostics.number(worstParts.0 * 1000, 2)) ms, "
-                            + "audio held by the device \(Diagnostics.number(worstParts.1 * 1000)) ms, "
-                            + "decoding and output \(Diagnostics.number(worstParts.2 * 1000, 2)) ms)" : "")
-                    + (StopSignal.isRequested ? " (interrupted)" : ""))
+                LiveText.receiverEnd(
+                    modem.name, rx.stats, rx.captureCounters, worst: worst, interrupted: StopSignal.isRequested))
         }
     }
 }

@@ -129,20 +129,8 @@ extension SendCommand {
         } catch {
             throw CLIError(error)
         }
-        let s = report.statistics
-        let elapsed = report.elapsed
-        let rate = PayloadRate(bytes: s.payloadBytes, seconds: elapsed, lineBytesPerSecond: profile.baud / 10)
         if verbosity.verbose || report.outcome != .delivered {
-            let share = Int((100 * rate.efficiency).rounded())
-            let head =
-                "\(name): \(s.payloadBytes) of \(report.totalBytes) bytes acknowledged in "
-                + "\(Diagnostics.number(elapsed)) s (\(Diagnostics.number(rate.bytesPerSecond)) B/s), "
-            let counts =
-                "\(s.packetsSent) packets sent, \(s.retransmissions) retransmitted, \(s.timeouts) timeouts, \(s.acks) ACKs, "
-                + "\(s.damagedPackets) damaged packets heard; "
-            Diagnostics.info(
-                head + counts + "\(share) % of line rate, "
-                    + "round trip \(Int((s.roundTrip * 1000).rounded())) ms, last packets \(s.packetPayload) bytes")
+            Diagnostics.info(LiveText.fileSent(report, name: name, baud: profile.baud))
         }
         if verbosity.verbose { Diagnostics.info(counters) }
         let timedOut = report.outcome == .timedOut

@@ -21,6 +21,13 @@ enum Diagnostics {
         }
     }
 
+    /// The code that returns a terminal's cursor to the start of its line and erases it.
+    static let lineReset = "\r\u{1B}[K"
+
+    /// Rewrites stderr's current line with `text` (a progress line, a meter); for a
+    /// terminal only, which the caller checks.
+    static func rewriteLine(_ text: String) { write(lineReset + text) }
+
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 
