@@ -217,10 +217,7 @@ struct BurstConfirmation: Sendable {
         let each = (end - start) / Int64(count)
         for i in 0..<Int64(count) {
             let first = start + i * each
-            events.append(
-                ModemEvent(
-                    kind: .framingError, value: 0, startSample: first, endSample: first + each, decidedAt: now,
-                    metrics: .fsk(.unmeasured)))
+            events.append(.lost(from: first, to: first + each, decidedAt: now))
         }
     }
 

@@ -37,9 +37,6 @@ extension AutoReceiver {
     /// that failed stretches held, which the ring no longer holds (``failedStretch``). Its
     /// characters are lost; the decode must say so, not print the rest as if whole.
     func reportLost(from start: Int64, to end: Int64, into events: inout [ModemEvent]) {
-        events.append(
-            ModemEvent(
-                kind: .framingError, value: 0, startSample: start, endSample: end, decidedAt: samplesConsumed,
-                metrics: .fsk(.unmeasured)))
+        events.append(.lost(from: start, to: end, decidedAt: samplesConsumed))
     }
 }

@@ -47,6 +47,14 @@ public struct ModemEvent: Sendable, Equatable, Codable {
         self.metrics = metrics
     }
 
+    /// A character known lost, not measured: a framing error over the samples from
+    /// `start` to `end` (``FSKCharacterMetrics/unmeasured``), decided at `decidedAt`.
+    static func lost(from start: Int64, to end: Int64, decidedAt: Int64) -> ModemEvent {
+        ModemEvent(
+            kind: .framingError, value: 0, startSample: start, endSample: end, decidedAt: decidedAt,
+            metrics: .fsk(.unmeasured))
+    }
+
     /// The FSK measurements, nil for other modems.
     public var fsk: FSKCharacterMetrics? {
         if case .fsk(let m) = metrics { return m }
