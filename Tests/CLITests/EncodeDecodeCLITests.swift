@@ -102,6 +102,25 @@ struct EncodeDecodeCLITests {
         #expect(try CLI.softmodem(["decode", spaced]).stdoutText == "level")
     }
 
+    /// `decode --squelch -5` failed with "Missing value for '--squelch <db>'": the argument
+    /// parser took -5 for an option. Both spellings must decode alike, and a squelch under
+    /// the default must still decode a clean burst.
+    @Test("a negative squelch is taken as users type it: --squelch -5, not only --squelch=-5")
+    func negativeSquelchAsSeparateArgument() throws {
+        let dir = try CLI.temporaryDirectory()
+        let file = dir.appendingPathComponent("squelch.wav").path
+        #expect(try CLI.softmodem(["encode", "--text", "quiet", "-o", file]).status == 0)
+        let spaced = try CLI.softmodem(["decode", "--squelch", "-5", file])
+        #expect(spaced.status == 0 && spaced.stdoutText == "quiet", "\(spaced.stderr)")
+        let joined = try CLI.softmodem(["decode", "--squelch=-5", file])
+        #expect(joined.stdout == spaced.stdout && joined.status == spaced.status)
+        // Out of range either way: one usage line, status 2.
+        let low = try CLI.softmodem(["decode", "--squelch", "-30", file])
+        #expect(low.status == 2 && low.stderr.contains("--squelch must be between"), "\(low.stderr)")
+        let rx = try CLI.softmodem(["rx", "--squelch", "-30", "--device", "nosuch"])
+        #expect(rx.status == 2 && rx.stderr.contains("--squelch must be between"), "\(rx.stderr)")
+    }
+
     @Test("profile overrides and frame options")
     func overrides() throws {
         let args = [

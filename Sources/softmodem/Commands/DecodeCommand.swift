@@ -49,7 +49,7 @@ struct DecodeCommand: ParsableCommand {
     var noAdapt = false
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Minimum Eb/N0 in dB for a character to count (default \(Int(DemodulatorConfiguration.defaultSquelch))). Lower finds weaker signals and more false bytes.",
             valueName: "db"))

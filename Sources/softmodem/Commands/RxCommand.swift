@@ -41,7 +41,9 @@ struct RxCommand: ParsableCommand {
     @Flag(name: .long, help: "Print a line per byte with its time and latency.")
     var timestamps = false
 
-    @Option(name: .long, help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count.", valueName: "db"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Minimum Eb/N0 in dB for a character to count.", valueName: "db"))
     var squelch = DemodulatorConfiguration.defaultSquelch
 
     @Option(
