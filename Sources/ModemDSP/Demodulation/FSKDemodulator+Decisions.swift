@@ -110,6 +110,10 @@ extension FSKDemodulator {
         }
         let outcome = decideBits(start: a, step: step, grid: grid, measures: UnsafeBufferPointer(m), &events)
         if tentative, case .rejected = outcome { return .needMore }
+        switch outcome {
+        case .accepted, .framingError: recordFrame(UnsafeBufferPointer(m), first: !inBurst)
+        default: break
+        }
         return outcome
     }
 

@@ -9,6 +9,8 @@ extension FSKDemodulator {
     /// off as contiguous. Before the burst is confirmed nothing is reported: a slot of noise
     /// after a false start is not a lost character.
     mutating func reportLostSlot(at e: Double, step: Double, window w: Window, _ events: inout [ModemEvent]) {
+        // The characters either side are not back to back for the frame phase's judgement.
+        framePhase.clear()
         guard confirmation.confirmed else { return }
         let b = Double(segmentLength)
         let signal = abs(w.markEnergy - w.spaceEnergy) * 2 * w.inverseSamples

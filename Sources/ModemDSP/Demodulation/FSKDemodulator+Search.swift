@@ -147,6 +147,8 @@ extension FSKDemodulator {
     /// after any number of idle mark bits. Looking there directly (instead of waiting for a
     /// trigger) keeps weak back-to-back characters aligned; anything else ends the burst.
     mutating func follow(expect e: Double, idleBits: Int, lostSlots: Int, _ events: inout [ModemEvent]) {
+        // Idle line breaks the run of back-to-back characters the frame phase is judged on.
+        if idleBits > 0 { framePhase.clear() }
         let step = segmentsPerBit * clock.scale
         let lo = roundToInt(e)
         let hi = roundToInt(e + step)
@@ -175,13 +177,11 @@ extension FSKDemodulator {
                 needMore = true
                 return
             case .accepted(let next):
+                framePhase.noteStart(next - Double(frameBits) * step, expected: e, step: step)
                 mode = .following(expect: next, idleBits: 0, lostSlots: 0)
                 return
-            case .framingError(let a) where abs(a - e) <= FSKTuning.framingSlack && lostSlots == 0:
-                // Most likely a bit error on the clock we trust: stay on it, once. A second
-                // one in a row means the clock itself is wrong.
-                mode = .following(expect: a + Double(frameBits) * step, idleBits: 0, lostSlots: 1)
-                return
+            case .framingError(let a):
+                if followFramingError(at: a, expect: e, step: step, lostSlots: lostSlots) { return }
             case .rejected where idleLike && idleBits < FSKTuning.maxIdleBits:
                 // Not a character after all: the mark-leaning window was an idle bit.
                 mode = .following(expect: e + step, idleBits: idleBits + 1, lostSlots: lostSlots)

@@ -77,6 +77,8 @@ public struct FSKDemodulator: Sendable {
     var markTracker = TonePhaseTracker()
     var spaceTracker = TonePhaseTracker()
     var confirmation: BurstConfirmation
+    /// The burst's last back-to-back characters, for doubting its frame phase.
+    var framePhase = FramePhaseHistory()
     /// The fraction of a steady tone's energy over one bit that the other tone's correlator
     /// reads (``toneLeakage(mark:space:samplesPerBit:sampleRate:)``): 0 for SoftModem's tones, 0.04 for
     /// Bell 202 and 0.17 for Bell 103, whose tones are closer than one bit rate apart.
