@@ -21,7 +21,9 @@ extension FSKDemodulator {
         if let phase = framePhase.betterPhase(frameBits: frameBits, stopBits: stopBits) {
             // The next character starts `phase` bits into this one, which was misread.
             framePhase.clear()
-            mode = .following(expect: a + Double(phase) * step, idleBits: 0, lostSlots: 0)
+            let next = a + Double(phase) * step
+            framePhaseMovedAt = Int64((next * Double(segmentLength)).rounded())
+            mode = .following(expect: next, idleBits: 0, lostSlots: 0)
             return true
         }
         guard abs(a - e) <= FSKTuning.framingSlack && lostSlots == 0 else { return false }

@@ -79,6 +79,9 @@ public struct FSKDemodulator: Sendable {
     var confirmation: BurstConfirmation
     /// The burst's last back-to-back characters, for doubting its frame phase.
     var framePhase = FramePhaseHistory()
+    /// The sample at which the frame phase last moved (-1: never): the framing errors
+    /// before it were this reading's misframing, not evidence about the line.
+    var framePhaseMovedAt: Int64 = -1
     /// The fraction of a steady tone's energy over one bit that the other tone's correlator
     /// reads (``toneLeakage(mark:space:samplesPerBit:sampleRate:)``): 0 for SoftModem's tones, 0.04 for
     /// Bell 202 and 0.17 for Bell 103, whose tones are closer than one bit rate apart.

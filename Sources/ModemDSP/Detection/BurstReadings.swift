@@ -98,9 +98,18 @@ struct BurstReadings: Sendable {
 
     /// Chooses the reading with fewer errors and hands out what it held; with as many
     /// errors both ways, the characters' own evidence for the top bit, else nothing.
+    ///
+    /// A convention's reading (``tieGoesToFirst``) does not count its errors before it moved
+    /// its frame phase (``FramePhaseHistory``): they were its misframing of characters sent
+    /// back to back, which says nothing of mark. Measured: a recording that starts inside a
+    /// stream of Bell 202 text, read the convention's way, broke 3 characters before its
+    /// phase moved and none after; the inverted reading broke one, at the burst's end, and
+    /// was printed: 180 bytes of garbage. The other reading gets no such credit: a wrong
+    /// reading moves its phase too, and with its own misframing forgiven a square wave at
+    /// 22.05 kHz (whose third harmonic aliases to DC) was printed the wrong way round.
     private mutating func decide(into events: inout [ModemEvent]) {
-        let a = heldFirst.count { $0.kind != .byte }
-        let b = heldSecond.count { $0.kind != .byte }
+        let a = Self.errors(heldFirst, from: tieGoesToFirst ? first?.framePhaseMovedAt ?? -1 : -1)
+        let b = Self.errors(heldSecond, from: -1)
         var choice: Outcome?
         if a < b {
             choice = .first
@@ -123,5 +132,10 @@ struct BurstReadings: Sendable {
         outcome = choice
         heldFirst = []
         heldSecond = []
+    }
+
+    /// The errors among `events` from sample `start` on.
+    private static func errors(_ events: [ModemEvent], from start: Int64) -> Int {
+        events.count { $0.kind != .byte && $0.startSample >= start }
     }
 }
