@@ -78,10 +78,10 @@ struct FramePhaseHistory: Sendable {
     ///
     /// Clearly better: over at least ``FSKTuning/framePhaseCharacters`` characters, the
     /// phase read broke ``FSKTuning/framePhaseErrors`` frames or more and the other breaks
-    /// at most one in eight. A burst read on its true phase breaks a frame only by a bit
-    /// error in a start or stop bit (2 bits of 10: at Eb/N0 10 dB about one character in
-    /// 150), so three in 16 almost never happen there; random bytes on a wrong phase break
-    /// three frames in four, and text a third of them.
+    /// at most one in eight (the reasons for the numbers are at the constants). A burst read
+    /// on its true phase breaks a frame only by a bit error in a start or stop bit; random
+    /// bytes on a wrong phase break three frames in four, and text read a bit off about one
+    /// in five.
     func betterPhase(frameBits: Int, stopBits: Int) -> Int? {
         guard count >= FSKTuning.framePhaseCharacters else { return nil }
         let frames = count - 1

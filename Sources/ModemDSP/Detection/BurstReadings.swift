@@ -104,7 +104,7 @@ struct BurstReadings: Sendable {
     /// back to back, which says nothing of mark. Measured: a recording that starts inside a
     /// stream of Bell 202 text, read the convention's way, broke 3 characters before its
     /// phase moved and none after; the inverted reading broke one, at the burst's end, and
-    /// was printed: 180 bytes of garbage. The other reading gets no such credit: a wrong
+    /// was printed: 178 bytes of garbage. The other reading gets no such credit: a wrong
     /// reading moves its phase too, and with its own misframing forgiven a square wave at
     /// 22.05 kHz (whose third harmonic aliases to DC) was printed the wrong way round.
     private mutating func decide(into events: inout [ModemEvent]) {
