@@ -117,6 +117,14 @@ extension FSKDemodulator {
         return outcome
     }
 
+    /// True when a character 10 dB or more off a confirmed burst's level (``FSKTuning/levelLow``)
+    /// is as clear as one that opens a burst alone (``BurstConfirmation/clearEbN0Ratio``):
+    /// off its level, the burst's clock does not vouch for it. Why: a square wave cut off
+    /// into a noiseless DC offset framed a character 21 dB under its burst, 7 bits after the
+    /// last one, at Eb/N0 10.3 dB, and it was printed with exit status 0. A sender's own
+    /// step of 20 dB inside a burst (``FSKTuning/tailLevel``) stays clear, and decodes.
+    func clearOffLevel(_ ebN0Ratio: Double) -> Bool { ebN0Ratio >= confirmation.clearEbN0Ratio }
+
     /// One bit of a candidate character.
     struct BitMeasure {
         var lo: Int, hi: Int
@@ -166,6 +174,7 @@ extension FSKDemodulator {
         guard ebN0Ratio >= (onGrid || resuming ? squelchRatioInBurst : squelchRatio) else {
             return .rejected(a)
         }
+        if !vetting && !atLevel && !clearOffLevel(ebN0Ratio) { return .rejected(a) }
         let markHz = measuredTone(configuration.profile.mark, s.markPhase, s.markLag, s.markHalves)
         let spaceHz = measuredTone(configuration.profile.space, s.spacePhase, s.spaceLag, s.spaceHalves)
         // Judged only where it is read (a burst's opening, a burst not yet confirmed): the

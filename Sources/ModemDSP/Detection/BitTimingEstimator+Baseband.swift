@@ -20,8 +20,17 @@ extension BitTimingEstimator {
         private var produced = 0
         private var first: MovingSum
         private var second: MovingSum
+        /// The block's mean, taken out of every sample, and what a high-pass then takes out
+        /// of an offset that starts or stops inside the block (a burst's own). Why: a DC
+        /// offset, mixed down, is a phasor turning at minus the centre, which neither moving
+        /// sum nulls; at a third of a tone's amplitude (a pin's square wave between 0 and its
+        /// supply) it outweighed the tone nearer it, and the runs fitted no bit rate.
+        private let offset: Double
+        private var dc: DCBlocker
 
-        init(center: Double, sampleRate: Double, m1: Int, m2: Int) {
+        init(center: Double, sampleRate: Double, m1: Int, m2: Int, offset: Double = 0) {
+            self.offset = offset
+            dc = DCBlocker(cutoff: BitTimingEstimator.dcCorner, sampleRate: sampleRate)
             // The mixing phasor turns by a fixed step: one rotation a sample, renormalised
             // now and then, instead of a cosine and a sine.
             let w = 2 * Double.pi * center / sampleRate
@@ -32,8 +41,11 @@ extension BitTimingEstimator {
 
         /// The phasor at the next sample, whose value is `x`.
         @inline(__always)
-        mutating func next(_ x: Float) -> (re: Double, im: Double) {
-            let mixed = (re: Double(x) * c, im: -Double(x) * s)
+        mutating func next(_ sample: Float) -> (re: Double, im: Double) {
+            let centred = Float(Double(sample) - offset)
+            if produced == 0 { dc.prime(at: centred) }
+            let x = Double(dc.step(centred))
+            let mixed = (re: x * c, im: -x * s)
             (c, s) = (c * stepC - s * stepS, s * stepC + c * stepS)
             produced += 1
             if produced & 255 == 0 {
@@ -44,6 +56,11 @@ extension BitTimingEstimator {
             return second.add(first.add(mixed))
         }
     }
+
+    /// The high-pass's corner, in Hz: a time constant of 3.2 ms (one Bell 103 bit), so an
+    /// offset that starts with its burst is gone within its preamble; 3 degrees of phase
+    /// at Bell 103's tones.
+    static let dcCorner = 50.0
 
     /// The sum of the last `length` phasors added (of all of them, before `length`).
     struct MovingSum {
@@ -114,7 +131,7 @@ extension BitTimingEstimator {
 
     /// Mean power of `block`'s phasor from sample `settle` on (the moving sums filled).
     func meanPower(_ block: ArraySlice<Float>, _ m1: Int, _ m2: Int, from settle: Int) -> Double {
-        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2)
+        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: Self.mean(block))
         var sum = 0.0
         var k = 0
         for x in block {
@@ -123,5 +140,16 @@ extension BitTimingEstimator {
             k += 1
         }
         return sum / Double(block.count - settle)
+    }
+
+    /// The mean of `block`'s finite samples (0 for none).
+    static func mean(_ block: ArraySlice<Float>) -> Double {
+        var sum = 0.0
+        var count = 0
+        for x in block where x.isFinite {
+            sum += Double(x)
+            count += 1
+        }
+        return count > 0 ? sum / Double(count) : 0
     }
 }

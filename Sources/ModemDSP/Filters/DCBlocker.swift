@@ -15,6 +15,15 @@ public struct DCBlocker: Sendable {
         r = Float(max(0, 1 - 2 * Double.pi * cutoff / sampleRate))
     }
 
+    /// Starts the filter as if it had passed a signal without DC up to a sample of value
+    /// `x`: its next output follows its input from the first sample, with no step for the
+    /// feedback to decay from (at rest on 0, a block that begins on a tone's peak rings for
+    /// the filter's time constant).
+    public mutating func prime(at x: Float) {
+        x1 = x
+        y1 = r > 0 ? x / r : 0
+    }
+
     /// Filters one sample, returning it with its DC removed.
     @inlinable @inline(__always)
     public mutating func step(_ x: Float) -> Float {
