@@ -25,10 +25,12 @@ extension BitTimingEstimator {
         /// offset, mixed down, is a phasor turning at minus the centre, which neither moving
         /// sum nulls; at a third of a tone's amplitude (a pin's square wave between 0 and its
         /// supply) it outweighed the tone nearer it, and the runs fitted no bit rate.
-        private let offset: Double
+        /// Nil for a block without an offset (``BitTimingEstimator/offset(of:)``), whose
+        /// samples are read as they are.
+        private let offset: Double?
         private var dc: DCBlocker
 
-        init(center: Double, sampleRate: Double, m1: Int, m2: Int, offset: Double = 0) {
+        init(center: Double, sampleRate: Double, m1: Int, m2: Int, offset: Double? = nil) {
             self.offset = offset
             dc = DCBlocker(cutoff: BitTimingEstimator.dcCorner, sampleRate: sampleRate)
             // The mixing phasor turns by a fixed step: one rotation a sample, renormalised
@@ -42,9 +44,12 @@ extension BitTimingEstimator {
         /// The phasor at the next sample, whose value is `x`.
         @inline(__always)
         mutating func next(_ sample: Float) -> (re: Double, im: Double) {
-            let centred = Float(Double(sample) - offset)
-            if produced == 0 { dc.prime(at: centred) }
-            let x = Double(dc.step(centred))
+            var x = Double(sample)
+            if let offset {
+                let centred = Float(x - offset)
+                if produced == 0 { dc.prime(at: centred) }
+                x = Double(dc.step(centred))
+            }
             let mixed = (re: x * c, im: -x * s)
             (c, s) = (c * stepC - s * stepS, s * stepC + c * stepS)
             produced += 1
@@ -131,7 +136,7 @@ extension BitTimingEstimator {
 
     /// Mean power of `block`'s phasor from sample `settle` on (the moving sums filled).
     func meanPower(_ block: ArraySlice<Float>, _ m1: Int, _ m2: Int, from settle: Int) -> Double {
-        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: Self.mean(block))
+        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: Self.offset(of: block))
         var sum = 0.0
         var k = 0
         for x in block {
@@ -142,14 +147,24 @@ extension BitTimingEstimator {
         return sum / Double(block.count - settle)
     }
 
-    /// The mean of `block`'s finite samples (0 for none).
-    static func mean(_ block: ArraySlice<Float>) -> Double {
+    /// The mean of `block`'s finite samples when it is an offset of at least a tenth of their
+    /// RMS level about it, nil otherwise. Why only then: a lone tone at a trial's centre
+    /// mixes down to a phasor that barely turns, so the sign of its turn is rounding, and
+    /// the high-pass's rounding made its runs fit 1815 baud ("looks like FSK" instead of "the
+    /// strongest tone is 1000 Hz"). A burst of tones or of noise averages to well under a
+    /// hundredth of its level over a block.
+    static func offset(of block: ArraySlice<Float>) -> Double? {
         var sum = 0.0
+        var squares = 0.0
         var count = 0
         for x in block where x.isFinite {
             sum += Double(x)
+            squares += Double(x) * Double(x)
             count += 1
         }
-        return count > 0 ? sum / Double(count) : 0
+        guard count > 0 else { return nil }
+        let mean = sum / Double(count)
+        let variance = max(0, squares / Double(count) - mean * mean)
+        return mean * mean >= 0.01 * variance ? mean : nil
     }
 }

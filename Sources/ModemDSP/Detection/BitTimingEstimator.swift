@@ -67,7 +67,7 @@ struct BitTimingEstimator {
         var pendingDips = 0.0
         var gap = 0
         let gapLimit = Int(Self.gapSeconds * sampleRate)
-        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: Self.mean(block))
+        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: Self.offset(of: block))
         var b = (re: 0.0, im: 0.0)
         var k = 0
         for x in block {
