@@ -134,9 +134,10 @@ extension BitTimingEstimator {
         }
     }
 
-    /// Mean power of `block`'s phasor from sample `settle` on (the moving sums filled).
-    func meanPower(_ block: ArraySlice<Float>, _ m1: Int, _ m2: Int, from settle: Int) -> Double {
-        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: Self.offset(of: block))
+    /// Mean power of `block`'s phasor from sample `settle` on (the moving sums filled), its
+    /// `offset` (``offset(of:)``) taken out.
+    func meanPower(_ block: ArraySlice<Float>, _ m1: Int, _ m2: Int, from settle: Int, offset: Double?) -> Double {
+        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: offset)
         var sum = 0.0
         var k = 0
         for x in block {

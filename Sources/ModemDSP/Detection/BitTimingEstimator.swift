@@ -58,7 +58,9 @@ struct BitTimingEstimator {
         let n = block.count
         let settle = m1 + m2 + 1
         guard n > 4 * settle else { return [] }
-        let meanMagnitude = meanPower(block, m1, m2, from: settle)
+        // Measured once: both passes over the block read its phasor with the same offset out.
+        let offset = Self.offset(of: block)
+        let meanMagnitude = meanPower(block, m1, m2, from: settle, offset: offset)
         var result: [Run] = []
         var state: Bool? = nil
         var runStart = -1
@@ -67,7 +69,7 @@ struct BitTimingEstimator {
         var pendingDips = 0.0
         var gap = 0
         let gapLimit = Int(Self.gapSeconds * sampleRate)
-        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: Self.offset(of: block))
+        var z = Baseband(center: center, sampleRate: sampleRate, m1: m1, m2: m2, offset: offset)
         var b = (re: 0.0, im: 0.0)
         var k = 0
         for x in block {
