@@ -49,11 +49,25 @@ struct DCOffsetTests {
 
     /// Mark on the lower tone (`minimodem -M 2200 -S 1200`, SoftModem's tones the other way
     /// round): the burst proves its mark, over an offset as without one.
-    @Test("mark on the lower tone over an offset", arguments: ["softmodem-1225", "bell202"])
+    @Test("mark on the lower tone over an offset", arguments: ["softmodem-1225", "bell202", "bell103"])
     func swapped(profile: String) throws {
         for (offset, wholeFile) in [(Float(0.3), false), (-0.499, true)] {
             let r = try Self.decode(
                 profile, rate: 44_100, square: false, offset: offset, wholeFile: wholeFile, swapped: true)
+            #expect(r.stdout == Data(IdleGapTests.text) && r.status == 0, "offset \(offset): \(r.stderr)")
+        }
+    }
+
+    /// A square wave with mark on 2200 Hz (Bell 202's tones the other way round) over an
+    /// offset that starts and stops with it: the step at the onset read as a start bit
+    /// before the preamble's mark and framed 0xFF (printed with exit status 0); the step at
+    /// its end was reported as a lost character, so the right reading tied with the wrong
+    /// one, which read as garbage (exit status 0) or damaged (exit status 1).
+    @Test("steps where an offset starts and stops with a square wave frame nothing", arguments: [22_050, 44_100])
+    func stepsAtTheEnds(rate: Int) throws {
+        for offset: Float in [0.3, -0.3] {
+            let r = try Self.decode(
+                "bell202", rate: rate, square: true, offset: offset, wholeFile: false, swapped: true)
             #expect(r.stdout == Data(IdleGapTests.text) && r.status == 0, "offset \(offset): \(r.stderr)")
         }
     }

@@ -37,6 +37,17 @@ struct BitClock: Sendable {
         energy > power * samples * FSKTuning.burstEnergyFraction
     }
 
+    /// True when a window whose two tones hold `p` per sample (mark plus space energy)
+    /// holds the burst's tones (``FSKTuning/lostSlotToneFraction`` of its level), as a
+    /// character whose start bit noise flipped does. Why: where a DC offset stops with its
+    /// tones, the step carries the burst's energy for a bit but little of it at either
+    /// tone (0.15 of the level); taken for a lost character, a clean burst came out with
+    /// a damaged one (exit status 1), and with no options the wrong tone order then tied.
+    @inline(__always)
+    func holdsTones(_ p: Double) -> Bool {
+        p > power * FSKTuning.lostSlotToneFraction
+    }
+
     /// Starts a clock at a burst's first character, at bit-length scale `scale`.
     mutating func start(scale: Double) {
         self.scale = scale

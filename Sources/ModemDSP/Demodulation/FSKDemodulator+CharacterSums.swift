@@ -108,20 +108,35 @@ extension FSKDemodulator {
         // character's level; a start found on a data bit of a character already under way
         // fails this half the time, and its stop-bit test the other half.
         var followsSpace = false
+        var followsSilence = false
         if !inBurst {
             let lo = roundToInt(a - step)
             let hi = roundToInt(a)
             if hi > lo {
                 let w = windowSums(lo, hi)
+                let scale = 2 / (w.samples * w.samples)
                 followsSpace =
                     w.spaceEnergy > w.markEnergy
-                    && w.spaceEnergy * 2 / (w.samples * w.samples) > FSKTuning.precedingSpaceFraction * meanEnergy
+                    && w.spaceEnergy * scale > FSKTuning.precedingSpaceFraction * meanEnergy
+                // Before the input's first sample is no silence heard, only the ring's zeros.
+                followsSilence =
+                    lo >= 0
+                    && (w.markEnergy + w.spaceEnergy) * scale < FSKTuning.precedingSilenceFraction * meanEnergy
             }
         }
         // Correlated tones make a window that straddles a burst's onset ambiguous (two
         // thirds of a bit of Bell 103's mark reads nearly as much in the space filter): a
-        // burst's first start bit must be space by more than twice the tones' leakage.
-        let clearStart = inBurst || firstBit.em <= (1 - 2 * toneLeakage) * firstBit.es
+        // burst's first start bit must be space by more than twice the tones' leakage. One
+        // right after silence opens the burst at its onset, where a step (a DC offset that
+        // starts with the tones) reads weakly in both probes: clear of noise, it must be a
+        // tone at the character's level (``FSKTuning/onsetStartDominance``,
+        // ``FSKTuning/onsetStartEnergyFraction``).
+        let clearStart =
+            inBurst
+            || (firstBit.em <= (1 - 2 * toneLeakage) * firstBit.es
+                && (!followsSilence
+                    || (firstBit.es >= FSKTuning.onsetStartDominance * firstBit.em
+                        && s.startEnergy >= FSKTuning.onsetStartEnergyFraction * meanEnergy)))
         guard s.total > s.samples * FSKTuning.silenceFloor, s.startIsSpace, !followsSpace, clearStart else {
             return false
         }

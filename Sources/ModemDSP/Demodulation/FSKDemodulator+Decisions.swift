@@ -123,7 +123,16 @@ extension FSKDemodulator {
     /// into a noiseless DC offset framed a character 21 dB under its burst, 7 bits after the
     /// last one, at Eb/N0 10.3 dB, and it was printed with exit status 0. A sender's own
     /// step of 20 dB inside a burst (``FSKTuning/tailLevel``) stays clear, and decodes.
-    func clearOffLevel(_ ebN0Ratio: Double) -> Bool { ebN0Ratio >= confirmation.clearEbN0Ratio }
+    ///
+    /// Its bits must also keep FSK's constant envelope (no bit under
+    /// ``FSKTuning/weakestBitFraction`` of their mean, as for a burst's first character):
+    /// where a DC offset stops with its square wave, the step read as a start bit over
+    /// silent data bits, noiseless and so "clear", and a clean burst was reported with a
+    /// damaged character (exit status 1; with no options the wrong tone order then tied).
+    func clearOffLevel(_ ebN0Ratio: Double, _ s: CharacterSums) -> Bool {
+        ebN0Ratio >= confirmation.clearEbN0Ratio
+            && s.weakest >= FSKTuning.weakestBitFraction * s.winning / Double(frameBits)
+    }
 
     /// One bit of a candidate character.
     struct BitMeasure {
@@ -174,7 +183,7 @@ extension FSKDemodulator {
         guard ebN0Ratio >= (onGrid || resuming ? squelchRatioInBurst : squelchRatio) else {
             return .rejected(a)
         }
-        if !vetting && !atLevel && !clearOffLevel(ebN0Ratio) { return .rejected(a) }
+        if !vetting && !atLevel && !clearOffLevel(ebN0Ratio, s) { return .rejected(a) }
         let markHz = measuredTone(configuration.profile.mark, s.markPhase, s.markLag, s.markHalves)
         let spaceHz = measuredTone(configuration.profile.space, s.spacePhase, s.spaceLag, s.spaceHalves)
         // Judged only where it is read (a burst's opening, a burst not yet confirmed): the

@@ -27,4 +27,22 @@ extension FSKDemodulator {
                         ebN0Ratio: noise > 0 ? signal * w.samples / (2 * noise) : 0, markFrequency: .nan,
                         spaceFrequency: .nan))))
     }
+
+    /// True when the window `w` at segment `e`, where no character could be read, is one
+    /// lost on the clock (bits `step` apart): it carries the burst's energy, and either
+    /// holds the burst's tones (`tones`, mark plus space per sample: a start bit that noise
+    /// flipped) or the whole slot carries the energy too (noise where a character was). A
+    /// step where a DC offset stops with its tones does neither (``BitClock/holdsTones(_:)``).
+    func isLostCharacter(at e: Double, step: Double, _ w: Window, tones: Double) -> Bool {
+        clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples)
+            && (clock.holdsTones(tones) || slotCarriesBurst(at: e, step: step))
+    }
+
+    /// True when the whole character slot from segment `e` (bits `step` apart) carries the
+    /// burst's energy (``BitClock/carriesBurst(energy:samples:)``): noise where a character
+    /// was. The search has read the slot's samples before it rejects a character there.
+    func slotCarriesBurst(at e: Double, step: Double) -> Bool {
+        let slot = windowSums(roundToInt(e), roundToInt(e + Double(frameBits) * step))
+        return clock.carriesBurst(energy: slot.detrendedEnergy, samples: slot.samples)
+    }
 }

@@ -188,7 +188,7 @@ extension FSKDemodulator {
                 return
             case .rejected
             where idleBits == 0 && lostSlots < FSKTuning.maxLostSlots
-                && clock.carriesBurst(energy: w.detrendedEnergy, samples: w.samples):
+                && isLostCharacter(at: e, step: step, w, tones: (em + es) * w.inverseSamples):
                 // A character on the clock too weak to trust: lose it, keep the clock. Going
                 // back to hunting in the middle of a burst risks locking onto a data bit.
                 reportLostSlot(at: e, step: step, window: w, &events)

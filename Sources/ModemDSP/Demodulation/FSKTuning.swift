@@ -75,6 +75,12 @@ enum FSKTuning {
     /// A window still carries the burst when its energy is above this fraction of the
     /// burst's: then a lost character keeps the clock instead of ending the burst.
     static let burstEnergyFraction = 0.3
+    /// ... and holds this fraction of the burst's level at its two tones, or carries the
+    /// burst's energy through its whole slot (``FSKDemodulator/isLostCharacter(at:step:_:tones:)``).
+    /// Why a quarter: the step where a DC offset stops holds 0.15 of the level, then
+    /// silence; a start bit that noise flipped at Eb/N0 10 dB held 0.45 (sm2450 at 48 kHz:
+    /// at a half it was lost and 6 bytes with it), a cut tone 0.9.
+    static let lostSlotToneFraction = 0.25
     /// Characters in a row that may be lost on the clock before the burst counts as ended.
     static let maxLostSlots = 2
     /// Segments a framing error may sit off the clock and still count as a bit error on it.
@@ -143,6 +149,21 @@ enum FSKTuning {
     /// A start found right after a space this strong (fraction of the character's mean) is
     /// a data bit of a character already under way.
     static let precedingSpaceFraction = 0.3
+    /// A window before a start bit whose tones hold less than this fraction of the
+    /// character's mean bit energy is silence: the character opens its burst at the onset.
+    /// Why 0.03 (-15 dB): noise at the 10 dB Eb/N0 squelch fills both probes to about a
+    /// fifth, and reads this quiet about once in a hundred windows; the silence before a
+    /// noiseless burst reads under 0.002.
+    static let precedingSilenceFraction = 0.03
+    /// A start bit out of silence must hold this many times more space than mark, and at
+    /// least this fraction of the character's mean bit energy. Why: a square wave stepping
+    /// onto a DC offset at its onset read for one bit as space 1.6 to 3.4 times mark, at a
+    /// third of the character's energy, and framed 0xFF out of its preamble (Bell 202 with
+    /// mark on 2200 Hz at 22.05 and 44.1 kHz, printed with exit status 0). A real start bit
+    /// clear of noise reads 10 times or more (Bell 103's leakage is a sixth) at its
+    /// character's level; its bits vary by a fifth over a square wave's harmonics.
+    static let onsetStartDominance = 3.0
+    static let onsetStartEnergyFraction = 0.5
 
     // MARK: Bit clock loop
 
