@@ -24,11 +24,27 @@ extension AutoReceiver {
     /// counted). Why: a sender with no preamble whose tones are the convention's the other
     /// way round opens on a start bit, the convention's mark, so the opening cannot doubt
     /// it; read inverted, its characters break their stop bits.
+    ///
+    /// Also true when its characters cover under ``sparseCoverage`` of the time the blocks
+    /// hold tone (``BurstOpening/tonalSamples(_:window:)``): read inverted, random bytes
+    /// mostly fail their stop bits and are dropped, not broken. Measured: a binary Bell 202
+    /// square wave with mark on 2200 Hz at 22.05 kHz (0.56 s of tone) read 3 characters the
+    /// convention's way, garbage printed with exit status 0; the other way round it reads 64.
     func framesBadly(_ detection: Detection, _ samples: [Float]) -> Bool {
         var events: [ModemEvent] = []
         guard trial(detection.profile, detection.format, samples, into: &events) != nil else { return false }
-        return events.dropLast().count { $0.kind != .byte } >= Self.doubtingErrors
+        if events.dropLast().count(where: { $0.kind != .byte }) >= Self.doubtingErrors { return true }
+        let bit = sampleRate / detection.signature.baud
+        let framed = Double(events.count * detection.format.bitsPerFrame) * bit
+        let window = max(1, Int(bit.rounded()))
+        return framed < Self.sparseCoverage * Double(BurstOpening.tonalSamples(samples, window: window))
     }
+
+    /// The share of a burst's tone its characters must cover for the convention's reading
+    /// to stand alone. Why a quarter: a sender's preamble and idle line are tone without
+    /// characters (a 30-bit preamble before 3 characters is half); the reading inverted
+    /// above covered 5 %. A doubted reading only waits for the burst's end.
+    static let sparseCoverage = 0.25
 
     /// A fresh demodulator for `signature` with mark and space the other way round, in the
     /// format its own reading of `samples` proves or scores best (read inverted, a line can

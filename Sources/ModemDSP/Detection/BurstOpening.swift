@@ -63,4 +63,24 @@ enum BurstOpening {
         // tone's probe: the two after it are the opening's.
         return energies[(onset + 1)...(onset + 2)].allSatisfy { $0.space > Self.dominance * $0.mark }
     }
+
+    /// Samples of `samples` that hold tone: windows of `window` samples with a tenth of the
+    /// loudest one's energy or more (the rest is silence or noise around a burst).
+    static func tonalSamples(_ samples: [Float], window: Int) -> Int {
+        guard window > 0, samples.count >= window else { return 0 }
+        var energies: [Double] = []
+        energies.reserveCapacity(samples.count / window)
+        var start = 0
+        while start + window <= samples.count {
+            var e = 0.0
+            for x in samples[start..<(start + window)] where x.isFinite { e += Double(x) * Double(x) }
+            energies.append(e)
+            start += window
+        }
+        let loud = (energies.max() ?? 0) * Self.tonalShare
+        return energies.count { $0 > 0 && $0 >= loud } * window
+    }
+
+    /// The share of the loudest window's energy from which a window holds tone (10 dB).
+    static let tonalShare = 0.1
 }

@@ -115,6 +115,8 @@ struct BurstReadings: Sendable {
             choice = .first
         } else if b < a {
             choice = .second
+        } else if question == .polarity, let fuller = Self.fuller(heldFirst, heldSecond) {
+            choice = fuller
         } else if tieGoesToFirst {
             choice = .first
         } else if question == .topBit {
@@ -133,6 +135,21 @@ struct BurstReadings: Sendable {
         heldFirst = []
         heldSecond = []
     }
+
+    /// With as many errors both ways, the reading that frames ``fullerFactor`` times the
+    /// other's characters and 4 more, if either does: read inverted, random bytes mostly
+    /// fail their stop bits and are dropped without an error (64 characters one way, 3 the
+    /// other). Back-to-back text frames about as well both ways, and the tie stands.
+    private static func fuller(_ first: [ModemEvent], _ second: [ModemEvent]) -> Outcome? {
+        let a = first.count { $0.kind == .byte }
+        let b = second.count { $0.kind == .byte }
+        if b >= fullerFactor * a + 4 { return .second }
+        if a >= fullerFactor * b + 4 { return .first }
+        return nil
+    }
+
+    /// How many times the other reading's characters the fuller one must frame.
+    static let fullerFactor = 2
 
     /// The errors among `events` from sample `start` on.
     private static func errors(_ events: [ModemEvent], from start: Int64) -> Int {
