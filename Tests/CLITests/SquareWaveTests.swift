@@ -1,3 +1,4 @@
+import BoardModels
 import Foundation
 import ModemTestSupport
 import Testing
@@ -53,6 +54,34 @@ struct SquareWaveTests {
             if r.stdout != Data(Self.words + Self.words) {
                 #expect(r.status == 1 && r.stderr.contains("damaged"), "\(options): \(r.stdout.count) bytes")
             }
+        }
+    }
+
+    /// Random bytes from senders with a known modem's tones the other way round (mark on
+    /// SoftModem's 4900 Hz, on Bell 202's 2200 Hz), as square waves, no options. Read by the
+    /// convention they framed too little to choose any format, so the burst was never
+    /// opened: "nothing decoded: the signal looks like softmodem-2450 ... decode with
+    /// --profile softmodem-2450", which reads garbage. The burst opens on the convention's
+    /// space, so the other way round's format is tried and both readings decide
+    /// (``AutoReceiver/againstConvention(_:_:choose:)``). At 22.05 kHz SoftModem's aliases
+    /// break characters either way round (reported, exit status 1; 2450 baud breaks more).
+    @Test(
+        "square waves with the tones the other way round: random bytes exact",
+        arguments: [
+            (4900.0, 7350.0, 2450.0, 44_100), (4900, 7350, 2450, 48_000),
+            (4900, 7350, 1225, 22_050), (2200, 1200, 1200, 22_050),
+        ])
+    func swappedRandomBytes(mark: Double, space: Double, baud: Double, rate: Int) throws {
+        let bytes = TestSignals.randomBytes(64, seed: 5)
+        let samples = IdleGapTests.signal(
+            bytes, tones: (mark, space, baud), gaps: [0], rate: Double(rate), preambleBits: 30, square: true)
+        let r = try CLI.softmodem(["decode", DecodeDiagnosisCLITests.wav(samples, rate: rate)])
+        // SoftModem's tones alias onto each other at 22.05 kHz: characters break either way
+        // round, and the loss is reported.
+        if rate == 22_050 && mark == 4900 && r.stdout != Data(bytes) {
+            #expect(r.status == 1 && r.stderr.contains("damaged"), "\(r.stderr)")
+        } else {
+            #expect(r.stdout == Data(bytes) && r.status == 0, "got \(r.stdout.count) bytes: \(r.stderr)")
         }
     }
 }

@@ -65,4 +65,29 @@ extension AutoReceiver {
         let configuration = DemodulatorConfiguration(profile: profile, sampleRate: sampleRate, format: format)
         return try? FSKDemodulator(configuration)
     }
+
+    /// `signature` in the format `choose` finds for it the other way round, for a burst that
+    /// `signature`'s own reading cannot frame and that opens on its space (``BurstOpening``):
+    /// a fresh demodulator reading it `signature`'s way. Its convention is then doubted
+    /// (``conventionDoubted(_:_:)``) and the burst's two readings decide which is printed.
+    /// Nil when the burst opens otherwise or reads no better the other way round.
+    ///
+    /// Why: read by the convention, a sender on its tones the other way round frames only
+    /// where inverted text does (8N1 text back to back reads as 8N1 inverted). Random bytes,
+    /// a Bell 103 sender restarting its phase every bit and a square wave breaking into
+    /// aliases frame too little to choose any format, so the burst was never opened and
+    /// the diagnosis advised the convention's profile, which reads garbage.
+    func againstConvention(
+        _ signature: ModemSignature, _ samples: [Float], choose: (ModemSignature) -> FormatChoice?
+    ) -> FormatChoice? {
+        guard BurstOpening.opensOnSpace(signature, samples, sampleRate: sampleRate) else { return nil }
+        switch choose(signature.swappedTones) {
+        case .waitForMore?: return .waitForMore
+        case .chosen(_, let format, _)?:
+            var events: [ModemEvent] = []
+            let profile = Detection(startSample: 0, signature: signature, format: format).profile
+            return trial(profile, format, samples, into: &events).map { .chosen(signature, format, $0) }
+        case nil: return nil
+        }
+    }
 }
