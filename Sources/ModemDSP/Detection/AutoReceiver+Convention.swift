@@ -84,9 +84,9 @@ extension AutoReceiver {
         switch choose(signature.swappedTones) {
         case .waitForMore?: return .waitForMore
         case .chosen(_, let format, _)?:
-            var events: [ModemEvent] = []
-            let profile = Detection(startSample: 0, signature: signature, format: format).profile
-            return trial(profile, format, samples, into: &events).map { .chosen(signature, format, $0) }
+            // A fresh demodulator: the convention's reading is decoded beside the other
+            // when the burst opens, not here.
+            return swappedReading(signature.swappedTones, format, samples).map { .chosen(signature, format, $0) }
         case nil: return nil
         }
     }
